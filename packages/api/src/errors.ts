@@ -1,0 +1,79 @@
+/**
+ * One formatter for both doors: whatever was thrown, the answer is the status and body that
+ * api-conventions.md gives it, with the product's message and never a stack trace or SQL.
+ */
+import { AppError, type ErrorIssue, errorStatus } from "@circleplan/core/errors";
+import { messages } from "@circleplan/shared/messages";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { ZodError } from "zod";
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  issues?: ErrorIssue[];
+  showForgotPassword?: boolean;
+}
+
+export interface DescribedError {
+  status: number;
+  body: ErrorBody;
+  retryAfter?: number;
+}
+
+export function zodIssues(error: ZodError): ErrorIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+}
+
+export function describeError(error: unknown): DescribedError {
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (cause instanceof AppError) {
+    const body: ErrorBody = { message: cause.message, code: cause.code };
+    if (cause.extras.issues) body.issues = cause.extras.issues;
+    if (cause.extras.showForgotPassword !== undefined)
+      body.showForgotPassword = cause.extras.showForgotPassword;
+    return {
+      status: cause.status,
+      body,
+      ...(cause.extras.retryAfter ? { retryAfter: cause.extras.retryAfter } : {}),
+    };
+  }
+  if (cause instanceof ZodError) {
+    const issues = zodIssues(cause);
+    return {
+      status: errorStatus.VALIDATION_FAILED,
+      body: { message: issues[0]?.message ?? "Invalid input", code: "VALIDATION_FAILED", issues },
+    };
+  }
+  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
+    const status = getHTTPStatusCodeFromError(error);
+    return {
+      status,
+      body: { message: status === 404 ? messages.notFound : error.message, code: error.code },
+    };
+  }
+  console.error("unexpected error", cause);
+  return { status: 500, body: { message: messages.internal, code: "INTERNAL" } };
+}
+
+const trpcCodes: Record<number, TRPCError["code"]> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "TOO_MANY_REQUESTS",
+};
+
+/** An AppError as the TRPCError carrying the same status, so tRPC answers with that status. */
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({
+    code: trpcCodes[error.status] ?? "INTERNAL_SERVER_ERROR",
+    message: error.message,
+    cause: error,
+  });
+}

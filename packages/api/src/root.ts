@@ -1,0 +1,13 @@
+import { authRouter } from "./routers/auth";
+import { devRouter } from "./routers/dev";
+import { userRouter } from "./routers/user";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  user: userRouter,
+  dev: devRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,126 @@
+/**
+ * A real HTTP server on a free loopback port, backed by a fresh migrated test database, plus a
+ * small cookie-keeping client that speaks to it like a browser on the app's origin.
+ */
+import type { AddressInfo } from "node:net";
+import { createSessionService } from "@circleplan/core/auth/sessions";
+import { manualClock } from "@circleplan/core/clock";
+import type { CoreDeps } from "@circleplan/core/deps";
+import { type Config, loadConfig } from "@circleplan/core/env";
+import { createMailService, type MailTransport } from "@circleplan/core/mail/mail-service";
+import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
+import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Hono } from "hono";
+import { createApp } from "../app";
+
+export interface TestServer {
+  url: string;
+  deps: CoreDeps;
+  db: TestDb;
+  clock: ReturnType<typeof manualClock>;
+  client(options?: { ip?: string; origin?: string | null }): TestClient;
+  /** Empty the database between tests. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  transport?: MailTransport;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const db = await createTestDb();
+  let app: Hono | undefined;
+  const server = serve({ fetch: (req, env) => (app as Hono).fetch(req, env), port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  const config: Config = loadConfig({ APP_URL: url, TRUST_PROXY: "true", ...options.env });
+  const clock = manualClock(new Date());
+  const deps: CoreDeps = {
+    db: db.db,
+    clock,
+    config,
+    mail: createMailService(db.db, { transport: options.transport, from: config.mailFrom }),
+    sessions: createSessionService(db.db, { secureCookies: config.secureCookies }),
+  };
+  app = createApp(deps, { clientIp: (c) => getConnInfo(c).remote.address });
+  return {
+    url,
+    deps,
+    db,
+    clock,
+    client: (clientOptions) => new TestClient(url, clientOptions),
+    async reset() {
+      await db.truncate();
+      clock.set(new Date());
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Keeps cookies like a browser and sends the app's Origin on state-changing requests. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  private readonly ip: string | undefined;
+  private readonly origin: string | null;
+
+  constructor(
+    private readonly baseUrl: string,
+    options: { ip?: string; origin?: string | null } = {},
+  ) {
+    this.ip = options.ip;
+    this.origin = options.origin === undefined ? baseUrl : options.origin;
+  }
+
+  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: "manual" };
+    const h = init.headers as Record<string, string>;
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.ip) h["x-forwarded-for"] = this.ip;
+    if (this.origin && !["GET", "HEAD"].includes(method)) h.origin = this.origin;
+    if (body !== undefined) {
+      h["content-type"] ??= "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text so a failing assertion shows it
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string) {
+    return this.request<T>("GET", path);
+  }
+  post<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.request<T>("POST", path, body ?? {});
+  }
+  patch<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.request<T>("PATCH", path, body ?? {});
+  }
+}

@@ -1,0 +1,62 @@
+import { users } from "@circleplan/db/schema";
+import type { LoginInput, PublicUser } from "@circleplan/shared/auth-schemas";
+import { messages } from "@circleplan/shared/messages";
+import { eq } from "drizzle-orm";
+import type { Caller, CoreDeps } from "../deps";
+import { AppError } from "../errors";
+import { clearRateLimit, consumeRateLimit } from "../rate-limit/rate-limit";
+import { decoyHash, verifyPassword } from "./password";
+import { normalizeEmail, toPublicUser } from "./public-user";
+
+export interface LoginResult {
+  user: PublicUser;
+  /** Set-Cookie value for the new session. */
+  cookie: string;
+}
+
+/**
+ * Unknown email and wrong password fail alike (same status, message, flag and timing). Only a
+ * caller who knows the password learns that the account still needs verifying.
+ */
+export async function login(
+  deps: CoreDeps,
+  caller: Caller,
+  input: LoginInput,
+): Promise<LoginResult> {
+  const now = deps.clock.now();
+  const email = normalizeEmail(input.email);
+  const accountKey = `login:account:${email}`;
+  await consumeRateLimit(deps.db, {
+    key: `login:ip:${caller.ip}`,
+    rule: deps.config.rateLimits.loginPerIp,
+    now,
+  });
+  await consumeRateLimit(deps.db, {
+    key: accountKey,
+    rule: deps.config.rateLimits.loginPerAccount,
+    now,
+  });
+
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await decoyHash()),
+    input.password,
+  );
+  if (!user || !passwordOk) {
+    throw new AppError("UNAUTHORIZED", messages.invalidCredentials, { showForgotPassword: true });
+  }
+  if (!user.emailVerifiedAt) throw new AppError("EMAIL_NOT_VERIFIED", messages.emailNotVerified);
+
+  await clearRateLimit(deps.db, accountKey);
+  const { cookie } = await deps.sessions.create(user.id);
+  return { user: toPublicUser(user), cookie };
+}
+
+/** Deletes the session on the server. Signed out already is not an error. */
+export async function logout(
+  deps: CoreDeps,
+  caller: Caller,
+): Promise<{ message: string; cookie: string }> {
+  if (caller.sessionId) await deps.sessions.invalidate(caller.sessionId);
+  return { message: messages.loggedOut, cookie: deps.sessions.blankCookie() };
+}

@@ -1,0 +1,110 @@
+/**
+ * The one place that knows which Postgres driver is in use. Everything above this package sees
+ * `Db`, drizzle's driver-neutral Postgres database type.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  driver: "pglite" | "neon";
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** A Postgres URL: connect through @neondatabase/serverless. Absent: embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite's data folder; "memory://" keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** Apply pending migrations before answering (default true for PGlite, false for Neon). */
+  migrate?: boolean | undefined;
+  /**
+   * For a local PostgreSQL server behind a plain WebSocket-to-TCP proxy ("127.0.0.1:5433"):
+   * Neon's driver then speaks unencrypted WebSocket to it. Tests and CI only.
+   */
+  neonWsProxy?: string | undefined;
+}
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../migrations",
+);
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const handle = options.databaseUrl
+    ? await openNeon(options.databaseUrl, options.neonWsProxy)
+    : await openPglite(options.dataDir ?? ".data");
+  const shouldMigrate = options.migrate ?? handle.driver === "pglite";
+  if (shouldMigrate) await migrateDb(handle);
+  return handle;
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle & { migrateWith: MigrateFn }> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const client = dataDir.startsWith("memory://")
+    ? new PGlite(dataDir)
+    : new PGlite(path.resolve(dataDir));
+  await client.waitReady;
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    close: () => client.close(),
+    migrateWith: (folder) => migrate(db, { migrationsFolder: folder }),
+  };
+}
+
+async function openNeon(
+  url: string,
+  wsProxy: string | undefined,
+): Promise<DbHandle & { migrateWith: MigrateFn }> {
+  const [{ Pool, neonConfig }, { drizzle }, { migrate }, ws] = await Promise.all([
+    import("@neondatabase/serverless"),
+    import("drizzle-orm/neon-serverless"),
+    import("drizzle-orm/neon-serverless/migrator"),
+    import("ws"),
+  ]);
+  // Node 20 has no global WebSocket.
+  neonConfig.webSocketConstructor = ws.default;
+  if (wsProxy) {
+    neonConfig.wsProxy = (host, port) => `${wsProxy}/v1?address=${host}:${port}`;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineConnect = false;
+    neonConfig.pipelineTLS = false;
+  }
+  const pool = new Pool({ connectionString: url });
+  const db = drizzle({ client: pool, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    driver: "neon",
+    close: () => pool.end(),
+    migrateWith: (folder) => migrate(db, { migrationsFolder: folder }),
+  };
+}
+
+type MigrateFn = (folder: string) => Promise<void>;
+
+export async function migrateDb(handle: DbHandle): Promise<void> {
+  const withMigrate = handle as DbHandle & { migrateWith?: MigrateFn };
+  if (!withMigrate.migrateWith) throw new Error("This database handle cannot run migrations");
+  await withMigrate.migrateWith(migrationsFolder);
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,46 @@
+/** Business constants and limits from the product specification (section 9 of both documents). */
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const EMAIL_MIN_LENGTH = 5;
+export const EMAIL_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = 50;
+export const OTP_LENGTH = 6;
+
+/** Reset codes: single use, 15 minutes, 5 wrong tries (api-conventions.md, Accounts). */
+export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** Our decision: a verification link is good for 24 hours (docs/decisions/002). */
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 10 * 24 * 60 * 60 * 1000;
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const DEV_CODE_TOAST_MS = 10_000;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const LOGOUT_RELOAD_DELAY_MS = 100;
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+export const ACCEPTED_INVITATION_NAV_DELAY_MS = 300;
+export const PENDING_INVITATIONS_POLL_MS = 30_000;
+export const LONG_PRESS_MS = 500;
+export const ACTION_BADGE_CAP = 9;
+
+export const THEME_STORAGE_KEY = "theme";
+export const THEMES = ["light", "system", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const CIRCLE_TYPES = ["personal", "family", "work", "custom"] as const;
+export type CircleType = (typeof CIRCLE_TYPES)[number];
+export const CIRCLE_ROLES = ["admin", "member"] as const;
+export type CircleRole = (typeof CIRCLE_ROLES)[number];
+
+/** Circle colour by type (accounts spec, section 1); grey for anything else. */
+export const CIRCLE_TYPE_COLORS: Record<CircleType, string> = {
+  personal: "#3B82F6",
+  family: "#10B981",
+  custom: "#8B5CF6",
+  work: "#6B7280",
+};
