@@ -2,7 +2,14 @@
  * Every auth path of the REST door over real HTTP, with the status codes, messages and rules of
  * api-conventions.md.
  */
-import { circleMembers, circles, mailOutbox, passwordResetCodes, sessions, users } from "@circleplan/db/schema";
+import {
+  circleMembers,
+  circles,
+  mailOutbox,
+  passwordResetCodes,
+  sessions,
+  users,
+} from "@circleplan/db/schema";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
@@ -24,7 +31,9 @@ async function registerAndVerify(client: TestClient, overrides = {}) {
   const data = buildRegistration(overrides);
   const registered = await client.post("/api/auth/register", data);
   expect(registered.status).toBe(201);
-  const verified = await client.post("/api/auth/verify-email", { token: registered.body.dev_verification_token });
+  const verified = await client.post("/api/auth/verify-email", {
+    token: registered.body.dev_verification_token,
+  });
   expect(verified.status).toBe(200);
   return data;
 }
@@ -32,14 +41,24 @@ async function registerAndVerify(client: TestClient, overrides = {}) {
 async function signedIn(overrides = {}) {
   const client = server.client();
   const data = await registerAndVerify(client, overrides);
-  const login = await client.post("/api/auth/login", { email: data.email, password: data.password });
+  const login = await client.post("/api/auth/login", {
+    email: data.email,
+    password: data.password,
+  });
   expect(login.status).toBe(200);
   return { client, data, user: login.body as { id: number; email: string } };
 }
 
 function expectNoSecrets(body: unknown) {
   const text = JSON.stringify(body);
-  for (const word of ["passwordHash", "password_hash", "scrypt$", "tokenHash", "codeHash", "stack"]) {
+  for (const word of [
+    "passwordHash",
+    "password_hash",
+    "scrypt$",
+    "tokenHash",
+    "codeHash",
+    "stack",
+  ]) {
     expect(text).not.toContain(word);
   }
 }
@@ -51,7 +70,11 @@ describe("POST /api/auth/register", () => {
     const res = await client.post("/api/auth/register", data);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(messages.registered);
-    expect(res.body.user).toMatchObject({ email: data.email, firstName: data.firstName, emailVerified: false });
+    expect(res.body.user).toMatchObject({
+      email: data.email,
+      firstName: data.firstName,
+      emailVerified: false,
+    });
     expect(typeof res.body.dev_verification_token).toBe("string");
     expect((res.body.dev_verification_token as string).length).toBeGreaterThanOrEqual(22);
     expectNoSecrets(res.body);
@@ -59,9 +82,15 @@ describe("POST /api/auth/register", () => {
     const [user] = await server.db.db.select().from(users).where(eq(users.email, data.email));
     expect(user?.emailVerifiedAt).toBeNull();
     expect(user?.passwordHash.startsWith("scrypt$")).toBe(true);
-    const personal = await server.db.db.select().from(circles).where(eq(circles.creatorId, user?.id ?? 0));
+    const personal = await server.db.db
+      .select()
+      .from(circles)
+      .where(eq(circles.creatorId, user?.id ?? 0));
     expect(personal.map((c) => c.type)).toEqual(["personal"]);
-    const members = await server.db.db.select().from(circleMembers).where(eq(circleMembers.circleId, personal[0]?.id ?? 0));
+    const members = await server.db.db
+      .select()
+      .from(circleMembers)
+      .where(eq(circleMembers.circleId, personal[0]?.id ?? 0));
     expect(members).toHaveLength(1);
     expect(members[0]?.role).toBe("admin");
 
@@ -78,7 +107,10 @@ describe("POST /api/auth/register", () => {
     const client = server.client();
     const data = buildRegistration();
     expect((await client.post("/api/auth/register", data)).status).toBe(201);
-    const again = await client.post("/api/auth/register", { ...buildRegistration(), email: data.email.toUpperCase() });
+    const again = await client.post("/api/auth/register", {
+      ...buildRegistration(),
+      email: data.email.toUpperCase(),
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: messages.emailAlreadyRegistered, code: "CONFLICT" });
     expect(await server.db.db.select().from(users)).toHaveLength(1);
@@ -101,10 +133,16 @@ describe("POST /api/auth/register", () => {
     [{ country: "" }, "country", messages.countryRequired],
     [{ city: "Paris" }, "city", messages.cityUnknown],
     [{ phoneNumber: "+1 212555" }, "phoneNumber", "Phone number must be 10 digits"],
-    [{ country: "GB", city: "London", phoneNumber: "+44 123" }, "phoneNumber", "Phone number must be 10-11 digits"],
+    [
+      { country: "GB", city: "London", phoneNumber: "+44 123" },
+      "phoneNumber",
+      "Phone number must be 10-11 digits",
+    ],
     [{ phoneNumber: "+44 2125550123" }, "phoneNumber", `${messages.phoneCallingCode} (+1)`],
   ])("rejects %j with 400 and the product's message", async (override, path, message) => {
-    const res = await server.client().post("/api/auth/register", buildRegistration(override as never));
+    const res = await server
+      .client()
+      .post("/api/auth/register", buildRegistration(override as never));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VALIDATION_FAILED");
     expect(res.body.issues).toContainEqual({ path, message });
@@ -128,21 +166,30 @@ describe("verification", () => {
     const client = server.client();
     const data = buildRegistration();
     await client.post("/api/auth/register", data);
-    const login = await client.post("/api/auth/login", { email: data.email, password: data.password });
+    const login = await client.post("/api/auth/login", {
+      email: data.email,
+      password: data.password,
+    });
     expect(login.status).toBe(403);
     expect(login.body).toEqual({ message: messages.emailNotVerified, code: "EMAIL_NOT_VERIFIED" });
 
     const resent = await client.post("/api/auth/resend-verification", { email: data.email });
     expect(resent.status).toBe(200);
     expect(resent.body.message).toBe(messages.verificationSent);
-    const verified = await client.post("/api/auth/verify-email", { token: resent.body.dev_verification_token });
+    const verified = await client.post("/api/auth/verify-email", {
+      token: resent.body.dev_verification_token,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.message).toBe(messages.emailVerified);
-    expect((await client.post("/api/auth/login", { email: data.email, password: data.password })).status).toBe(200);
+    expect(
+      (await client.post("/api/auth/login", { email: data.email, password: data.password })).status,
+    ).toBe(200);
   });
 
   it("answers resend alike for unknown emails, without a token", async () => {
-    const res = await server.client().post("/api/auth/resend-verification", { email: "nobody@example.com" });
+    const res = await server
+      .client()
+      .post("/api/auth/resend-verification", { email: "nobody@example.com" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.verificationSent });
   });
@@ -162,7 +209,9 @@ describe("verification", () => {
     const other = buildRegistration();
     const second = await client.post("/api/auth/register", other);
     server.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    const late = await client.post("/api/auth/verify-email", { token: second.body.dev_verification_token });
+    const late = await client.post("/api/auth/verify-email", {
+      token: second.body.dev_verification_token,
+    });
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(messages.verificationInvalid);
   });
@@ -178,7 +227,10 @@ describe("login, current user, logout", () => {
   it("signs in with an HttpOnly SameSite=Lax cookie and answers the current user", async () => {
     const client = server.client();
     const data = await registerAndVerify(client);
-    const login = await client.post("/api/auth/login", { email: data.email.toUpperCase(), password: data.password });
+    const login = await client.post("/api/auth/login", {
+      email: data.email.toUpperCase(),
+      password: data.password,
+    });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ email: data.email, emailVerified: true });
     expectNoSecrets(login.body);
@@ -189,7 +241,12 @@ describe("login, current user, logout", () => {
 
     const me = await client.get("/api/auth/user");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: data.email, firstName: data.firstName, city: "New York", country: "US" });
+    expect(me.body).toMatchObject({
+      email: data.email,
+      firstName: data.firstName,
+      city: "New York",
+      country: "US",
+    });
     expect(me.headers.get("cache-control")).toBe("no-store");
     expectNoSecrets(me.body);
   });
@@ -197,18 +254,31 @@ describe("login, current user, logout", () => {
   it("answers 401 alike for an unknown email and a wrong password", async () => {
     const client = server.client();
     const data = await registerAndVerify(client);
-    const wrong = await client.post("/api/auth/login", { email: data.email, password: "Wrong#password1" });
-    const unknown = await client.post("/api/auth/login", { email: "ghost@example.com", password: data.password });
+    const wrong = await client.post("/api/auth/login", {
+      email: data.email,
+      password: "Wrong#password1",
+    });
+    const unknown = await client.post("/api/auth/login", {
+      email: "ghost@example.com",
+      password: data.password,
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: messages.invalidCredentials, code: "UNAUTHORIZED", showForgotPassword: true });
+      expect(res.body).toEqual({
+        message: messages.invalidCredentials,
+        code: "UNAUTHORIZED",
+        showForgotPassword: true,
+      });
     }
   });
 
   it("requires both fields", async () => {
     const res = await server.client().post("/api/auth/login", { email: "a@example.com" });
     expect(res.status).toBe(400);
-    expect(res.body.issues).toContainEqual({ path: "password", message: messages.passwordRequired });
+    expect(res.body.issues).toContainEqual({
+      path: "password",
+      message: messages.passwordRequired,
+    });
   });
 
   it("answers 401 to a signed-out visitor and to a forged cookie", async () => {
@@ -241,7 +311,9 @@ describe("login, current user, logout", () => {
 describe("Origin check", () => {
   it("refuses state-changing requests without the app's Origin with 403", async () => {
     const data = buildRegistration();
-    const foreign = await server.client({ origin: "https://evil.example" }).post("/api/auth/register", data);
+    const foreign = await server
+      .client({ origin: "https://evil.example" })
+      .post("/api/auth/register", data);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe("BAD_ORIGIN");
     const missing = await server.client({ origin: null }).post("/api/auth/register", data);
@@ -265,7 +337,10 @@ describe("forgot and reset password", () => {
   it("resets with the mailed code, ends every session, and the new password works", async () => {
     const { client, data } = await signedIn();
     const otherDevice = server.client();
-    expect((await otherDevice.post("/api/auth/login", { email: data.email, password: data.password })).status).toBe(200);
+    expect(
+      (await otherDevice.post("/api/auth/login", { email: data.email, password: data.password }))
+        .status,
+    ).toBe(200);
 
     const anon = server.client();
     const forgot = await anon.post("/api/auth/forgot-password", { email: data.email });
@@ -273,27 +348,42 @@ describe("forgot and reset password", () => {
     expect(forgot.body.message).toBe(messages.resetCodeSent);
     const otp = forgot.body.dev_otp as string;
     expect(otp).toMatch(/^\d{6}$/);
-    const [mail] = (await server.db.db.select().from(mailOutbox)).filter((m) => m.subject.includes("reset"));
+    const [mail] = (await server.db.db.select().from(mailOutbox)).filter((m) =>
+      m.subject.includes("reset"),
+    );
     expect(mail?.text).toContain(otp);
 
     const newPassword = "Brand#new#pass9";
-    const reset = await anon.post("/api/auth/reset-password", { email: data.email, otp, newPassword });
+    const reset = await anon.post("/api/auth/reset-password", {
+      email: data.email,
+      otp,
+      newPassword,
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe(messages.passwordReset);
     expect((await client.get("/api/auth/user")).status).toBe(401);
     expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
 
-    const oldLogin = await anon.post("/api/auth/login", { email: data.email, password: data.password });
+    const oldLogin = await anon.post("/api/auth/login", {
+      email: data.email,
+      password: data.password,
+    });
     expect(oldLogin.status).toBe(401);
-    expect((await anon.post("/api/auth/login", { email: data.email, password: newPassword })).status).toBe(200);
+    expect(
+      (await anon.post("/api/auth/login", { email: data.email, password: newPassword })).status,
+    ).toBe(200);
     // single use
-    const reuse = await server.client().post("/api/auth/reset-password", { email: data.email, otp, newPassword: "Another#pass99" });
+    const reuse = await server
+      .client()
+      .post("/api/auth/reset-password", { email: data.email, otp, newPassword: "Another#pass99" });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe(messages.resetCodeInvalid);
   });
 
   it("answers alike for an unknown email and mails nothing", async () => {
-    const res = await server.client().post("/api/auth/forgot-password", { email: "ghost@example.com" });
+    const res = await server
+      .client()
+      .post("/api/auth/forgot-password", { email: "ghost@example.com" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.resetCodeSent });
     expect(await server.db.db.select().from(mailOutbox)).toHaveLength(0);
@@ -304,7 +394,11 @@ describe("forgot and reset password", () => {
     const anon = server.client();
     const { body } = await anon.post("/api/auth/forgot-password", { email: data.email });
     server.clock.advance(15 * 60 * 1000 + 1);
-    const late = await anon.post("/api/auth/reset-password", { email: data.email, otp: body.dev_otp, newPassword: "Brand#new#pass9" });
+    const late = await anon.post("/api/auth/reset-password", {
+      email: data.email,
+      otp: body.dev_otp,
+      newPassword: "Brand#new#pass9",
+    });
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(messages.resetCodeInvalid);
   });
@@ -316,10 +410,18 @@ describe("forgot and reset password", () => {
     const otp = body.dev_otp as string;
     const wrong = otp === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      const res = await anon.post("/api/auth/reset-password", { email: data.email, otp: wrong, newPassword: "Brand#new#pass9" });
+      const res = await anon.post("/api/auth/reset-password", {
+        email: data.email,
+        otp: wrong,
+        newPassword: "Brand#new#pass9",
+      });
       expect(res.status).toBe(400);
     }
-    const right = await anon.post("/api/auth/reset-password", { email: data.email, otp, newPassword: "Brand#new#pass9" });
+    const right = await anon.post("/api/auth/reset-password", {
+      email: data.email,
+      otp,
+      newPassword: "Brand#new#pass9",
+    });
     expect(right.status).toBe(400);
     const [code] = await server.db.db.select().from(passwordResetCodes);
     expect(code?.failedAttempts).toBe(5);
@@ -327,7 +429,11 @@ describe("forgot and reset password", () => {
 
   it("validates the code and the new password with the product's messages", async () => {
     const anon = server.client();
-    const res = await anon.post("/api/auth/reset-password", { email: "a@example.com", otp: "12a", newPassword: "short" });
+    const res = await anon.post("/api/auth/reset-password", {
+      email: "a@example.com",
+      otp: "12a",
+      newPassword: "short",
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual(
       expect.arrayContaining([
@@ -361,10 +467,14 @@ describe("rate limits", () => {
   it("limits login per account across client addresses, with Retry-After", async () => {
     const email = "target@example.com";
     for (let i = 0; i < 3; i++) {
-      const res = await limited.client({ ip: `10.0.0.${i}` }).post("/api/auth/login", { email, password: "Wrong#pass123" });
+      const res = await limited
+        .client({ ip: `10.0.0.${i}` })
+        .post("/api/auth/login", { email, password: "Wrong#pass123" });
       expect(res.status).toBe(401);
     }
-    const blocked = await limited.client({ ip: "10.0.0.99" }).post("/api/auth/login", { email, password: "Wrong#pass123" });
+    const blocked = await limited
+      .client({ ip: "10.0.0.99" })
+      .post("/api/auth/login", { email, password: "Wrong#pass123" });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: messages.rateLimited, code: "RATE_LIMITED" });
     const retryAfter = Number(blocked.headers.get("retry-after"));
@@ -372,16 +482,38 @@ describe("rate limits", () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
     // The window passes: allowed again.
     limited.clock.advance(900 * 1000 + 1);
-    expect((await limited.client({ ip: "10.0.0.99" }).post("/api/auth/login", { email, password: "Wrong#pass123" })).status).toBe(401);
+    expect(
+      (
+        await limited
+          .client({ ip: "10.0.0.99" })
+          .post("/api/auth/login", { email, password: "Wrong#pass123" })
+      ).status,
+    ).toBe(401);
   });
 
   it("limits login per client address across accounts", async () => {
     const client = limited.client({ ip: "10.1.1.1" });
     for (let i = 0; i < 5; i++) {
-      expect((await client.post("/api/auth/login", { email: `u${i}@example.com`, password: "Wrong#pass123" })).status).toBe(401);
+      expect(
+        (
+          await client.post("/api/auth/login", {
+            email: `u${i}@example.com`,
+            password: "Wrong#pass123",
+          })
+        ).status,
+      ).toBe(401);
     }
-    expect((await client.post("/api/auth/login", { email: "u9@example.com", password: "Wrong#pass123" })).status).toBe(429);
-    expect((await limited.client({ ip: "10.1.1.2" }).post("/api/auth/login", { email: "u9@example.com", password: "Wrong#pass123" })).status).toBe(401);
+    expect(
+      (await client.post("/api/auth/login", { email: "u9@example.com", password: "Wrong#pass123" }))
+        .status,
+    ).toBe(429);
+    expect(
+      (
+        await limited
+          .client({ ip: "10.1.1.2" })
+          .post("/api/auth/login", { email: "u9@example.com", password: "Wrong#pass123" })
+      ).status,
+    ).toBe(401);
   });
 
   it("limits registration per client address", async () => {
@@ -395,53 +527,97 @@ describe("rate limits", () => {
 
   it("limits code requests per account and per address", async () => {
     const email = "codes@example.com";
-    expect((await limited.client({ ip: "10.3.0.1" }).post("/api/auth/forgot-password", { email })).status).toBe(200);
-    expect((await limited.client({ ip: "10.3.0.2" }).post("/api/auth/forgot-password", { email })).status).toBe(200);
-    expect((await limited.client({ ip: "10.3.0.3" }).post("/api/auth/forgot-password", { email })).status).toBe(429);
+    expect(
+      (await limited.client({ ip: "10.3.0.1" }).post("/api/auth/forgot-password", { email }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await limited.client({ ip: "10.3.0.2" }).post("/api/auth/forgot-password", { email }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await limited.client({ ip: "10.3.0.3" }).post("/api/auth/forgot-password", { email }))
+        .status,
+    ).toBe(429);
     const ip = limited.client({ ip: "10.4.0.1" });
     for (let i = 0; i < 4; i++) {
-      expect((await ip.post("/api/auth/resend-verification", { email: `x${i}@example.com` })).status).toBe(200);
+      expect(
+        (await ip.post("/api/auth/resend-verification", { email: `x${i}@example.com` })).status,
+      ).toBe(200);
     }
-    expect((await ip.post("/api/auth/forgot-password", { email: "y@example.com" })).status).toBe(429);
+    expect((await ip.post("/api/auth/forgot-password", { email: "y@example.com" })).status).toBe(
+      429,
+    );
   });
 });
 
 describe("PATCH /api/user", () => {
   it("updates names at once", async () => {
     const { client, data } = await signedIn();
-    const res = await client.patch("/api/user", { firstName: "Ana-Maria", lastName: "O'Neil", email: data.email });
+    const res = await client.patch("/api/user", {
+      firstName: "Ana-Maria",
+      lastName: "O'Neil",
+      email: data.email,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: "Ana-Maria", lastName: "O'Neil", email: data.email, pendingEmail: null });
+    expect(res.body).toMatchObject({
+      firstName: "Ana-Maria",
+      lastName: "O'Neil",
+      email: data.email,
+      pendingEmail: null,
+    });
     expect((await client.get("/api/auth/user")).body).toMatchObject({ firstName: "Ana-Maria" });
   });
 
   it("keeps a new email pending until its link is opened", async () => {
     const { client, data } = await signedIn();
-    const res = await client.patch("/api/user", { firstName: data.firstName, lastName: data.lastName, email: "New.Address@Example.com" });
+    const res = await client.patch("/api/user", {
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: "New.Address@Example.com",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: data.email, pendingEmail: "new.address@example.com" });
     const mail = (await server.db.db.select().from(mailOutbox)).at(-1);
     expect(mail?.to).toBe("new.address@example.com");
     expect(mail?.subject).toBe("Confirm your new Circleplan email address");
-    const verified = await server.client().post("/api/auth/verify-email", { token: res.body.dev_verification_token });
+    const verified = await server
+      .client()
+      .post("/api/auth/verify-email", { token: res.body.dev_verification_token });
     expect(verified.status).toBe(200);
-    expect((await client.get("/api/auth/user")).body).toMatchObject({ email: "new.address@example.com", pendingEmail: null });
+    expect((await client.get("/api/auth/user")).body).toMatchObject({
+      email: "new.address@example.com",
+      pendingEmail: null,
+    });
   });
 
   it("refuses an email another account uses with 409", async () => {
     const other = await signedIn();
     const { client, data } = await signedIn();
-    const res = await client.patch("/api/user", { firstName: data.firstName, lastName: data.lastName, email: other.data.email });
+    const res = await client.patch("/api/user", {
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: other.data.email,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(messages.emailAlreadyRegistered);
   });
 
   it("validates, and needs a session", async () => {
     const { client, data } = await signedIn();
-    const bad = await client.patch("/api/user", { firstName: "", lastName: data.lastName, email: data.email });
+    const bad = await client.patch("/api/user", {
+      firstName: "",
+      lastName: data.lastName,
+      email: data.email,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toContainEqual({ path: "firstName", message: messages.firstNameRequired });
-    const anon = await server.client().patch("/api/user", { firstName: "A", lastName: "B", email: "a@example.com" });
+    expect(bad.body.issues).toContainEqual({
+      path: "firstName",
+      message: messages.firstNameRequired,
+    });
+    const anon = await server
+      .client()
+      .patch("/api/user", { firstName: "A", lastName: "B", email: "a@example.com" });
     expect(anon.status).toBe(401);
   });
 });
@@ -473,6 +649,9 @@ describe("unknown paths and documents", () => {
     await client.post("/api/auth/register", data);
     const res = await client.get<{ to: string; subject: string }[]>("/api/dev/mailbox");
     expect(res.status).toBe(200);
-    expect(res.body[0]).toMatchObject({ to: data.email, subject: "Verify your email for Circleplan" });
+    expect(res.body[0]).toMatchObject({
+      to: data.email,
+      subject: "Verify your email for Circleplan",
+    });
   });
 });

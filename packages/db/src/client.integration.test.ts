@@ -35,7 +35,10 @@ describe("createDb", () => {
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    const rows = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from users`);
+    const rows = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from users`,
+    );
     expect(rows[0]?.n).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ const SPECIAL_CHAR = /[!@#$%^&*(),.?":{}|<>]/;
 const NAME_CHARS = /^[\p{L}\p{M}' ’-]+( [\p{L}\p{M}' ’-]+)*$/u;
 
 const requiredString = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+  z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
 export const emailField = requiredString(messages.emailRequired)
   .min(EMAIL_MIN_LENGTH, { error: messages.emailTooShort })

@@ -33,7 +33,11 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestDb();
   let app: Hono | undefined;
-  const server = serve({ fetch: (req, env) => (app as Hono).fetch(req, env), port: 0, hostname: "127.0.0.1" });
+  const server = serve({
+    fetch: (req, env) => (app as Hono).fetch(req, env),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
@@ -84,7 +88,12 @@ export class TestClient {
     this.origin = options.origin === undefined ? baseUrl : options.origin;
   }
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers }, redirect: "manual" };
     const h = init.headers as Record<string, string>;
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

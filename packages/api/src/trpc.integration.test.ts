@@ -1,0 +1,118 @@
+/** The tRPC door over real HTTP with the typed client the web app uses: same procedures, same rules. */
+import { buildRegistration } from "@circleplan/db/testing/factories";
+import { messages } from "@circleplan/shared/messages";
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
+import superjson from "superjson";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AppRouter } from "./root";
+import { startTestServer, type TestServer } from "./testing/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  await server.reset();
+});
+
+/** A typed client with a cookie jar and the app's Origin, as a browser on the app would be. */
+function trpcClient() {
+  const jar = new Map<string, string>();
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${server.url}/api/trpc`,
+        transformer: superjson,
+        headers: () => ({
+          origin: server.url,
+          ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        }),
+        fetch: async (url, init) => {
+          const response = await fetch(url, init);
+          for (const cookie of response.headers.getSetCookie()) {
+            const [pair = ""] = cookie.split(";");
+            const [name = "", value = ""] = pair.split("=");
+            if (value) jar.set(name, value);
+            else jar.delete(name);
+          }
+          return response;
+        },
+      }),
+    ],
+  });
+  return { client, jar };
+}
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return error as TRPCClientError<AppRouter>;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("tRPC door", () => {
+  it("registers, verifies, logs in and reads the current user with Dates intact", async () => {
+    const { client } = trpcClient();
+    const data = buildRegistration();
+    const registered = await client.auth.register.mutate(data);
+    expect(registered.user.createdAt).toBeInstanceOf(Date);
+    await client.auth.verifyEmail.mutate({ token: registered.dev_verification_token as string });
+    const user = await client.auth.login.mutate({ email: data.email, password: data.password });
+    expect(user.email).toBe(data.email);
+    const me = await client.auth.user.query();
+    expect(me).toMatchObject({ id: user.id, emailVerified: true });
+    expect(me.createdAt).toBeInstanceOf(Date);
+    await client.auth.logout.mutate();
+    const signedOut = await failure(client.auth.user.query());
+    expect(signedOut.data?.httpStatus).toBe(401);
+  });
+
+  it("carries the product's message, code, issues and flags in error data", async () => {
+    const { client } = trpcClient();
+    const invalid = await failure(
+      client.auth.register.mutate({ ...buildRegistration(), password: "short" }),
+    );
+    expect(invalid.message).toBe(messages.passwordTooShort);
+    expect(invalid.data).toMatchObject({ code: "VALIDATION_FAILED", httpStatus: 400 });
+    expect(invalid.data?.issues).toContainEqual({
+      path: "password",
+      message: messages.passwordTooShort,
+    });
+
+    const login = await failure(
+      client.auth.login.mutate({ email: "ghost@example.com", password: "Whatever#123" }),
+    );
+    expect(login.message).toBe(messages.invalidCredentials);
+    expect(login.data).toMatchObject({
+      code: "UNAUTHORIZED",
+      httpStatus: 401,
+      showForgotPassword: true,
+    });
+    expect(JSON.stringify(login.data)).not.toContain("stack");
+
+    const data = buildRegistration();
+    await client.auth.register.mutate(data);
+    const unverified = await failure(
+      client.auth.login.mutate({ email: data.email, password: data.password }),
+    );
+    expect(unverified.data).toMatchObject({ code: "EMAIL_NOT_VERIFIED", httpStatus: 403 });
+    const conflict = await failure(client.auth.register.mutate(data));
+    expect(conflict.data).toMatchObject({ code: "CONFLICT", httpStatus: 409 });
+  });
+
+  it("answers with the HTTP status of the error", async () => {
+    const res = await fetch(`${server.url}/api/trpc/auth.user`);
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as {
+      error: { json: { message: string; data: { code: string } } };
+    };
+    expect(body.error.json.message).toBe(messages.notSignedIn);
+    expect(body.error.json.data.code).toBe("UNAUTHORIZED");
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The Lambda entry point end to end: API Gateway v2 (payload format 2.0) events in, results out,
+ * cookies carried the way API Gateway carries them (`cookies` arrays), on the embedded store.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildRegistration } from "@circleplan/db/testing/factories";
+import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const APP_URL = "https://plan.example.test";
+let dataDir: string;
+let handler: typeof import("./api").handler;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "circleplan-lambda-"));
+  // The handler reads its configuration from the environment, as on Lambda.
+  process.env.DATA_DIR = dataDir;
+  process.env.APP_URL = APP_URL;
+  process.env.DATABASE_URL = "";
+  ({ handler } = await import("./api"));
+});
+
+afterAll(() => {
+  process.env = savedEnv;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function event(
+  method: string,
+  rawPath: string,
+  options: { body?: unknown; cookies?: string[] } = {},
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = { host: "plan.example.test", "user-agent": "vitest" };
+  if (method !== "GET") headers.origin = APP_URL;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  return {
+    version: "2.0",
+    routeKey: "$default",
+    rawPath,
+    rawQueryString: "",
+    headers,
+    ...(options.cookies?.length ? { cookies: options.cookies } : {}),
+    requestContext: {
+      accountId: "123456789012",
+      apiId: "api",
+      domainName: "plan.example.test",
+      domainPrefix: "plan",
+      http: {
+        method,
+        path: rawPath,
+        protocol: "HTTP/1.1",
+        sourceIp: "203.0.113.7",
+        userAgent: "vitest",
+      },
+      requestId: `req-${Math.random()}`,
+      routeKey: "$default",
+      stage: "$default",
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    isBase64Encoded: false,
+  } as APIGatewayProxyEventV2;
+}
+
+const lambdaContext = {} as Context;
+
+async function call(e: APIGatewayProxyEventV2) {
+  const result = (await handler(e as never, lambdaContext)) as {
+    statusCode: number;
+    body: string;
+    headers: Record<string, string>;
+    cookies?: string[];
+    multiValueHeaders?: Record<string, string[]>;
+  };
+  return { ...result, json: JSON.parse(result.body || "null") as Record<string, unknown> };
+}
+
+describe("API Lambda handler", () => {
+  it("registers, verifies, logs in and answers the current user through API Gateway v2 events", async () => {
+    const data = buildRegistration();
+    const registered = await call(event("POST", "/api/auth/register", { body: data }));
+    expect(registered.statusCode).toBe(201);
+    const token = registered.json.dev_verification_token as string;
+
+    const verified = await call(event("POST", "/api/auth/verify-email", { body: { token } }));
+    expect(verified.statusCode).toBe(200);
+
+    const login = await call(
+      event("POST", "/api/auth/login", { body: { email: data.email, password: data.password } }),
+    );
+    expect(login.statusCode).toBe(200);
+    const setCookies = login.cookies ?? [];
+    const session = setCookies.find((c) => c.startsWith("circleplan_session="));
+    expect(session).toBeDefined();
+    // https APP_URL: the cookie is Secure outside local mode.
+    expect(session).toMatch(/Secure/);
+    expect(session).toMatch(/HttpOnly/);
+    const cookie = (session as string).split(";")[0] as string;
+
+    const me = await call(event("GET", "/api/auth/user", { cookies: [cookie] }));
+    expect(me.statusCode).toBe(200);
+    expect(me.json).toMatchObject({
+      email: data.email,
+      firstName: data.firstName,
+      emailVerified: true,
+    });
+
+    const anonymous = await call(event("GET", "/api/auth/user"));
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("refuses a state-changing event from another origin", async () => {
+    const e = event("POST", "/api/auth/logout", { body: {} });
+    e.headers.origin = "https://evil.example";
+    expect((await call(e)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The API Lambda: the same Hono app as the local server, behind the Router's /api route.
+ * Dependencies (database pool, mail transport) are built on the first request and then
+ * reused while the container stays warm; a failed build is retried on the next request.
+ */
+import { createApp } from "@circleplan/api/app";
+import { createAppDeps } from "@circleplan/api/deps";
+import { loadConfig } from "@circleplan/core/env";
+import type { Context as LambdaContext } from "aws-lambda";
+import type { Context } from "hono";
+import { type ApiGatewayRequestContextV2, handle, type LambdaEvent } from "hono/aws-lambda";
+
+type LambdaHandler = ReturnType<typeof handle>;
+
+let ready: Promise<LambdaHandler> | undefined;
+
+async function build(): Promise<LambdaHandler> {
+  const deps = await createAppDeps(loadConfig());
+  const app = createApp(deps, {
+    // Function URLs report the caller in requestContext.http (payload format 2.0).
+    clientIp: (c: Context) =>
+      (c.env?.requestContext as ApiGatewayRequestContextV2 | undefined)?.http?.sourceIp,
+  });
+  return handle(app);
+}
+
+export async function handler(event: LambdaEvent, context: LambdaContext) {
+  ready ??= build().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return (await ready)(event, context);
+}
