@@ -13,19 +13,10 @@ import {
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestClient, type TestServer } from "./testing/test-server";
+import { describe, expect, it } from "vitest";
+import { type TestClient, useTestServer } from "./testing/test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  await server.reset();
-});
+const testServer = useTestServer();
 
 async function registerAndVerify(client: TestClient, overrides = {}) {
   const data = buildRegistration(overrides);
@@ -39,7 +30,7 @@ async function registerAndVerify(client: TestClient, overrides = {}) {
 }
 
 async function signedIn(overrides = {}) {
-  const client = server.client();
+  const client = testServer().client();
   const data = await registerAndVerify(client, overrides);
   const login = await client.post("/api/auth/login", {
     email: data.email,
@@ -65,7 +56,7 @@ function expectNoSecrets(body: unknown) {
 
 describe("POST /api/auth/register", () => {
   it("creates an unverified user, a personal circle and a verification mail", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = buildRegistration();
     const res = await client.post("/api/auth/register", data);
     expect(res.status).toBe(201);
@@ -79,32 +70,32 @@ describe("POST /api/auth/register", () => {
     expect((res.body.dev_verification_token as string).length).toBeGreaterThanOrEqual(22);
     expectNoSecrets(res.body);
 
-    const [user] = await server.db.db.select().from(users).where(eq(users.email, data.email));
+    const [user] = await testServer().db.db.select().from(users).where(eq(users.email, data.email));
     expect(user?.emailVerifiedAt).toBeNull();
     expect(user?.passwordHash.startsWith("scrypt$")).toBe(true);
-    const personal = await server.db.db
-      .select()
+    const personal = await testServer()
+      .db.db.select()
       .from(circles)
       .where(eq(circles.creatorId, user?.id ?? 0));
     expect(personal.map((c) => c.type)).toEqual(["personal"]);
-    const members = await server.db.db
-      .select()
+    const members = await testServer()
+      .db.db.select()
       .from(circleMembers)
       .where(eq(circleMembers.circleId, personal[0]?.id ?? 0));
     expect(members).toHaveLength(1);
     expect(members[0]?.role).toBe("admin");
 
-    const mail = await server.db.db.select().from(mailOutbox);
+    const mail = await testServer().db.db.select().from(mailOutbox);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to).toBe(data.email);
     expect(mail[0]?.subject).toBe("Verify your email for Circleplan");
-    expect(mail[0]?.text).toContain(`${server.url}/verify-email?token=`);
-    expect(mail[0]?.html).toContain(`${server.url}/verify-email?token=`);
+    expect(mail[0]?.text).toContain(`${testServer().url}/verify-email?token=`);
+    expect(mail[0]?.html).toContain(`${testServer().url}/verify-email?token=`);
     expect(mail[0]?.text).toContain(res.body.dev_verification_token as string);
   });
 
   it("answers 409 for an email that exists, whatever its case, and stores nothing", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = buildRegistration();
     expect((await client.post("/api/auth/register", data)).status).toBe(201);
     const again = await client.post("/api/auth/register", {
@@ -113,8 +104,8 @@ describe("POST /api/auth/register", () => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: messages.emailAlreadyRegistered, code: "CONFLICT" });
-    expect(await server.db.db.select().from(users)).toHaveLength(1);
-    expect(await server.db.db.select().from(circles)).toHaveLength(1);
+    expect(await testServer().db.db.select().from(users)).toHaveLength(1);
+    expect(await testServer().db.db.select().from(circles)).toHaveLength(1);
   });
 
   it.each([
@@ -140,17 +131,17 @@ describe("POST /api/auth/register", () => {
     ],
     [{ phoneNumber: "+44 2125550123" }, "phoneNumber", `${messages.phoneCallingCode} (+1)`],
   ])("rejects %j with 400 and the product's message", async (override, path, message) => {
-    const res = await server
+    const res = await testServer()
       .client()
       .post("/api/auth/register", buildRegistration(override as never));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VALIDATION_FAILED");
     expect(res.body.issues).toContainEqual({ path, message });
-    expect(await server.db.db.select().from(users)).toHaveLength(0);
+    expect(await testServer().db.db.select().from(users)).toHaveLength(0);
   });
 
   it("answers 400, not 500, for a body that is not JSON or not an object", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const broken = await client.request("POST", "/api/auth/register", "{not json");
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe("BAD_REQUEST");
@@ -163,7 +154,7 @@ describe("POST /api/auth/register", () => {
 
 describe("verification", () => {
   it("refuses login before verification with 403 and lets the user ask for a new link", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = buildRegistration();
     await client.post("/api/auth/register", data);
     const login = await client.post("/api/auth/login", {
@@ -187,7 +178,7 @@ describe("verification", () => {
   });
 
   it("answers resend alike for unknown emails, without a token", async () => {
-    const res = await server
+    const res = await testServer()
       .client()
       .post("/api/auth/resend-verification", { email: "nobody@example.com" });
     expect(res.status).toBe(200);
@@ -195,7 +186,7 @@ describe("verification", () => {
   });
 
   it("accepts a token once and refuses unknown, reused and expired tokens with 400", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = buildRegistration();
     const { body } = await client.post("/api/auth/register", data);
     const token = body.dev_verification_token as string;
@@ -208,7 +199,7 @@ describe("verification", () => {
 
     const other = buildRegistration();
     const second = await client.post("/api/auth/register", other);
-    server.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    testServer().clock.advance(24 * 60 * 60 * 1000 + 1000);
     const late = await client.post("/api/auth/verify-email", {
       token: second.body.dev_verification_token,
     });
@@ -217,7 +208,7 @@ describe("verification", () => {
   });
 
   it("needs a token", async () => {
-    const res = await server.client().post("/api/auth/verify-email", {});
+    const res = await testServer().client().post("/api/auth/verify-email", {});
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.verificationTokenMissing);
   });
@@ -225,7 +216,7 @@ describe("verification", () => {
 
 describe("login, current user, logout", () => {
   it("signs in with an HttpOnly SameSite=Lax cookie and answers the current user", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = await registerAndVerify(client);
     const login = await client.post("/api/auth/login", {
       email: data.email.toUpperCase(),
@@ -252,7 +243,7 @@ describe("login, current user, logout", () => {
   });
 
   it("answers 401 alike for an unknown email and a wrong password", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = await registerAndVerify(client);
     const wrong = await client.post("/api/auth/login", {
       email: data.email,
@@ -273,7 +264,7 @@ describe("login, current user, logout", () => {
   });
 
   it("requires both fields", async () => {
-    const res = await server.client().post("/api/auth/login", { email: "a@example.com" });
+    const res = await testServer().client().post("/api/auth/login", { email: "a@example.com" });
     expect(res.status).toBe(400);
     expect(res.body.issues).toContainEqual({
       path: "password",
@@ -282,7 +273,7 @@ describe("login, current user, logout", () => {
   });
 
   it("answers 401 to a signed-out visitor and to a forged cookie", async () => {
-    const client = server.client();
+    const client = testServer().client();
     expect((await client.get("/api/auth/user")).status).toBe(401);
     client.cookies.set("circleplan_session", "forged");
     const forged = await client.get("/api/auth/user");
@@ -297,58 +288,58 @@ describe("login, current user, logout", () => {
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ message: messages.loggedOut });
     expect(client.cookies.has("circleplan_session")).toBe(false);
-    const replay = server.client();
+    const replay = testServer().client();
     replay.cookies.set("circleplan_session", stolen);
     expect((await replay.get("/api/auth/user")).status).toBe(401);
-    expect(await server.db.db.select().from(sessions)).toHaveLength(0);
+    expect(await testServer().db.db.select().from(sessions)).toHaveLength(0);
   });
 
   it("treats sign-out while signed out as done", async () => {
-    expect((await server.client().post("/api/auth/logout")).status).toBe(200);
+    expect((await testServer().client().post("/api/auth/logout")).status).toBe(200);
   });
 });
 
 describe("Origin check", () => {
   it("refuses state-changing requests without the app's Origin with 403", async () => {
     const data = buildRegistration();
-    const foreign = await server
+    const foreign = await testServer()
       .client({ origin: "https://evil.example" })
       .post("/api/auth/register", data);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe("BAD_ORIGIN");
-    const missing = await server.client({ origin: null }).post("/api/auth/register", data);
+    const missing = await testServer().client({ origin: null }).post("/api/auth/register", data);
     expect(missing.status).toBe(403);
-    expect(await server.db.db.select().from(users)).toHaveLength(0);
+    expect(await testServer().db.db.select().from(users)).toHaveLength(0);
   });
 
   it("applies to the tRPC door too", async () => {
-    const res = await server
+    const res = await testServer()
       .client({ origin: "https://evil.example" })
       .post("/api/trpc/auth.logout", {});
     expect(res.status).toBe(403);
   });
 
   it("lets reads through without an Origin", async () => {
-    expect((await server.client({ origin: null }).get("/api/auth/user")).status).toBe(401);
+    expect((await testServer().client({ origin: null }).get("/api/auth/user")).status).toBe(401);
   });
 });
 
 describe("forgot and reset password", () => {
   it("resets with the mailed code, ends every session, and the new password works", async () => {
     const { client, data } = await signedIn();
-    const otherDevice = server.client();
+    const otherDevice = testServer().client();
     expect(
       (await otherDevice.post("/api/auth/login", { email: data.email, password: data.password }))
         .status,
     ).toBe(200);
 
-    const anon = server.client();
+    const anon = testServer().client();
     const forgot = await anon.post("/api/auth/forgot-password", { email: data.email });
     expect(forgot.status).toBe(200);
     expect(forgot.body.message).toBe(messages.resetCodeSent);
     const otp = forgot.body.dev_otp as string;
     expect(otp).toMatch(/^\d{6}$/);
-    const [mail] = (await server.db.db.select().from(mailOutbox)).filter((m) =>
+    const [mail] = (await testServer().db.db.select().from(mailOutbox)).filter((m) =>
       m.subject.includes("reset"),
     );
     expect(mail?.text).toContain(otp);
@@ -373,7 +364,7 @@ describe("forgot and reset password", () => {
       (await anon.post("/api/auth/login", { email: data.email, password: newPassword })).status,
     ).toBe(200);
     // single use
-    const reuse = await server
+    const reuse = await testServer()
       .client()
       .post("/api/auth/reset-password", { email: data.email, otp, newPassword: "Another#pass99" });
     expect(reuse.status).toBe(400);
@@ -381,19 +372,19 @@ describe("forgot and reset password", () => {
   });
 
   it("answers alike for an unknown email and mails nothing", async () => {
-    const res = await server
+    const res = await testServer()
       .client()
       .post("/api/auth/forgot-password", { email: "ghost@example.com" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.resetCodeSent });
-    expect(await server.db.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await testServer().db.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
   it("expires codes after 15 minutes", async () => {
     const { data } = await signedIn();
-    const anon = server.client();
+    const anon = testServer().client();
     const { body } = await anon.post("/api/auth/forgot-password", { email: data.email });
-    server.clock.advance(15 * 60 * 1000 + 1);
+    testServer().clock.advance(15 * 60 * 1000 + 1);
     const late = await anon.post("/api/auth/reset-password", {
       email: data.email,
       otp: body.dev_otp,
@@ -405,7 +396,7 @@ describe("forgot and reset password", () => {
 
   it("kills a code after 5 wrong tries", async () => {
     const { data } = await signedIn();
-    const anon = server.client();
+    const anon = testServer().client();
     const { body } = await anon.post("/api/auth/forgot-password", { email: data.email });
     const otp = body.dev_otp as string;
     const wrong = otp === "000000" ? "111111" : "000000";
@@ -423,12 +414,12 @@ describe("forgot and reset password", () => {
       newPassword: "Brand#new#pass9",
     });
     expect(right.status).toBe(400);
-    const [code] = await server.db.db.select().from(passwordResetCodes);
+    const [code] = await testServer().db.db.select().from(passwordResetCodes);
     expect(code?.failedAttempts).toBe(5);
   });
 
   it("validates the code and the new password with the product's messages", async () => {
-    const anon = server.client();
+    const anon = testServer().client();
     const res = await anon.post("/api/auth/reset-password", {
       email: "a@example.com",
       otp: "12a",
@@ -445,34 +436,25 @@ describe("forgot and reset password", () => {
 });
 
 describe("rate limits", () => {
-  let limited: TestServer;
-  beforeAll(async () => {
-    limited = await startTestServer({
-      env: {
-        RATE_LIMIT_LOGIN_ACCOUNT: "3/900",
-        RATE_LIMIT_LOGIN_IP: "5/900",
-        RATE_LIMIT_REGISTER_IP: "2/3600",
-        RATE_LIMIT_CODE_ACCOUNT: "2/3600",
-        RATE_LIMIT_CODE_IP: "4/3600",
-      },
-    });
-  });
-  afterAll(async () => {
-    await limited.close();
-  });
-  beforeEach(async () => {
-    await limited.reset();
+  const limited = useTestServer({
+    env: {
+      RATE_LIMIT_LOGIN_ACCOUNT: "3/900",
+      RATE_LIMIT_LOGIN_IP: "5/900",
+      RATE_LIMIT_REGISTER_IP: "2/3600",
+      RATE_LIMIT_CODE_ACCOUNT: "2/3600",
+      RATE_LIMIT_CODE_IP: "4/3600",
+    },
   });
 
   it("limits login per account across client addresses, with Retry-After", async () => {
     const email = "target@example.com";
     for (let i = 0; i < 3; i++) {
-      const res = await limited
+      const res = await limited()
         .client({ ip: `10.0.0.${i}` })
         .post("/api/auth/login", { email, password: "Wrong#pass123" });
       expect(res.status).toBe(401);
     }
-    const blocked = await limited
+    const blocked = await limited()
       .client({ ip: "10.0.0.99" })
       .post("/api/auth/login", { email, password: "Wrong#pass123" });
     expect(blocked.status).toBe(429);
@@ -481,10 +463,10 @@ describe("rate limits", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
     // The window passes: allowed again.
-    limited.clock.advance(900 * 1000 + 1);
+    limited().clock.advance(900 * 1000 + 1);
     expect(
       (
-        await limited
+        await limited()
           .client({ ip: "10.0.0.99" })
           .post("/api/auth/login", { email, password: "Wrong#pass123" })
       ).status,
@@ -492,7 +474,7 @@ describe("rate limits", () => {
   });
 
   it("limits login per client address across accounts", async () => {
-    const client = limited.client({ ip: "10.1.1.1" });
+    const client = limited().client({ ip: "10.1.1.1" });
     for (let i = 0; i < 5; i++) {
       expect(
         (
@@ -509,7 +491,7 @@ describe("rate limits", () => {
     ).toBe(429);
     expect(
       (
-        await limited
+        await limited()
           .client({ ip: "10.1.1.2" })
           .post("/api/auth/login", { email: "u9@example.com", password: "Wrong#pass123" })
       ).status,
@@ -517,7 +499,7 @@ describe("rate limits", () => {
   });
 
   it("limits registration per client address", async () => {
-    const client = limited.client({ ip: "10.2.2.2" });
+    const client = limited().client({ ip: "10.2.2.2" });
     expect((await client.post("/api/auth/register", buildRegistration())).status).toBe(201);
     expect((await client.post("/api/auth/register", buildRegistration())).status).toBe(201);
     const third = await client.post("/api/auth/register", buildRegistration());
@@ -528,18 +510,18 @@ describe("rate limits", () => {
   it("limits code requests per account and per address", async () => {
     const email = "codes@example.com";
     expect(
-      (await limited.client({ ip: "10.3.0.1" }).post("/api/auth/forgot-password", { email }))
+      (await limited().client({ ip: "10.3.0.1" }).post("/api/auth/forgot-password", { email }))
         .status,
     ).toBe(200);
     expect(
-      (await limited.client({ ip: "10.3.0.2" }).post("/api/auth/forgot-password", { email }))
+      (await limited().client({ ip: "10.3.0.2" }).post("/api/auth/forgot-password", { email }))
         .status,
     ).toBe(200);
     expect(
-      (await limited.client({ ip: "10.3.0.3" }).post("/api/auth/forgot-password", { email }))
+      (await limited().client({ ip: "10.3.0.3" }).post("/api/auth/forgot-password", { email }))
         .status,
     ).toBe(429);
-    const ip = limited.client({ ip: "10.4.0.1" });
+    const ip = limited().client({ ip: "10.4.0.1" });
     for (let i = 0; i < 4; i++) {
       expect(
         (await ip.post("/api/auth/resend-verification", { email: `x${i}@example.com` })).status,
@@ -578,10 +560,10 @@ describe("PATCH /api/user", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: data.email, pendingEmail: "new.address@example.com" });
-    const mail = (await server.db.db.select().from(mailOutbox)).at(-1);
+    const mail = (await testServer().db.db.select().from(mailOutbox)).at(-1);
     expect(mail?.to).toBe("new.address@example.com");
     expect(mail?.subject).toBe("Confirm your new Circleplan email address");
-    const verified = await server
+    const verified = await testServer()
       .client()
       .post("/api/auth/verify-email", { token: res.body.dev_verification_token });
     expect(verified.status).toBe(200);
@@ -615,7 +597,7 @@ describe("PATCH /api/user", () => {
       path: "firstName",
       message: messages.firstNameRequired,
     });
-    const anon = await server
+    const anon = await testServer()
       .client()
       .patch("/api/user", { firstName: "A", lastName: "B", email: "a@example.com" });
     expect(anon.status).toBe(401);
@@ -630,21 +612,24 @@ describe("POST /api/auth/create-default-circles", () => {
     const second = await client.post("/api/auth/create-default-circles");
     const types = (second.body.circles as { type: string }[]).map((c) => c.type);
     expect(types).toEqual(["personal", "family"]);
-    const owned = await server.db.db.select().from(circles).where(eq(circles.creatorId, user.id));
+    const owned = await testServer()
+      .db.db.select()
+      .from(circles)
+      .where(eq(circles.creatorId, user.id));
     expect(owned).toHaveLength(2);
-    expect((await server.client().post("/api/auth/create-default-circles")).status).toBe(401);
+    expect((await testServer().client().post("/api/auth/create-default-circles")).status).toBe(401);
   });
 });
 
 describe("unknown paths and documents", () => {
   it("answers JSON 404 under /api", async () => {
-    const res = await server.client().get("/api/nothing-here");
+    const res = await testServer().client().get("/api/nothing-here");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: messages.notFound, code: "NOT_FOUND" });
   });
 
   it("serves the dev mailbox in sandbox mode", async () => {
-    const client = server.client();
+    const client = testServer().client();
     const data = buildRegistration();
     await client.post("/api/auth/register", data);
     const res = await client.get<{ to: string; subject: string }[]>("/api/dev/mailbox");

@@ -3,20 +3,11 @@ import { buildRegistration } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppRouter } from "./root";
-import { startTestServer, type TestServer } from "./testing/test-server";
+import { useTestServer } from "./testing/test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  await server.reset();
-});
+const testServer = useTestServer();
 
 /** A typed client with a cookie jar and the app's Origin, as a browser on the app would be. */
 function trpcClient() {
@@ -24,10 +15,10 @@ function trpcClient() {
   const client = createTRPCClient<AppRouter>({
     links: [
       httpLink({
-        url: `${server.url}/api/trpc`,
+        url: `${testServer().url}/api/trpc`,
         transformer: superjson,
         headers: () => ({
-          origin: server.url,
+          origin: testServer().url,
           ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
         }),
         fetch: async (url, init) => {
@@ -107,7 +98,7 @@ describe("tRPC door", () => {
   });
 
   it("answers with the HTTP status of the error", async () => {
-    const res = await fetch(`${server.url}/api/trpc/auth.user`);
+    const res = await fetch(`${testServer().url}/api/trpc/auth.user`);
     expect(res.status).toBe(401);
     const body = (await res.json()) as {
       error: { json: { message: string; data: { code: string } } };

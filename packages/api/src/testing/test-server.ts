@@ -12,6 +12,7 @@ import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Hono } from "hono";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createApp } from "../app";
 
 export interface TestServer {
@@ -132,4 +133,25 @@ export class TestClient {
   patch<T = Record<string, unknown>>(path: string, body?: unknown) {
     return this.request<T>("PATCH", path, body ?? {});
   }
+}
+
+/**
+ * Registers the usual hooks for a test file: one server for the file, emptied before each test.
+ * Returns a getter because the server exists only once `beforeAll` has run.
+ */
+export function useTestServer(options: TestServerOptions = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await server?.reset();
+  });
+  return () => {
+    if (!server) throw new Error("useTestServer: the server starts in beforeAll");
+    return server;
+  };
 }

@@ -10,7 +10,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Caller, CoreDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
 import { verificationMail } from "../mail/templates";
-import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { limitCodeRequests } from "../rate-limit/rate-limit";
 import { normalizeEmail } from "./public-user";
 import { newToken, sha256 } from "./secrets";
 
@@ -100,16 +100,7 @@ export async function resendVerification(
 ): Promise<{ message: string; dev_verification_token?: string }> {
   const email = normalizeEmail(input.email);
   const now = deps.clock.now();
-  await consumeRateLimit(deps.db, {
-    key: `code:ip:${caller.ip}`,
-    rule: deps.config.rateLimits.codePerIp,
-    now,
-  });
-  await consumeRateLimit(deps.db, {
-    key: `code:account:${email}`,
-    rule: deps.config.rateLimits.codePerAccount,
-    now,
-  });
+  await limitCodeRequests(deps, { ip: caller.ip, email, now });
   const token = await deps.db.transaction(async (tx) => {
     const [user] = await tx
       .select()

@@ -6,26 +6,13 @@ import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { resetCodeMail } from "../mail/templates";
-import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { consumeRateLimit, limitCodeRequests } from "../rate-limit/rate-limit";
 import { hashPassword } from "./password";
 import { normalizeEmail } from "./public-user";
 import { newSixDigitCode, sameHash, sha256 } from "./secrets";
 
 // The code is salted with the user id so equal codes of two users never share a hash.
 const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
-
-async function limitCodeRequests(deps: CoreDeps, caller: Caller, email: string, now: Date) {
-  await consumeRateLimit(deps.db, {
-    key: `code:ip:${caller.ip}`,
-    rule: deps.config.rateLimits.codePerIp,
-    now,
-  });
-  await consumeRateLimit(deps.db, {
-    key: `code:account:${email}`,
-    rule: deps.config.rateLimits.codePerAccount,
-    now,
-  });
-}
 
 /** Answers alike for known and unknown emails; only a known one gets a code. */
 export async function requestPasswordReset(
@@ -35,7 +22,7 @@ export async function requestPasswordReset(
 ): Promise<{ message: string; dev_otp?: string }> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
-  await limitCodeRequests(deps, caller, email, now);
+  await limitCodeRequests(deps, { ip: caller.ip, email, now });
   const code = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email));
     if (!user) return null;

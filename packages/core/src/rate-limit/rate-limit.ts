@@ -6,7 +6,7 @@ import type { Executor } from "@circleplan/db/client";
 import { rateLimitBuckets } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { eq, sql } from "drizzle-orm";
-import type { RateRule } from "../env";
+import type { Config, RateRule } from "../env";
 import { AppError } from "../errors";
 
 export async function consumeRateLimit(
@@ -36,4 +36,18 @@ export async function consumeRateLimit(
 
 export async function clearRateLimit(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+}
+
+/** Requests that mail a secret (reset codes, verification links) share one budget. */
+export async function limitCodeRequests(
+  deps: { db: Executor; config: Config },
+  options: { ip: string; email: string; now: Date },
+): Promise<void> {
+  const { ip, email, now } = options;
+  await consumeRateLimit(deps.db, { key: `code:ip:${ip}`, rule: deps.config.rateLimits.codePerIp, now });
+  await consumeRateLimit(deps.db, {
+    key: `code:account:${email}`,
+    rule: deps.config.rateLimits.codePerAccount,
+    now,
+  });
 }
