@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+import { Label } from "./label";
+
+export interface FieldControlProps {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-describedby": string | undefined;
+}
+
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A label, a control and its messages, wired so assistive technology reads the error with the
+ * field (aria-describedby) and announces it as invalid (aria-invalid).
+ */
+export function Field({ id, label, error, hint, className, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {hint && !error ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export function FieldError({
+  id,
+  message,
+}: {
+  id?: string | undefined;
+  message?: string | undefined;
+}) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive-text">
+      {message}
+    </p>
+  );
+}

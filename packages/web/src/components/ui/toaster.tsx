@@ -1,0 +1,17 @@
+import { TOAST_DURATION_MS, TOAST_LIMIT } from "@circleplan/shared/limits";
+import { Toaster as Sonner } from "sonner";
+import { useTheme } from "@/lib/theme";
+
+export function Toaster() {
+  const { resolved } = useTheme();
+  return (
+    <Sonner
+      theme={resolved}
+      position="top-center"
+      visibleToasts={TOAST_LIMIT}
+      duration={TOAST_DURATION_MS}
+      richColors
+      closeButton
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { messages } from "@circleplan/shared/messages";
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "wouter";
+import { LogoMark } from "@/components/logo";
+import { ThemeSwitch } from "@/components/theme-switch";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card, CardContent } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { safeReturnTo } from "@/lib/return-to";
+import { CheckEmail, type Registration } from "./check-email";
+import { LoginForm } from "./login-form";
+import { RegisterForm } from "./register-form";
+
+type AuthTab = "login" | "register";
+
+export function AuthScreen() {
+  const [searchParams] = useSearchParams();
+  const verified = searchParams.get("verified") === "true";
+  const returnTo = safeReturnTo(searchParams.get("returnTo"));
+  const [tab, setTab] = useState<AuthTab>("login");
+  const [registration, setRegistration] = useState<Registration | null>(null);
+
+  return (
+    <div className="relative flex min-h-dvh flex-col items-center bg-gradient-to-b from-accent/70 via-background to-background px-4 py-10 sm:justify-center">
+      <div className="absolute top-3 right-3">
+        <ThemeSwitch />
+      </div>
+      <main className="w-full max-w-md">
+        <header className="mb-6 flex flex-col items-center gap-3 text-center">
+          <LogoMark className="size-12" />
+          <h1 className="text-3xl font-bold tracking-tight">Circleplan</h1>
+          <p className="text-muted-foreground">Manage your family's schedule with ease.</p>
+        </header>
+
+        {verified && !registration ? (
+          <Alert variant="success" className="mb-4">
+            <CircleCheck aria-hidden="true" />
+            <AlertDescription>{messages.emailVerified}</AlertDescription>
+          </Alert>
+        ) : null}
+
+        <Card>
+          {registration ? (
+            <CheckEmail
+              registration={registration}
+              onBack={() => {
+                setRegistration(null);
+                setTab("login");
+              }}
+            />
+          ) : (
+            <CardContent className="pt-6">
+              <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+                <TabsList>
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="register">Register</TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm returnTo={returnTo} />
+                </TabsContent>
+                <TabsContent value="register">
+                  <RegisterForm onRegistered={setRegistration} />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          )}
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { emailOnlyInput, resetPasswordForm } from "@circleplan/shared/auth-schemas";
+import { DEV_CODE_TOAST_MS, OTP_LENGTH } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { REGEXP_ONLY_DIGITS } from "input-otp";
+import { CircleCheck, KeyRound } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/components/ui/input-otp";
+import { serverMessage } from "@/lib/errors";
+import { applyServerIssues } from "@/lib/forms";
+import { trpc } from "@/lib/trpc";
+
+interface ForgotPasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialEmail: string;
+}
+
+export function ForgotPasswordDialog({
+  open,
+  onOpenChange,
+  initialEmail,
+}: ForgotPasswordDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* The content unmounts when the dialog closes, so closing resets every step. */}
+        <ForgotPasswordFlow initialEmail={initialEmail} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Step =
+  | { name: "email" }
+  | { name: "code"; email: string; devOtp: string | null }
+  | { name: "done"; message: string };
+
+function ForgotPasswordFlow({
+  initialEmail,
+  onClose,
+}: {
+  initialEmail: string;
+  onClose: () => void;
+}) {
+  const [step, setStep] = useState<Step>({ name: "email" });
+  const [email, setEmail] = useState(initialEmail.trim());
+
+  if (step.name === "done") {
+    return (
+      <>
+        <DialogHeader className="items-center text-center">
+          <CircleCheck aria-hidden="true" className="size-10 text-success-foreground" />
+          <DialogTitle>Password Reset</DialogTitle>
+          <DialogDescription>{step.message}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button className="w-full" onClick={onClose}>
+            Back to Login
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  if (step.name === "code") {
+    return (
+      <ResetStep
+        email={step.email}
+        devOtp={step.devOtp}
+        onBack={() => setStep({ name: "email" })}
+        onDone={(message) => setStep({ name: "done", message })}
+      />
+    );
+  }
+
+  return (
+    <EmailStep
+      email={email}
+      onSent={(sentTo, devOtp) => {
+        setEmail(sentTo);
+        setStep({ name: "code", email: sentTo, devOtp });
+      }}
+    />
+  );
+}
+
+function EmailStep({
+  email,
+  onSent,
+}: {
+  email: string;
+  onSent: (email: string, devOtp: string | null) => void;
+}) {
+  const forgotPassword = trpc.auth.forgotPassword.useMutation();
+  const form = useForm<z.input<typeof emailOnlyInput>, unknown, z.output<typeof emailOnlyInput>>({
+    resolver: zodResolver(emailOnlyInput),
+    defaultValues: { email },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ email: address }) => {
+    try {
+      const result = await forgotPassword.mutateAsync({ email: address });
+      const devOtp = result.dev_otp ?? null;
+      if (devOtp) {
+        toast("Sandbox reset code", {
+          description: `Your reset code is ${devOtp}`,
+          duration: DEV_CODE_TOAST_MS,
+        });
+      }
+      onSent(address, devOtp);
+    } catch (error) {
+      applyServerIssues(error, ["email"], form.setError);
+      toast.error("Error", { description: serverMessage(error, "Failed to send reset code") });
+    }
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Reset your password</DialogTitle>
+        <DialogDescription>
+          Enter your account email and we will send you a {OTP_LENGTH}-digit reset code.
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Field id="forgot-email" label="Email" error={form.formState.errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoFocus
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" disabled={forgotPassword.isPending}>
+          {forgotPassword.isPending ? "Sending..." : "Send Reset Code"}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+type ResetValues = z.input<typeof resetPasswordForm>;
+
+function ResetStep({
+  email,
+  devOtp,
+  onBack,
+  onDone,
+}: {
+  email: string;
+  devOtp: string | null;
+  onBack: () => void;
+  onDone: (message: string) => void;
+}) {
+  const resetPassword = trpc.auth.resetPassword.useMutation();
+  const form = useForm<ResetValues, unknown, z.output<typeof resetPasswordForm>>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { otp: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ otp, newPassword }) => {
+    try {
+      const result = await resetPassword.mutateAsync({ email, otp, newPassword });
+      onDone(result.message || messages.passwordReset);
+    } catch (error) {
+      applyServerIssues(error, ["otp", "newPassword"], form.setError);
+      toast.error("Error", { description: serverMessage(error, "Failed to reset password") });
+    }
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Enter your reset code</DialogTitle>
+        <DialogDescription>
+          If an account exists for <strong className="text-foreground">{email}</strong>, a{" "}
+          {OTP_LENGTH}-digit code is on its way. It expires in 15 minutes.
+        </DialogDescription>
+      </DialogHeader>
+      {devOtp ? (
+        <Alert>
+          <KeyRound aria-hidden="true" />
+          <AlertDescription>
+            Sandbox mode: your reset code is{" "}
+            <strong className="font-mono tracking-widest">{devOtp}</strong>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Field id="reset-otp" label="Reset Code" error={errors.otp?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="otp"
+              render={({ field }) => (
+                <InputOTP
+                  {...control}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ""}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  maxLength={OTP_LENGTH}
+                  pattern={REGEXP_ONLY_DIGITS}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  autoFocus
+                >
+                  <InputOTPGroup>
+                    {Array.from({ length: OTP_LENGTH }, (_, index) => (
+                      <InputOTPSlot
+                        // biome-ignore lint/suspicious/noArrayIndexKey: slots are fixed positions, the index is their identity
+                        key={index}
+                        index={index}
+                        aria-invalid={Boolean(errors.otp)}
+                      />
+                    ))}
+                  </InputOTPGroup>
+                </InputOTP>
+              )}
+            />
+          )}
+        </Field>
+        <Field
+          id="reset-new-password"
+          label="New Password"
+          error={errors.newPassword?.message}
+          hint="At least 10 characters, with a number and a special character."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("newPassword")}
+              type="password"
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <Field
+          id="reset-confirm-password"
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("confirmPassword")}
+              type="password"
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onBack}>
+            Back
+          </Button>
+          <Button type="submit" disabled={resetPassword.isPending}>
+            {resetPassword.isPending ? "Resetting..." : "Reset Password"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { type LoginInput, loginInput } from "@circleplan/shared/auth-schemas";
+import { LOGIN_REDIRECT_DELAY_MS } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TriangleAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Link, useLocation } from "wouter";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { errorData, serverMessage } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
+import { devMailboxHref } from "./check-email";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
+
+export function LoginForm({ returnTo }: { returnTo: string }) {
+  const utils = trpc.useUtils();
+  const [, navigate] = useLocation();
+  const login = trpc.auth.login.useMutation();
+  const [redirecting, setRedirecting] = useState(false);
+  const [showForgotPassword, setShowForgotPassword] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnverifiedEmail(null);
+    let user: Awaited<ReturnType<typeof login.mutateAsync>>;
+    try {
+      user = await login.mutateAsync(values);
+    } catch (error) {
+      const data = errorData(error);
+      setShowForgotPassword(data?.showForgotPassword === true);
+      if (data?.code === "EMAIL_NOT_VERIFIED") setUnverifiedEmail(values.email.trim());
+      toast.error("Login Failed", {
+        description: serverMessage(error, messages.invalidCredentials),
+      });
+      return;
+    }
+    setRedirecting(true);
+    utils.auth.user.setData(undefined, user);
+    await utils.auth.user.invalidate();
+    redirectTimer.current = window.setTimeout(() => navigate(returnTo), LOGIN_REDIRECT_DELAY_MS);
+  });
+
+  const busy = login.isPending || redirecting;
+
+  return (
+    <>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+            />
+          )}
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("password")}
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
+        </Field>
+
+        {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Signing in..." : "Login"}
+        </Button>
+
+        {showForgotPassword ? (
+          <Button
+            type="button"
+            variant="link"
+            className="justify-self-center"
+            onClick={() => setForgotOpen(true)}
+          >
+            Forgot your password?
+          </Button>
+        ) : null}
+      </form>
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        onOpenChange={setForgotOpen}
+        initialEmail={form.getValues("email")}
+      />
+    </>
+  );
+}
+
+function ResendVerification({ email }: { email: string }) {
+  const resend = trpc.auth.resendVerification.useMutation();
+  const [sentToSandbox, setSentToSandbox] = useState(false);
+
+  async function onResend() {
+    try {
+      const result = await resend.mutateAsync({ email });
+      setSentToSandbox(Boolean(result.dev_verification_token));
+      toast.success("Verification email sent", { description: result.message });
+    } catch (error) {
+      toast.error("Error", {
+        description: serverMessage(error, "Failed to resend verification email"),
+      });
+    }
+  }
+
+  return (
+    <Alert variant="warning">
+      <TriangleAlert aria-hidden="true" />
+      <AlertDescription className="grid gap-2">
+        <p>{messages.emailNotVerified}</p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={onResend}
+            disabled={resend.isPending}
+          >
+            {resend.isPending ? "Sending..." : "Resend verification email"}
+          </Button>
+          {sentToSandbox ? (
+            <Link
+              href={devMailboxHref(email)}
+              className="text-sm font-medium underline underline-offset-4"
+            >
+              Open dev mailbox
+            </Link>
+          ) : null}
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}

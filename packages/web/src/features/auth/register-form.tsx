@@ -1,0 +1,228 @@
+import { checkPhoneNumber, GENDERS, registerInput } from "@circleplan/shared/auth-schemas";
+import { countries, findCountry, splitPhoneNumber } from "@circleplan/shared/countries";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Field, FieldError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { serverMessage } from "@/lib/errors";
+import { applyServerIssues } from "@/lib/forms";
+import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
+import type { Registration } from "./check-email";
+
+type RegisterValues = z.input<typeof registerInput>;
+
+const fieldNames = [
+  "email",
+  "password",
+  "firstName",
+  "lastName",
+  "gender",
+  "country",
+  "city",
+  "phoneNumber",
+] as const satisfies readonly (keyof RegisterValues)[];
+
+const genderLabels: Record<(typeof GENDERS)[number], string> = { male: "Male", female: "Female" };
+
+const schemaResolver = zodResolver(registerInput);
+
+/**
+ * The schema checks the phone number only once every other field is valid (a zod object
+ * refinement), so the rule is also run on its own: the phone message shows together with the
+ * others instead of appearing on a second submit.
+ */
+const resolver: typeof schemaResolver = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  if (result.errors.phoneNumber || !values.country) return result;
+  const problem = checkPhoneNumber(values.country, values.phoneNumber ?? "");
+  if (!problem) return result;
+  return {
+    values: {},
+    errors: { ...result.errors, phoneNumber: { type: "phone", message: problem } },
+  };
+};
+
+export function RegisterForm({ onRegistered }: { onRegistered: (r: Registration) => void }) {
+  const registerUser = trpc.auth.register.useMutation();
+  const form = useForm<RegisterValues, unknown, z.output<typeof registerInput>>({
+    resolver,
+    defaultValues: {
+      email: "",
+      password: "",
+      firstName: "",
+      lastName: "",
+      country: "",
+      city: "",
+      phoneNumber: "",
+    },
+  });
+  const { errors } = form.formState;
+  const countryCode = useWatch({ control: form.control, name: "country" });
+  const cities = findCountry(countryCode ?? "")?.cities ?? [];
+
+  const onCountryChange = (code: string) => {
+    const country = findCountry(code);
+    const validate = form.formState.isSubmitted;
+    form.setValue("city", "", { shouldValidate: validate });
+    if (!country) return;
+    // Keep digits the person already typed; only the calling code follows the country.
+    const digits = splitPhoneNumber(form.getValues("phoneNumber") ?? "")?.digits ?? "";
+    form.setValue("phoneNumber", `${country.phoneCode} ${digits}`, { shouldValidate: validate });
+  };
+
+  const onPhoneBlur = () => {
+    const phone = form.getValues("phoneNumber") ?? "";
+    const digits = splitPhoneNumber(phone)?.digits ?? "";
+    // A field that only holds the prefilled calling code has not been answered yet.
+    if (digits || form.formState.errors.phoneNumber) void form.trigger("phoneNumber");
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await registerUser.mutateAsync(values);
+      onRegistered({
+        email: result.user.email,
+        sandbox: Boolean(result.dev_verification_token),
+      });
+    } catch (error) {
+      applyServerIssues(error, fieldNames, form.setError);
+      toast.error("Registration Failed", {
+        description: serverMessage(error, "An error occurred during registration"),
+      });
+    }
+  });
+
+  const genderError = errors.gender?.message;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <Field id="register-email" label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </Field>
+      <Field
+        id="register-password"
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 10 characters, with a number and a special character."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("password")}
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="register-first-name" label="First Name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input {...control} {...form.register("firstName")} autoComplete="given-name" />
+          )}
+        </Field>
+        <Field id="register-last-name" label="Last Name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input {...control} {...form.register("lastName")} autoComplete="family-name" />
+          )}
+        </Field>
+      </div>
+
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={genderError ? "register-gender-error" : undefined}
+      >
+        <legend className="mb-2 text-sm leading-none font-medium">Gender</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {GENDERS.map((gender) => (
+            <label
+              key={gender}
+              htmlFor={`register-gender-${gender}`}
+              className={cn(
+                "flex cursor-pointer items-center gap-2 rounded-md border border-input bg-card px-3 py-2.5 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring",
+                genderError && "border-destructive-text",
+              )}
+            >
+              <input
+                id={`register-gender-${gender}`}
+                type="radio"
+                value={gender}
+                aria-invalid={Boolean(genderError)}
+                className="size-4 accent-primary focus-visible:outline-none"
+                {...form.register("gender")}
+              />
+              {genderLabels[gender]}
+            </label>
+          ))}
+        </div>
+        <FieldError id="register-gender-error" message={genderError} />
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="register-country" label="Country" error={errors.country?.message}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              {...form.register("country", { onChange: (e) => onCountryChange(e.target.value) })}
+              autoComplete="country"
+            >
+              <option value="">Select a country</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id="register-city" label="City" error={errors.city?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register("city")} disabled={cities.length === 0}>
+              <option value="">{cities.length ? "Select a city" : "Select a country first"}</option>
+              {cities.map((city) => (
+                <option key={city} value={city}>
+                  {city}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      </div>
+
+      <Field
+        id="register-phone"
+        label="Phone Number"
+        error={errors.phoneNumber?.message}
+        hint="Calling code, a space, then your number, e.g. +1 2125550123."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("phoneNumber", { onBlur: onPhoneBlur })}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+1 2125550123"
+          />
+        )}
+      </Field>
+
+      <Button type="submit" className="w-full" disabled={registerUser.isPending}>
+        {registerUser.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

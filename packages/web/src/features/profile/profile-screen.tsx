@@ -1,0 +1,154 @@
+import { type UpdateUserInput, updateUserInput } from "@circleplan/shared/auth-schemas";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { serverMessage } from "@/lib/errors";
+import { applyServerIssues } from "@/lib/forms";
+import { useCurrentUser } from "@/lib/session";
+import { trpc } from "@/lib/trpc";
+import { initials } from "@/lib/utils";
+
+type PublicUser = NonNullable<ReturnType<typeof useCurrentUser>["user"]>;
+
+export function ProfileScreen() {
+  const { user } = useCurrentUser();
+  if (!user) return <PageSpinner />;
+  return (
+    <section aria-labelledby="profile-title" className="mx-auto w-full max-w-2xl">
+      <h1 id="profile-title" className="mb-4 text-2xl font-bold tracking-tight">
+        Profile
+      </h1>
+      <Tabs defaultValue="profile">
+        <TabsList className="max-w-xs">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          {/* Password change belongs to a later issue; the tab shows it is coming. */}
+          <TabsTrigger value="account" disabled>
+            Account
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile" className="grid gap-4">
+          <PhotoCard user={user} />
+          <ProfileForm user={user} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function PhotoCard({ user }: { user: PublicUser }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 pt-6 sm:flex-row">
+        <Avatar className="size-20">
+          {user.photoUrl ? <AvatarImage src={user.photoUrl} alt="" /> : null}
+          <AvatarFallback className="text-2xl">
+            {initials(user.firstName, user.lastName, user.username)}
+          </AvatarFallback>
+        </Avatar>
+        <div className="flex flex-col items-center gap-2 sm:items-start">
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled>
+              Upload Photo
+            </Button>
+            <Button variant="ghost" size="sm" disabled>
+              Remove Photo
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">Profile photos are coming soon.</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileForm({ user }: { user: PublicUser }) {
+  const utils = trpc.useUtils();
+  const update = trpc.user.update.useMutation();
+  const form = useForm<UpdateUserInput>({
+    resolver: zodResolver(updateUserInput),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync(values);
+      utils.auth.user.setData(undefined, updated);
+      form.reset({
+        firstName: updated.firstName,
+        lastName: updated.lastName,
+        email: updated.email,
+      });
+      toast.success("Profile updated", {
+        description: updated.pendingEmail
+          ? `A confirmation link was sent to ${updated.pendingEmail}.`
+          : "Your changes have been saved.",
+      });
+    } catch (error) {
+      applyServerIssues(error, ["firstName", "lastName", "email"], form.setError);
+      toast.error("Failed to update profile", {
+        description: serverMessage(error, "Please try again."),
+      });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal information</CardTitle>
+        <CardDescription>How other members of your circles see you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="profile-first-name" label="First Name" error={errors.firstName?.message}>
+              {(control) => (
+                <Input {...control} {...form.register("firstName")} autoComplete="given-name" />
+              )}
+            </Field>
+            <Field id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
+              {(control) => (
+                <Input {...control} {...form.register("lastName")} autoComplete="family-name" />
+              )}
+            </Field>
+          </div>
+          <Field id="profile-email" label="Email" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("email")}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+              />
+            )}
+          </Field>
+          {user.pendingEmail ? (
+            <Alert>
+              <MailCheck aria-hidden="true" />
+              <AlertDescription>
+                A confirmation link was sent to{" "}
+                <strong className="font-semibold">{user.pendingEmail}</strong>. Your email changes
+                once you open it.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { LOGOUT_RELOAD_DELAY_MS, THEME_STORAGE_KEY } from "@circleplan/shared/limits";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useLocation } from "wouter";
+import { httpStatus, isUnauthorized } from "./errors";
+import { trpc } from "./trpc";
+
+/**
+ * The signed-in user. A 401 is the normal "signed out" answer, not an error (accounts spec,
+ * section 4), so it yields `user: null` and no error.
+ */
+export function useCurrentUser() {
+  const query = trpc.auth.user.useQuery();
+  const signedOut = isUnauthorized(query.error);
+  return {
+    user: signedOut ? null : (query.data ?? null),
+    isLoading: query.isPending,
+    error: query.error && !signedOut ? query.error : null,
+    refetch: query.refetch,
+  };
+}
+
+function clearReadableCookies() {
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring a cookie by name needs this API; the Cookie Store API is missing from Firefox and older Safari
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+function clearClientState() {
+  let theme: string | null = null;
+  try {
+    theme = localStorage.getItem(THEME_STORAGE_KEY);
+    localStorage.clear();
+    if (theme !== null) localStorage.setItem(THEME_STORAGE_KEY, theme);
+    sessionStorage.clear();
+  } catch {
+    // Storage can be unavailable (private mode); the reload below still drops memory state.
+  }
+  clearReadableCookies();
+}
+
+/**
+ * Signs out on the server, then wipes client state whatever the server said: a stale session
+ * must never survive on a shared family device (accounts spec, section 4).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const logout = trpc.auth.logout.useMutation();
+  const [, navigate] = useLocation();
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      console.warn(`Logout failed with ${httpStatus(error) ?? "no response"}`);
+    }
+    queryClient.clear();
+    clearClientState();
+    navigate("/", { replace: true });
+    window.setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
+  }, [logout, queryClient, navigate]);
+
+  return { signOut, isPending: logout.isPending };
+}

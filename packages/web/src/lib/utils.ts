@@ -1,0 +1,12 @@
+import { type ClassValue, clsx } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/** Joins class names and lets a later Tailwind class win over an earlier conflicting one. */
+export function cn(...inputs: ClassValue[]) {
+  return twMerge(clsx(inputs));
+}
+
+export function initials(firstName?: string | null, lastName?: string | null, fallback = "?") {
+  const letters = `${firstName?.trim().charAt(0) ?? ""}${lastName?.trim().charAt(0) ?? ""}`;
+  return letters ? letters.toUpperCase() : fallback.charAt(0).toUpperCase();
+}
