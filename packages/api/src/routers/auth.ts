@@ -1,7 +1,7 @@
 import { resendVerification, verifyEmail } from "@circleplan/core/auth/email-verification";
 import { login, logout } from "@circleplan/core/auth/login";
 import { requestPasswordReset, resetPassword } from "@circleplan/core/auth/password-reset";
-import { currentUser } from "@circleplan/core/auth/profile";
+import { toPublicUser } from "@circleplan/core/auth/public-user";
 import { register } from "@circleplan/core/auth/register";
 import { ensureDefaultCircles } from "@circleplan/core/circles/default-circles";
 import {
@@ -14,7 +14,8 @@ import {
 import { protectedProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
-  user: protectedProcedure.query(({ ctx }) => currentUser(ctx.deps, ctx.userId)),
+  // The session lookup already joined the user row: no second query on the hottest path.
+  user: protectedProcedure.query(({ ctx }) => toPublicUser(ctx.session.user)),
 
   register: publicProcedure
     .input(registerInput)

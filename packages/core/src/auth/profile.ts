@@ -7,12 +7,6 @@ import { AppError } from "../errors";
 import { issueVerification } from "./email-verification";
 import { normalizeEmail, toPublicUser } from "./public-user";
 
-export async function currentUser(deps: CoreDeps, userId: number): Promise<PublicUser> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-  return toPublicUser(user);
-}
-
 /**
  * Names change at once. A new email address does not: it waits in pendingEmail until the link
  * sent to it is opened, so a typo cannot lock the user out of their account.

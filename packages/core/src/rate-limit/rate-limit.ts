@@ -44,7 +44,11 @@ export async function limitCodeRequests(
   options: { ip: string; email: string; now: Date },
 ): Promise<void> {
   const { ip, email, now } = options;
-  await consumeRateLimit(deps.db, { key: `code:ip:${ip}`, rule: deps.config.rateLimits.codePerIp, now });
+  await consumeRateLimit(deps.db, {
+    key: `code:ip:${ip}`,
+    rule: deps.config.rateLimits.codePerIp,
+    now,
+  });
   await consumeRateLimit(deps.db, {
     key: `code:account:${email}`,
     rule: deps.config.rateLimits.codePerAccount,
