@@ -37,8 +37,10 @@ export function CheckEmail({
         <CardTitle>Check Your Email</CardTitle>
         <CardDescription>
           We sent a verification link to{" "}
-          <strong className="font-semibold text-foreground">{registration.email}</strong>. Open it
-          to activate your account, then log in.
+          <strong className="font-semibold text-foreground wrap-anywhere">
+            {registration.email}
+          </strong>
+          . Open it to activate your account, then log in.
         </CardDescription>
       </CardHeader>
       {registration.sandbox ? (

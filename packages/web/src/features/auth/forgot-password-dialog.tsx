@@ -194,8 +194,9 @@ function ResetStep({
       <DialogHeader>
         <DialogTitle>Enter your reset code</DialogTitle>
         <DialogDescription>
-          If an account exists for <strong className="text-foreground">{email}</strong>, a{" "}
-          {OTP_LENGTH}-digit code is on its way. It expires in 15 minutes.
+          If an account exists for{" "}
+          <strong className="text-foreground wrap-anywhere">{email}</strong>, a {OTP_LENGTH}-digit
+          code is on its way. It expires in 15 minutes.
         </DialogDescription>
       </DialogHeader>
       {devOtp ? (

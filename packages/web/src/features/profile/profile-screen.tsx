@@ -137,8 +137,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
               <MailCheck aria-hidden="true" />
               <AlertDescription>
                 A confirmation link was sent to{" "}
-                <strong className="font-semibold">{user.pendingEmail}</strong>. Your email changes
-                once you open it.
+                <strong className="font-semibold wrap-anywhere">{user.pendingEmail}</strong>. Your
+                email changes once you open it.
               </AlertDescription>
             </Alert>
           ) : null}

@@ -1,0 +1,358 @@
+// The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
+/// <reference lib="dom" />
+/**
+ * Accounts in a real browser (accounts spec, sections 2, 4, 5 and 8): registration with the
+ * sandbox mailbox, login and sign-out, password reset, form validation, access rules, theme and
+ * keyboard use. One server and one Chromium for the file, a fresh context per test.
+ */
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
+import { buildUser, createVerifiedUser, type TestUser } from "./test-users";
+
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  // Each test registers its own people from one address; the default of 10 an hour is meant
+  // for strangers, not for a suite.
+  [app, browser] = await Promise.all([
+    startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function openPage(path = "/auth"): Promise<Page> {
+  context = await browser.newContext({ viewport: MOBILE, baseURL: app.url });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Whether the focused element draws a ring. Controls here rest with a shadow already, so a
+ * shadow only counts when it differs from the one the element had before it took focus.
+ */
+async function focusRing(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const focused = getComputedStyle(element);
+    const outline = focused.outlineStyle !== "none" && Number.parseFloat(focused.outlineWidth) > 0;
+    const focusShadow = focused.boxShadow;
+    (element as HTMLElement).blur();
+    const restingShadow = getComputedStyle(element).boxShadow;
+    (element as HTMLElement).focus();
+    return outline || (focusShadow !== "none" && focusShadow !== restingShadow);
+  });
+}
+
+/**
+ * The newest toast. Sonner shows one at a time but keeps older ones mounted behind it, newest
+ * first, so "the toast says X" means the first item of the notifications list.
+ */
+function frontToast(page: Page): Locator {
+  return page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .first();
+}
+
+/** The auth screen is up once its Login tab is shown (the spinner has gone). */
+async function authScreen(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "Login" }).waitFor();
+}
+
+async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+async function fillRegistration(page: Page, user: TestUser): Promise<void> {
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("First Name").fill(user.firstName);
+  await page.getByLabel("Last Name").fill(user.lastName);
+  await page
+    .getByRole("radio", { name: user.gender === "male" ? "Male" : "Female", exact: true })
+    .check();
+  await page.getByLabel("Country").selectOption(user.country);
+  await page.getByLabel("City").selectOption(user.city);
+  await page.getByLabel("Phone Number").fill(user.phoneNumber);
+}
+
+/** Sign-in answers 401 from the REST door when the browser holds no live session. */
+async function userEndpointStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/auth/user", { credentials: "same-origin" });
+    return response.status;
+  });
+}
+
+describe("accounts in the browser", () => {
+  it("registers, verifies through the dev mailbox, logs in and signs out", async () => {
+    const user = buildUser();
+    const page = await openPage();
+    await authScreen(page);
+
+    await fillRegistration(page, user);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    await page.getByText(user.email).waitFor();
+    await screenshot(page, "accounts-01-check-your-email");
+
+    await page.getByRole("link", { name: "Open dev mailbox" }).click();
+    await page.getByRole("heading", { name: "Dev mailbox" }).waitFor();
+    const mailList = page.getByRole("navigation", { name: "Mail list" });
+    await mailList.getByRole("button", { name: /Verify your email for Circleplan/ }).click();
+    await page.getByRole("heading", { name: "Verify your email for Circleplan" }).waitFor();
+    const htmlPart = page
+      .getByTitle('HTML version of "Verify your email for Circleplan"')
+      .contentFrame();
+    await htmlPart.getByRole("link", { name: "Verify email" }).waitFor();
+    await screenshot(page, "accounts-02-dev-mailbox");
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, "accounts-02-dev-mailbox-desktop");
+    await page.setViewportSize(MOBILE);
+
+    const mailText = page.getByTestId("mail-text");
+    expect(await mailText.textContent()).toContain(`Hi ${user.firstName}`);
+    await mailText.getByRole("link", { name: /\/verify-email\?token=/ }).click();
+    await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
+    await screenshot(page, "accounts-03-email-verified");
+
+    await page.getByRole("link", { name: "Go to Login" }).click();
+    await page.getByText("Email verified successfully! You can now log in.").waitFor();
+    expect(new URL(page.url()).search).toBe("?verified=true");
+    await screenshot(page, "accounts-04-verified-banner");
+
+    await fillLogin(page, user.email, user.password);
+    // The spec's ~0.5 s pause: the form says it is signing in, then the shell takes over.
+    await page.getByRole("button", { name: "Signing in..." }).waitFor();
+    await page.waitForURL(`${app.url}/dashboard`);
+    const userMenu = page.getByRole("button", { name: "User menu" });
+    await userMenu.waitFor();
+    await page.getByRole("navigation", { name: "Main" }).waitFor();
+    await screenshot(page, "accounts-05-dashboard-shell");
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, "accounts-05-dashboard-shell-desktop");
+    await page.setViewportSize(MOBILE);
+
+    await userMenu.click();
+    const menu = page.getByRole("menu");
+    await menu.getByText(`${user.firstName} ${user.lastName}`).waitFor();
+    await menu.getByText(user.email).waitFor();
+    await screenshot(page, "accounts-06-user-menu");
+
+    // Sign-out navigates in the app, then reloads the page after 100 ms (spec section 4).
+    const reloaded = page.waitForEvent("load");
+    await menu.getByRole("menuitem", { name: "Sign Out" }).click();
+    await reloaded;
+    await authScreen(page);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(await userEndpointStatus(page)).toBe(401);
+  });
+
+  it("resets a forgotten password through the three-step dialog", async () => {
+    const user = await createVerifiedUser(app.url);
+    const newPassword = "Fresh-start-2024!";
+    const page = await openPage();
+    await authScreen(page);
+
+    const forgotLink = page.getByRole("button", { name: "Forgot your password?" });
+    expect(await forgotLink.isVisible()).toBe(false);
+
+    await fillLogin(page, user.email, "Wrong-password-1!");
+    await frontToast(page).getByText("Login Failed").waitFor();
+    await frontToast(page).getByText("Invalid email or password").waitFor();
+    await forgotLink.click();
+
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Reset your password" }).waitFor();
+    // The dialog starts from the email typed into the login form.
+    expect(await dialog.getByLabel("Email").inputValue()).toBe(user.email);
+    await screenshot(page, "accounts-07-reset-email-step");
+    await dialog.getByRole("button", { name: "Send Reset Code" }).click();
+
+    await dialog.getByRole("heading", { name: "Enter your reset code" }).waitFor();
+    // Sandbox mode shows the code in the dialog (and a toast); a person would copy it from there.
+    const codeNote = dialog.getByText(/Sandbox mode: your reset code is/);
+    const code = (await codeNote.textContent())?.match(/\d{6}/)?.[0];
+    expect(code).toMatch(/^\d{6}$/);
+    await dialog.getByLabel("Reset Code").fill(code ?? "");
+    await dialog.getByLabel("New Password").fill(newPassword);
+    await dialog.getByLabel("Confirm Password").fill(newPassword);
+    await screenshot(page, "accounts-08-reset-code-step");
+    await dialog.getByRole("button", { name: "Reset Password" }).click();
+
+    await dialog.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await dialog.getByText("Your password has been reset. You can now log in.").waitFor();
+    await screenshot(page, "accounts-09-reset-success");
+    await dialog.getByRole("button", { name: "Back to Login" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const oldAttempt = page.waitForResponse((r) => r.url().includes("auth.login"));
+    await fillLogin(page, user.email, user.password);
+    expect((await oldAttempt).status()).toBe(401);
+    await frontToast(page).getByText("Login Failed").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth");
+
+    await fillLogin(page, user.email, newPassword);
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole("button", { name: "User menu" }).waitFor();
+  });
+
+  it("shows the product's validation messages on the register form", async () => {
+    const page = await openPage();
+    await authScreen(page);
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await page.getByText(/^(Email is required|Please enter a valid email address)$/).waitFor();
+    await page.getByText("Password must be at least 10 characters").waitFor();
+    await page.getByText("First name is required").waitFor();
+    await page.getByText("Last name is required").waitFor();
+    await page.getByText("Please select your gender").waitFor();
+    expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "accounts-10-register-errors");
+
+    // A fresh form, so the phone rule shows on blur and not because the form was submitted.
+    await page.reload();
+    await authScreen(page);
+    await page.getByRole("tab", { name: "Register" }).click();
+    const phone = page.getByLabel("Phone Number");
+    const city = page.getByLabel("City");
+    await page.getByLabel("Country").selectOption({ label: "United Kingdom" });
+    expect((await phone.inputValue()).trim()).toBe("+44");
+    expect(await city.locator("option", { hasText: "London" }).count()).toBe(1);
+    expect(await city.locator("option", { hasText: "New York" }).count()).toBe(0);
+
+    const phoneError = page.getByText("Phone number must be 10-11 digits");
+    await phone.fill("+44 12345");
+    expect(await phoneError.isVisible()).toBe(false);
+    await phone.blur();
+    await phoneError.waitFor();
+    await screenshot(page, "accounts-11-phone-error");
+  });
+
+  it("keeps signed-out visitors to the screens they may see", async () => {
+    const page = await openPage("/dashboard");
+    await authScreen(page);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await screenshot(page, "accounts-12-signed-out-dashboard");
+
+    await page.goto("/invitations/abc");
+    await page.waitForURL(`${app.url}/auth?returnTo=%2Finvitations%2Fabc`);
+    await authScreen(page);
+    await screenshot(page, "accounts-13-invitation-return-to");
+
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await screenshot(page, "accounts-14-not-found");
+
+    await page.goto("/verify-email");
+    await page.getByRole("heading", { name: "Verification Failed" }).waitFor();
+    await page.getByText("Invalid verification link. No token provided.").waitFor();
+    await page.getByRole("link", { name: "Back to Login" }).waitFor();
+    await screenshot(page, "accounts-15-verify-without-token");
+  });
+
+  it("remembers the dark theme across a reload", async () => {
+    const page = await openPage();
+    await authScreen(page);
+    const htmlIsDark = () =>
+      page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await htmlIsDark()).toBe(false);
+
+    const darkButton = page.getByRole("button", { name: "Dark theme" });
+    await darkButton.click();
+    await expect.poll(htmlIsDark).toBe(true);
+    expect(await darkButton.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+    await page.reload();
+    await authScreen(page);
+    expect(await htmlIsDark()).toBe(true);
+    expect(await darkButton.getAttribute("aria-pressed")).toBe("true");
+    await page.mouse.move(0, 0);
+    await screenshot(page, "accounts-16-auth-dark");
+  });
+
+  it("reaches the login fields by keyboard with a visible focus ring", async () => {
+    const page = await openPage();
+    await authScreen(page);
+    const email = page.getByLabel("Email");
+    const password = page.getByLabel("Password", { exact: true });
+    const loginButton = page.getByRole("button", { name: "Login", exact: true });
+
+    // Theme switch and tabs come first; Email must come within a handful of presses.
+    for (let presses = 0; presses < 10 && !(await isFocused(email)); presses++) {
+      await page.keyboard.press("Tab");
+    }
+    for (const [index, field] of [email, password, loginButton].entries()) {
+      if (index > 0) await page.keyboard.press("Tab");
+      expect(await isFocused(field)).toBe(true);
+      expect(await focusRing(field)).toBe(true);
+    }
+    await screenshot(page, "accounts-17-login-focus");
+  });
+
+  it("fits the profile page on a phone even with a long email", async () => {
+    const user = await createVerifiedUser(app.url);
+    const longEmail = `averyveryverylongmailboxnamefortesting${Date.now()}@familyschedulingdomain.example.com`;
+    const page = await openPage();
+    await authScreen(page);
+    await fillLogin(page, user.email, user.password);
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "My Profile" }).click();
+    await page.getByRole("heading", { name: "Personal information" }).waitFor();
+
+    // A new address waits for confirmation and is shown in full under the form.
+    const emailInput = page.getByLabel("Email");
+    expect(await emailInput.inputValue()).toBe(user.email);
+    await emailInput.fill(longEmail);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Profile updated").waitFor();
+    const pendingNote = page
+      .getByRole("status")
+      .filter({ hasText: "A confirmation link was sent to" });
+    await pendingNote.waitFor();
+    // The whole note sits above the fixed bottom bar only once the page is scrolled to its end.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await screenshot(page, "accounts-18-profile-long-email", { fullPage: false });
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    for (const element of [
+      page.getByRole("heading", { name: "Personal information" }),
+      emailInput,
+    ]) {
+      const box = await element.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
+    }
+  });
+});
