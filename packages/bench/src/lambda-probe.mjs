@@ -1,0 +1,45 @@
+// Runs in a fresh `node` process (plain JS: no tsx loader may pollute the timing). Imports the
+// bundle given as argv[2], calls its handler once, and prints the timings as one JSON line.
+const started = performance.now();
+const bundle = await import(process.argv[2]);
+const imported = performance.now();
+const path = "/api/auth/user";
+const event = {
+  version: "2.0",
+  routeKey: "$default",
+  rawPath: path,
+  rawQueryString: "",
+  headers: { host: "bench.example.com", "user-agent": "circleplan-bench" },
+  requestContext: {
+    accountId: "000000000000",
+    apiId: "bench",
+    domainName: "bench.example.com",
+    domainPrefix: "bench",
+    http: {
+      method: "GET",
+      path,
+      protocol: "HTTP/1.1",
+      sourceIp: "127.0.0.1",
+      userAgent: "circleplan-bench",
+    },
+    requestId: "bench",
+    routeKey: "$default",
+    stage: "$default",
+    time: new Date().toISOString(),
+    timeEpoch: Date.now(),
+  },
+  isBase64Encoded: false,
+};
+const response = await bundle.handler(event, {
+  awsRequestId: "bench",
+  getRemainingTimeInMillis: () => 30000,
+});
+const answered = performance.now();
+console.log(
+  JSON.stringify({
+    nodeStartMs: started,
+    importMs: imported - started,
+    firstRequestMs: answered - imported,
+    status: response.statusCode,
+  }),
+);

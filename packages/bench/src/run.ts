@@ -1,0 +1,124 @@
+/**
+ * `pnpm bench [section…] [--flag value…]`: runs the chosen sections in order and prints a summary.
+ * Figures are reported, not asserted: a missed target still exits 0; only a crash exits non-zero.
+ */
+import { parseArgs } from "node:util";
+import { startBenchServer } from "./bench-server";
+import { runDoorOverhead } from "./door-overhead";
+import { printSummary, type SummaryRow } from "./format";
+import { runHttpLoad } from "./http-load";
+import { runLambdaColdStart } from "./lambda-cold-start";
+import { seed } from "./seed";
+import { runWebSize } from "./web-size";
+
+const SECTIONS = ["http", "doors", "lambda", "web"] as const;
+type Section = (typeof SECTIONS)[number];
+const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
+
+const USAGE = `Usage: pnpm bench [all | api | http | doors | lambda | web]… [options]
+
+Sections (default: all, in this order):
+  http     GET /api/auth/user and POST /api/auth/login under load
+  doors    the current user via tRPC, REST and raw SQL, with ratios
+  lambda   API Lambda bundle size and cold start
+  web      web app initial JS, gzipped
+  api      http + doors
+
+Options (flag, or the environment variable in brackets):
+  --duration <s>        seconds measured per load run            [BENCH_DURATION=10]
+  --login-duration <s>  seconds of login load                    [BENCH_LOGIN_DURATION=10]
+  --warmup <s>          discarded seconds before each read load  [BENCH_WARMUP=2]
+  --connections <n>     concurrent connections / queries         [BENCH_CONNECTIONS=50]
+  --users <n>           accounts registered and verified         [BENCH_USERS=200]
+  --sessions <n>        of those, accounts logged in             [BENCH_SESSIONS=20]
+  --cold-runs <n>       fresh processes for the Lambda cold start [BENCH_COLD_RUNS=5]
+  --rebuild             build the Lambda bundle even if one exists
+  --skip-web-build      measure the existing packages/web/dist`;
+
+function parse() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      duration: { type: "string" },
+      "login-duration": { type: "string" },
+      warmup: { type: "string" },
+      connections: { type: "string" },
+      users: { type: "string" },
+      sessions: { type: "string" },
+      "cold-runs": { type: "string" },
+      rebuild: { type: "boolean", default: false },
+      "skip-web-build": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const number = (flag: string | undefined, envName: string, fallback: number, min: number) => {
+    const text = flag ?? process.env[envName];
+    if (text === undefined || text === "") return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < min)
+      throw new Error(`${envName}/flag: expected a number ≥ ${min}, got "${text}"`);
+    return value;
+  };
+  const sections = new Set<Section>();
+  // pnpm may pass a literal "--" through; it separates nothing here.
+  for (const name of positionals.filter((name) => name !== "--")) {
+    const chosen = ALIASES[name] ?? (SECTIONS.includes(name as Section) ? [name as Section] : null);
+    if (!chosen) throw new Error(`Unknown section "${name}".\n\n${USAGE}`);
+    for (const section of chosen) sections.add(section);
+  }
+  const users = number(values.users, "BENCH_USERS", 200, 1);
+  return {
+    help: values.help,
+    sections: SECTIONS.filter((section) => sections.size === 0 || sections.has(section)),
+    duration: number(values.duration, "BENCH_DURATION", 10, 1),
+    loginDuration: number(values["login-duration"], "BENCH_LOGIN_DURATION", 10, 1),
+    warmup: number(values.warmup, "BENCH_WARMUP", 2, 0),
+    connections: Math.round(number(values.connections, "BENCH_CONNECTIONS", 50, 1)),
+    users: Math.round(users),
+    sessions: Math.round(Math.min(users, number(values.sessions, "BENCH_SESSIONS", 20, 1))),
+    coldRuns: Math.round(number(values["cold-runs"], "BENCH_COLD_RUNS", 5, 1)),
+    rebuild: values.rebuild,
+    webBuild: !values["skip-web-build"],
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parse();
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  console.log(`Circleplan bench: ${options.sections.join(", ")} (Node ${process.version})`);
+  const summary: SummaryRow[] = [];
+
+  const needsServer = options.sections.some((section) => section === "http" || section === "doors");
+  if (needsServer) {
+    const server = await startBenchServer();
+    try {
+      const data = await seed(server, { users: options.users, sessions: options.sessions });
+      if (options.sections.includes("http"))
+        summary.push(...(await runHttpLoad(server, data, options)));
+      if (options.sections.includes("doors"))
+        summary.push(...(await runDoorOverhead(server, data, options)));
+    } finally {
+      await server.close();
+    }
+  }
+  if (options.sections.includes("lambda")) {
+    summary.push(
+      ...(await runLambdaColdStart({ runs: options.coldRuns, rebuild: options.rebuild })),
+    );
+  }
+  if (options.sections.includes("web")) summary.push(...runWebSize({ build: options.webBuild }));
+
+  printSummary(summary);
+}
+
+// Explicit exits: a figure is final once printed, and stray handles must not hold the run open.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
