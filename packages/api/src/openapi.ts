@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document of the REST door, derived from the route table and the procedures' zod inputs. */
-import { z } from "zod";
+import * as z from "zod";
 import { restRoutes } from "./rest";
 import { appRouter } from "./root";
 

@@ -2,7 +2,7 @@
  * The server's configuration, read from the environment in one place and checked with zod.
  * Every other module receives it as a plain object.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const rateRule = z
   .string()

@@ -2,7 +2,7 @@
  * Input schemas for accounts. The register/login/reset forms and the server validate with these
  * same objects, so a message seen in the browser is the message the API answers.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { findCountry, phoneLengthMessage, splitPhoneNumber } from "./countries";
 import {
   EMAIL_MAX_LENGTH,
