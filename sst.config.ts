@@ -32,7 +32,7 @@ export default $config({
 
     const api = new sst.aws.Function("Api", {
       handler: "packages/functions/src/api.handler",
-      runtime: "nodejs20.x",
+      runtime: "nodejs22.x",
       timeout: "30 seconds",
       memory: "1024 MB",
       link: [databaseUrl, photos],
@@ -52,7 +52,7 @@ export default $config({
       schedule: "rate(5 minutes)",
       function: {
         handler: "packages/functions/src/reminder-digest.handler",
-        runtime: "nodejs20.x",
+        runtime: "nodejs22.x",
         timeout: "60 seconds",
         link: [databaseUrl, photos],
         environment: serverEnvironment,

@@ -23,6 +23,7 @@ import {
   log,
   run,
   sleep,
+  which,
 } from "./lib.mjs";
 
 const PG_ROOT = "/usr/lib/postgresql";
@@ -91,7 +92,15 @@ function postgresUser() {
  * through runuser (util-linux, always on Debian); as any other user it runs directly.
  */
 function asServerUser(command, args) {
-  return isRoot() ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  return isRoot() ? [runuserPath(), ["-u", "postgres", "--", command, ...args]] : [command, args];
+}
+
+/** runuser lives in /usr/sbin, which a minimal PATH (CI, cron) may leave out. */
+function runuserPath() {
+  const found = which("runuser") ?? ["/usr/sbin/runuser", "/sbin/runuser"].find(isExecutable);
+  if (!found)
+    fail("runuser (util-linux) is missing: cannot start PostgreSQL as the postgres user.");
+  return found;
 }
 
 /**

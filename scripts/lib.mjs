@@ -88,7 +88,10 @@ export function aptInstall(packages, why) {
         "`), then run this command again.",
     );
   }
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  // dpkg's helpers (ldconfig, start-stop-daemon) live in the sbin folders, which a minimal
+  // PATH (CI, cron) may leave out.
+  const path = [...new Set([...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/sbin"])];
+  const env = { DEBIAN_FRONTEND: "noninteractive", PATH: path.filter(Boolean).join(delimiter) };
   const started = Date.now();
   if (!aptUpdated) {
     run("apt-get", ["update"], { env });

@@ -21,7 +21,7 @@ export async function createAppDeps(
     clock: systemClock,
     config,
     mail: createMailService(handle.db, {
-      transport: config.sandbox ? undefined : createSesTransport(config.awsRegion),
+      transport: config.sandbox ? undefined : createSesTransport({ region: config.awsRegion }),
       from: config.mailFrom,
     }),
     sessions: createSessionService(handle.db, { secureCookies: config.secureCookies }),

@@ -71,14 +71,15 @@ async function openNeon(
   url: string,
   wsProxy: string | undefined,
 ): Promise<DbHandle & { migrateWith: MigrateFn }> {
-  const [{ Pool, neonConfig }, { drizzle }, { migrate }, ws] = await Promise.all([
+  const [{ Pool, neonConfig }, { drizzle }, { migrate }] = await Promise.all([
     import("@neondatabase/serverless"),
     import("drizzle-orm/neon-serverless"),
     import("drizzle-orm/neon-serverless/migrator"),
-    import("ws"),
   ]);
-  // Node 20 has no global WebSocket.
-  neonConfig.webSocketConstructor = ws.default;
+  // Node 22+ (Lambda's runtime) has a global WebSocket; Node 20 needs the ws package.
+  if (typeof globalThis.WebSocket === "undefined") {
+    neonConfig.webSocketConstructor = (await import("ws")).default;
+  }
   if (wsProxy) {
     neonConfig.wsProxy = (host, port) => `${wsProxy}/v1?address=${host}:${port}`;
     neonConfig.useSecureWebSocket = false;

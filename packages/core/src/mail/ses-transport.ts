@@ -1,13 +1,27 @@
 /** Production mail through Amazon SES v2. The SDK is loaded on first send (Lambda provides it). */
 import type { MailTransport } from "./mail-service";
 
-export function createSesTransport(region: string | undefined): MailTransport {
+export interface SesOptions {
+  region?: string | undefined;
+  /** Another SES-compatible endpoint (tests point this at a local server). */
+  endpoint?: string | undefined;
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** The SDK's own retries per send (its default is 3); the outbox retries on later flushes. */
+  maxAttempts?: number | undefined;
+}
+
+export function createSesTransport(options: SesOptions = {}): MailTransport {
   let client:
     | Promise<{ send: (message: Parameters<MailTransport["send"]>[0]) => Promise<void> }>
     | undefined;
   const load = async () => {
     const { SESv2Client, SendEmailCommand } = await import("@aws-sdk/client-sesv2");
-    const ses = new SESv2Client(region ? { region } : {});
+    const ses = new SESv2Client({
+      ...(options.region ? { region: options.region } : {}),
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    });
     return {
       async send(message: Parameters<MailTransport["send"]>[0]) {
         await ses.send(
