@@ -35,6 +35,12 @@ export default $config({
       runtime: "nodejs22.x",
       timeout: "30 seconds",
       memory: "1024 MB",
+      // Same bundling as `pnpm --filter @circleplan/functions build`: the database driver is a
+      // chunk loaded on first use, and PGlite (local only) is left out.
+      nodejs: {
+        splitting: true,
+        esbuild: { external: ["@electric-sql/pglite", "drizzle-orm/pglite"] },
+      },
       link: [databaseUrl, photos],
       environment: serverEnvironment,
       // No prefix rewrite: the app's routes already live under /api, as in local runs.

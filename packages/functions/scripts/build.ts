@@ -20,9 +20,13 @@ const metafile: Metafile = { inputs: {}, outputs: {} };
 for (const name of entries) {
   const outfile = path.join(outDir, name, "index.mjs");
   const result = await build({
-    entryPoints: [path.join(packageDir, "src", `${name}.ts`)],
-    outfile,
+    entryPoints: { index: path.join(packageDir, "src", `${name}.ts`) },
+    outdir: path.join(outDir, name),
+    outExtension: { ".js": ".mjs" },
     bundle: true,
+    // Dynamic imports (the database driver) become chunks parsed only when first needed,
+    // which trims the cold start's import phase.
+    splitting: true,
     platform: "node",
     target: "node20",
     format: "esm",
@@ -48,8 +52,11 @@ for (const name of entries) {
   });
   Object.assign(metafile.inputs, result.metafile.inputs);
   Object.assign(metafile.outputs, result.metafile.outputs);
-  const kib = (statSync(outfile).size / 1024).toFixed(1);
-  console.log(`${name}: ${path.relative(process.cwd(), outfile)} ${kib} KiB`);
+  const bytes = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith(".mjs"))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
+  const kib = (bytes / 1024).toFixed(1);
+  console.log(`${name}: ${path.relative(process.cwd(), outfile)} and its chunks, ${kib} KiB`);
 }
 
 writeFileSync(path.join(outDir, "meta.json"), JSON.stringify(metafile));
