@@ -4,7 +4,7 @@
  * `sst deploy` bundles the handlers itself; this build checks that they bundle and how
  * big they are, and gives a plain artifact for other deploy paths.
  */
-import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
