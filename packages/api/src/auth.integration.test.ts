@@ -299,6 +299,36 @@ describe("login, current user, logout", () => {
   });
 });
 
+describe("session lifetime", () => {
+  it("slides the expiry forward once less than half of the 30 days is left", async () => {
+    const { client, user } = await signedIn();
+    const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    await testServer()
+      .db.db.update(sessions)
+      .set({ expiresAt: soon })
+      .where(eq(sessions.userId, user.id));
+    const me = await client.get("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(me.headers.getSetCookie().some((c) => c.startsWith("circleplan_session="))).toBe(true);
+    const [row] = await testServer()
+      .db.db.select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+  });
+
+  it("refuses an expired session and clears its cookie", async () => {
+    const { client, user } = await signedIn();
+    await testServer()
+      .db.db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    const me = await client.get("/api/auth/user");
+    expect(me.status).toBe(401);
+    expect(client.cookies.has("circleplan_session")).toBe(false);
+  });
+});
+
 describe("Origin check", () => {
   it("refuses state-changing requests without the app's Origin with 403", async () => {
     const data = buildRegistration();
