@@ -19,8 +19,13 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/components/ui/input-otp";
+import {
+  emailInput,
+  NEW_PASSWORD_HINT,
+  newPasswordInput,
+  TextField,
+} from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { trpc } from "@/lib/trpc";
@@ -139,18 +144,14 @@ function EmailStep({
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <Field id="forgot-email" label="Email" error={form.formState.errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoFocus
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          id="forgot-email"
+          label="Email"
+          {...emailInput}
+          autoFocus
+        />
         <Button type="submit" className="w-full" disabled={forgotPassword.isPending}>
           {forgotPassword.isPending ? "Sending..." : "Send Reset Code"}
         </Button>
@@ -243,35 +244,21 @@ function ResetStep({
             />
           )}
         </Field>
-        <Field
+        <TextField
+          form={form}
+          name="newPassword"
           id="reset-new-password"
           label="New Password"
-          error={errors.newPassword?.message}
-          hint="At least 10 characters, with a number and a special character."
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("newPassword")}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
-        <Field
+          hint={NEW_PASSWORD_HINT}
+          {...newPasswordInput}
+        />
+        <TextField
+          form={form}
+          name="confirmPassword"
           id="reset-confirm-password"
           label="Confirm Password"
-          error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("confirmPassword")}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
+          {...newPasswordInput}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onBack}>
             Back

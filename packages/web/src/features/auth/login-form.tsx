@@ -9,8 +9,7 @@ import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { emailInput, TextField } from "@/components/ui/text-field";
 import { errorData, serverMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { devMailboxHref } from "./check-email";
@@ -31,7 +30,6 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     resolver: zodResolver(loginInput),
     defaultValues: { email: "", password: "" },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -58,28 +56,22 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   return (
     <>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-            />
-          )}
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("password")}
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          id="login-email"
+          label="Email"
+          {...emailInput}
+          placeholder="you@example.com"
+        />
+        <TextField
+          form={form}
+          name="password"
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
 
         {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
 

@@ -8,6 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import {
+  emailInput,
+  NEW_PASSWORD_HINT,
+  newPasswordInput,
+  TextField,
+} from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { trpc } from "@/lib/trpc";
@@ -101,44 +107,37 @@ export function RegisterForm({ onRegistered }: { onRegistered: (r: Registration)
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field id="register-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-          />
-        )}
-      </Field>
-      <Field
+      <TextField
+        form={form}
+        name="email"
+        id="register-email"
+        label="Email"
+        {...emailInput}
+        placeholder="you@example.com"
+      />
+      <TextField
+        form={form}
+        name="password"
         id="register-password"
         label="Password"
-        error={errors.password?.message}
-        hint="At least 10 characters, with a number and a special character."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("password")}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+        hint={NEW_PASSWORD_HINT}
+        {...newPasswordInput}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="register-first-name" label="First Name" error={errors.firstName?.message}>
-          {(control) => (
-            <Input {...control} {...form.register("firstName")} autoComplete="given-name" />
-          )}
-        </Field>
-        <Field id="register-last-name" label="Last Name" error={errors.lastName?.message}>
-          {(control) => (
-            <Input {...control} {...form.register("lastName")} autoComplete="family-name" />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="firstName"
+          id="register-first-name"
+          label="First Name"
+          autoComplete="given-name"
+        />
+        <TextField
+          form={form}
+          name="lastName"
+          id="register-last-name"
+          label="Last Name"
+          autoComplete="family-name"
+        />
       </div>
 
       <fieldset

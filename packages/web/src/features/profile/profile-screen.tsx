@@ -7,10 +7,9 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { emailInput, TextField } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { useCurrentUser } from "@/lib/session";
@@ -77,7 +76,6 @@ function ProfileForm({ user }: { user: PublicUser }) {
     resolver: zodResolver(updateUserInput),
     defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -110,28 +108,22 @@ function ProfileForm({ user }: { user: PublicUser }) {
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="profile-first-name" label="First Name" error={errors.firstName?.message}>
-              {(control) => (
-                <Input {...control} {...form.register("firstName")} autoComplete="given-name" />
-              )}
-            </Field>
-            <Field id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
-              {(control) => (
-                <Input {...control} {...form.register("lastName")} autoComplete="family-name" />
-              )}
-            </Field>
+            <TextField
+              form={form}
+              name="firstName"
+              id="profile-first-name"
+              label="First Name"
+              autoComplete="given-name"
+            />
+            <TextField
+              form={form}
+              name="lastName"
+              id="profile-last-name"
+              label="Last Name"
+              autoComplete="family-name"
+            />
           </div>
-          <Field id="profile-email" label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("email")}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-              />
-            )}
-          </Field>
+          <TextField form={form} name="email" id="profile-email" label="Email" {...emailInput} />
           {user.pendingEmail ? (
             <Alert>
               <MailCheck aria-hidden="true" />

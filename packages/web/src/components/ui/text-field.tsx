@@ -1,0 +1,38 @@
+import { PASSWORD_MIN_LENGTH } from "@circleplan/shared/limits";
+import type { ComponentProps, ReactNode } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { Field } from "./field";
+import { Input } from "./input";
+
+// Input settings that belong to a kind of field, so every form asks for them the same way.
+export const emailInput = { type: "email", autoComplete: "email", inputMode: "email" } as const;
+export const newPasswordInput = { type: "password", autoComplete: "new-password" } as const;
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with a number and a special character.`;
+
+interface TextFieldProps<T extends FieldValues>
+  extends Omit<ComponentProps<typeof Input>, "form" | "id" | "name"> {
+  // The resolver's output type varies by form; only the field values matter here.
+  // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's third type parameter
+  form: UseFormReturn<T, unknown, any>;
+  name: Path<T>;
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/** A labelled text input registered with a react-hook-form form, showing that field's error. */
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  ...input
+}: TextFieldProps<T>) {
+  const error = form.getFieldState(name, form.formState).error?.message;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(control) => <Input {...control} {...form.register(name)} {...input} />}
+    </Field>
+  );
+}
