@@ -1,42 +1,17 @@
 /**
- * People for the browser tests: a faker factory and a quick way to make an account ready to log
+ * People for the browser tests: the shared faker factory and a quick way to make an account ready to log
  * in through the REST door, for tests whose subject is not registration itself.
  */
-import { faker } from "@faker-js/faker";
+import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
+
+export type TestUser = RegistrationData;
 
 let sequence = 0;
 
-export interface TestUser {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  gender: "male" | "female";
-  country: string;
-  city: string;
-  phoneNumber: string;
-}
-
-/** Names are letters only (the register form rejects digits and most punctuation). */
-function lettersOnly(name: string, fallback: string): string {
-  const cleaned = name.replace(/[^A-Za-z]/g, "");
-  return cleaned || fallback;
-}
-
+/** The shared registration factory, with an email unique across runs and tests of one run. */
 export function buildUser(overrides: Partial<TestUser> = {}): TestUser {
   sequence += 1;
-  return {
-    // Unique across runs and across tests of one run, which share one database per file.
-    email: `user-${Date.now()}-${sequence}@example.com`,
-    password: `Plan-${faker.string.alphanumeric(8)}1!`,
-    firstName: lettersOnly(faker.person.firstName(), "Alex"),
-    lastName: lettersOnly(faker.person.lastName(), "Morgan"),
-    gender: faker.helpers.arrayElement(["male", "female"] as const),
-    country: "US",
-    city: "Boston",
-    phoneNumber: `+1 617${faker.string.numeric(7)}`,
-    ...overrides,
-  };
+  return buildRegistration({ email: `user-${Date.now()}-${sequence}@example.com`, ...overrides });
 }
 
 async function post(appUrl: string, path: string, body: unknown): Promise<Response> {
