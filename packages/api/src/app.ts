@@ -1,69 +1,137 @@
 /**
  * The HTTP app both the local server and the Lambda function serve: tRPC at /api/trpc, the REST
- * door, the OpenAPI document, and the rules every request passes (Origin, no caching, errors).
+ * door, the OpenAPI document, and the rules every request passes before any procedure runs:
+ * a request id, security headers, the Origin check, the body's type and size, no caching, and
+ * one error shape.
  */
 import type { CoreDeps } from "@circleplan/core/deps";
+import {
+  JSON_BODY_MAX_BYTES,
+  TRPC_MAX_BATCH_SIZE,
+  UPLOAD_BODY_MAX_BYTES,
+  USER_AGENT_MAX_LENGTH,
+} from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
-import { secureHeaders } from "hono/secure-headers";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { clientAddress } from "./client-address";
 import { createContext } from "./context";
-import { describeError } from "./errors";
+import { describeError, errorBody } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
-import { mountRest } from "./rest";
+import { mountRest, restRoutes } from "./rest";
 import { appRouter } from "./root";
+import { securityHeaders } from "./security-headers";
 
 export interface AppOptions {
-  /** The client's address as this runtime sees it (socket, API Gateway); used for rate limits. */
-  clientIp: (c: HonoContext) => string | undefined;
+  /** The peer of the connection as this runtime sees it (socket, Lambda sourceIp). */
+  remoteAddress: (c: HonoContext) => string | undefined;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Patterns of the paths whose body is an upload (multipart); every other body is JSON. */
+const UPLOAD_PATHS = restRoutes
+  .filter((route) => route.body === "multipart")
+  .map((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}$`));
 
 export function createApp(deps: CoreDeps, options: AppOptions): Hono {
   const app = new Hono();
   const appOrigin = new URL(deps.config.appUrl).origin;
 
-  const ipOf = (c: HonoContext) => {
-    if (deps.config.trustProxy) {
-      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    return options.clientIp(c) ?? "unknown";
-  };
   const contextFor = (c: HonoContext, resHeaders: Headers) =>
-    createContext({ deps, cookieHeader: c.req.header("cookie"), ip: ipOf(c), resHeaders });
+    createContext({
+      deps,
+      cookieHeader: c.req.header("cookie"),
+      ip: clientAddress(deps.config.proxyTrust, {
+        header: (name) => c.req.header(name),
+        remote: options.remoteAddress(c),
+      }),
+      requestId: c.get("requestId"),
+      userAgent: c.req.header("user-agent")?.slice(0, USER_AGENT_MAX_LENGTH),
+      resHeaders,
+    });
 
-  app.use("/api/*", secureHeaders());
+  app.use("*", requestId());
+  app.use("*", securityHeaders({ hsts: deps.config.secureCookies }));
   app.use("/api/*", async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== appOrigin) {
-      return c.json({ message: messages.badOrigin, code: "BAD_ORIGIN" }, 403);
+      return c.json(errorBody(messages.badOrigin, "BAD_ORIGIN"), 403);
     }
     await next();
     c.header("cache-control", "no-store");
   });
 
-  app.all("/api/trpc/*", (c) =>
-    fetchRequestHandler({
+  // The body's type, then its size, before anything reads it.
+  app.use("/api/*", async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || !hasBody(c.req.raw)) return next();
+    const upload = UPLOAD_PATHS.some((pattern) => pattern.test(c.req.path));
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    const allowed = upload ? type === "multipart/form-data" : type === "application/json";
+    if (!allowed)
+      return c.json(errorBody(messages.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"), 415);
+    const limit = bodyLimit({
+      maxSize: upload ? UPLOAD_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES,
+      onError: (inner) =>
+        inner.json(
+          errorBody(upload ? messages.payloadTooLarge : messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"),
+          413,
+        ),
+    });
+    return limit(c, next);
+  });
+
+  app.all("/api/trpc/*", (c) => {
+    // tRPC decodes the procedure path itself and would throw on a malformed escape.
+    if (!decodes(new URL(c.req.url).pathname)) {
+      return c.json(errorBody(messages.notFound, "NOT_FOUND"), 404);
+    }
+    return fetchRequestHandler({
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ resHeaders }) => contextFor(c, resHeaders),
+      onError: ({ error, path }) => {
+        if (describeError(error).status >= 500) {
+          deps.log.error("request.failed", error.cause ?? error, {
+            requestId: c.get("requestId"),
+            procedure: path,
+          });
+        }
+      },
       responseMeta({ errors }) {
         const retryAfter = errors.map((error) => describeError(error).retryAfter).find(Boolean);
         return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
       },
-    }),
-  );
+    });
+  });
 
-  mountRest(app, contextFor);
+  mountRest(app, contextFor, deps.log);
 
   app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(deps.config.appUrl)));
-  app.all("/api/*", (c) => c.json({ message: messages.notFound, code: "NOT_FOUND" }, 404));
+  app.all("/api/*", (c) => c.json(errorBody(messages.notFound, "NOT_FOUND"), 404));
 
   app.onError((error, c) => {
     const { status, body } = describeError(error);
+    if (status >= 500) deps.log.error("request.failed", error, { requestId: c.get("requestId") });
     return c.json(body, status as 500);
   });
   return app;
+}
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (request.headers.has("transfer-encoding")) return true;
+  return length !== null && length !== "0";
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -167,14 +167,62 @@ describe("verification", () => {
     const resent = await client.post("/api/auth/resend-verification", { email: data.email });
     expect(resent.status).toBe(200);
     expect(resent.body.message).toBe(messages.verificationSent);
+    const token = resent.body.dev_verification_token;
+    // A resent link asks whoever opens it for the password; the link stays good meanwhile.
+    const asked = await client.post("/api/auth/verify-email", { token });
+    expect(asked.status).toBe(400);
+    expect(asked.body).toMatchObject({
+      code: "NEW_PASSWORD_REQUIRED",
+      message: messages.newPasswordRequired,
+    });
     const verified = await client.post("/api/auth/verify-email", {
-      token: resent.body.dev_verification_token,
+      token,
+      newPassword: "Fresh#garden42",
     });
     expect(verified.status).toBe(200);
     expect(verified.body.message).toBe(messages.emailVerified);
     expect(
-      (await client.post("/api/auth/login", { email: data.email, password: data.password })).status,
+      (await client.post("/api/auth/login", { email: data.email, password: "Fresh#garden42" }))
+        .status,
     ).toBe(200);
+  });
+
+  it("gives the account to whoever proves the mailbox, not to whoever registered it", async () => {
+    const victimEmail = "victim@example.com";
+    const attacker = testServer().client({ ip: "10.66.0.1" });
+    const squatted = buildRegistration({ email: victimEmail, password: "Attacker#pw2024" });
+    expect((await attacker.post("/api/auth/register", squatted)).status).toBe(201);
+
+    const victim = testServer().client({ ip: "10.77.0.1" });
+    const resent = await victim.post("/api/auth/resend-verification", { email: victimEmail });
+    const verified = await victim.post("/api/auth/verify-email", {
+      token: resent.body.dev_verification_token,
+      newPassword: "Victim#owns2024",
+    });
+    expect(verified.status).toBe(200);
+    const theirs = await attacker.post("/api/auth/login", {
+      email: victimEmail,
+      password: "Attacker#pw2024",
+    });
+    expect(theirs.status).toBe(401);
+    const mine = await victim.post("/api/auth/login", {
+      email: victimEmail,
+      password: "Victim#owns2024",
+    });
+    expect(mine.status).toBe(200);
+  });
+
+  it("lets a new sign-up replace an account nobody verified within a week", async () => {
+    const client = testServer().client();
+    const first = buildRegistration({ email: "late@example.com" });
+    expect((await client.post("/api/auth/register", first)).status).toBe(201);
+    const again = buildRegistration({ email: "late@example.com" });
+    expect((await client.post("/api/auth/register", again)).status).toBe(409);
+    testServer().clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
+    const replaced = await client.post("/api/auth/register", again);
+    expect(replaced.status).toBe(201);
+    const rows = await testServer().db.db.select().from(users);
+    expect(rows.map((row) => row.firstName)).toEqual([again.firstName]);
   });
 
   it("answers resend alike for unknown emails, without a token", async () => {
@@ -476,33 +524,6 @@ describe("rate limits", () => {
     },
   });
 
-  it("limits login per account across client addresses, with Retry-After", async () => {
-    const email = "target@example.com";
-    for (let i = 0; i < 3; i++) {
-      const res = await limited()
-        .client({ ip: `10.0.0.${i}` })
-        .post("/api/auth/login", { email, password: "Wrong#pass123" });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await limited()
-      .client({ ip: "10.0.0.99" })
-      .post("/api/auth/login", { email, password: "Wrong#pass123" });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: messages.rateLimited, code: "RATE_LIMITED" });
-    const retryAfter = Number(blocked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    // The window passes: allowed again.
-    limited().clock.advance(900 * 1000 + 1);
-    expect(
-      (
-        await limited()
-          .client({ ip: "10.0.0.99" })
-          .post("/api/auth/login", { email, password: "Wrong#pass123" })
-      ).status,
-    ).toBe(401);
-  });
-
   it("limits login per client address across accounts", async () => {
     const client = limited().client({ ip: "10.1.1.1" });
     for (let i = 0; i < 5; i++) {
@@ -537,20 +558,17 @@ describe("rate limits", () => {
     expect(third.headers.get("retry-after")).toBeTruthy();
   });
 
-  it("limits code requests per account and per address", async () => {
+  it("limits code requests per account and address, and per address", async () => {
     const email = "codes@example.com";
-    expect(
-      (await limited().client({ ip: "10.3.0.1" }).post("/api/auth/forgot-password", { email }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await limited().client({ ip: "10.3.0.2" }).post("/api/auth/forgot-password", { email }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await limited().client({ ip: "10.3.0.3" }).post("/api/auth/forgot-password", { email }))
-        .status,
-    ).toBe(429);
+    const from = (ip: string) =>
+      limited().client({ ip }).post("/api/auth/forgot-password", { email });
+    expect((await from("10.3.0.1")).status).toBe(200);
+    expect((await from("10.3.0.1")).status).toBe(200);
+    const third = await from("10.3.0.1");
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toBeTruthy();
+    // Someone else asking for the same account's codes does not lock its owner out.
+    expect((await from("10.3.0.2")).status).toBe(200);
     const ip = limited().client({ ip: "10.4.0.1" });
     for (let i = 0; i < 4; i++) {
       expect(
@@ -581,26 +599,79 @@ describe("PATCH /api/user", () => {
     expect((await client.get("/api/auth/user")).body).toMatchObject({ firstName: "Ana-Maria" });
   });
 
-  it("keeps a new email pending until its link is opened", async () => {
+  it("keeps a new email pending until its link is opened, and tells the old address", async () => {
     const { client, data } = await signedIn();
     const res = await client.patch("/api/user", {
       firstName: data.firstName,
       lastName: data.lastName,
       email: "New.Address@Example.com",
+      currentPassword: data.password,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: data.email, pendingEmail: "new.address@example.com" });
-    const mail = (await testServer().db.db.select().from(mailOutbox)).at(-1);
-    expect(mail?.to).toBe("new.address@example.com");
-    expect(mail?.subject).toBe("Confirm your new Circleplan email address");
-    const verified = await testServer()
-      .client()
-      .post("/api/auth/verify-email", { token: res.body.dev_verification_token });
+    const mail = await testServer().db.db.select().from(mailOutbox);
+    const notice = mail.find((m) => m.to === data.email && m.subject.includes("being changed"));
+    expect(notice?.text).toContain("new.address@example.com");
+    const confirm = mail.at(-1);
+    expect(confirm?.to).toBe("new.address@example.com");
+    expect(confirm?.subject).toBe("Confirm your new Circleplan email address");
+    const verified = await client.post("/api/auth/verify-email", {
+      token: res.body.dev_verification_token,
+    });
     expect(verified.status).toBe(200);
     expect((await client.get("/api/auth/user")).body).toMatchObject({
       email: "new.address@example.com",
       pendingEmail: null,
     });
+  });
+
+  it("needs the current password to change the email, and ends other sessions on confirm", async () => {
+    const { client, data } = await signedIn();
+    const other = testServer().client();
+    await other.post("/api/auth/login", { email: data.email, password: data.password });
+    const change = {
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: "moved@example.com",
+    };
+    const missing = await client.patch("/api/user", change);
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toContainEqual({
+      path: "currentPassword",
+      message: messages.currentPasswordRequired,
+    });
+    const wrong = await client.patch("/api/user", { ...change, currentPassword: "Wrong#pass123" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(messages.currentPasswordWrong);
+    expect((await client.get("/api/auth/user")).body).toMatchObject({ pendingEmail: null });
+
+    const ok = await client.patch("/api/user", { ...change, currentPassword: data.password });
+    expect(ok.status).toBe(200);
+    expect((await other.get("/api/auth/user")).status).toBe(200);
+    await client.post("/api/auth/verify-email", { token: ok.body.dev_verification_token });
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+    expect((await other.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("rate-limits email changes, a taken address included", async () => {
+    const { client, data } = await signedIn();
+    const taken = await signedIn();
+    for (let i = 0; i < 5; i++) {
+      const res = await client.patch("/api/user", {
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: taken.data.email,
+        currentPassword: data.password,
+      });
+      expect(res.status).toBe(409);
+    }
+    const blocked = await client.patch("/api/user", {
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: taken.data.email,
+      currentPassword: data.password,
+    });
+    expect(blocked.status).toBe(429);
   });
 
   it("refuses an email another account uses with 409", async () => {
@@ -610,6 +681,7 @@ describe("PATCH /api/user", () => {
       firstName: data.firstName,
       lastName: data.lastName,
       email: other.data.email,
+      currentPassword: data.password,
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(messages.emailAlreadyRegistered);

@@ -1,30 +1,76 @@
 /** Builds the real dependencies from configuration: the servers' composition root. */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { createSessionService } from "@circleplan/core/auth/sessions";
 import { systemClock } from "@circleplan/core/clock";
 import type { CoreDeps } from "@circleplan/core/deps";
-import type { Config } from "@circleplan/core/env";
-import { createMailService } from "@circleplan/core/mail/mail-service";
+import { type Config, ConfigError } from "@circleplan/core/env";
+import { createLogger, type Logger } from "@circleplan/core/log";
+import { createMailService, type DeliveryTrigger } from "@circleplan/core/mail/mail-service";
 import { createSesTransport } from "@circleplan/core/mail/ses-transport";
 import { createDb, type DbHandle } from "@circleplan/db/client";
 
+export interface AppDepsOptions {
+  migrate?: boolean;
+  /** How mail leaves after an answer; Lambda injects one (see packages/functions). */
+  deliveryTrigger?: DeliveryTrigger;
+  log?: Logger;
+}
+
 export async function createAppDeps(
   config: Config,
-  options: { migrate?: boolean } = {},
+  options: AppDepsOptions = {},
 ): Promise<CoreDeps & { close(): Promise<void> }> {
+  const log = options.log ?? createLogger();
+  const secretKey = resolveSecretKey(config);
   const handle: DbHandle = await createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrate: options.migrate,
   });
+  const mail = createMailService(handle.db, {
+    transport: config.sandbox ? undefined : createSesTransport({ region: config.awsRegion }),
+    from: config.mailFrom,
+    trigger: options.deliveryTrigger,
+    onError: (error) => log.error("mail.delivery_failed", error),
+  });
   return {
     db: handle.db,
     clock: systemClock,
     config,
-    mail: createMailService(handle.db, {
-      transport: config.sandbox ? undefined : createSesTransport({ region: config.awsRegion }),
-      from: config.mailFrom,
-    }),
+    mail,
+    log,
+    secretKey,
     sessions: createSessionService(handle.db, { secureCookies: config.secureCookies }),
-    close: () => handle.close(),
+    async close() {
+      await mail.idle();
+      await handle.close();
+    },
   };
+}
+
+/**
+ * APP_SECRET when set. A local run (embedded database) without it keeps a random key in its
+ * data folder, so the README's first command needs no setup; anywhere else a missing key is
+ * a refusal to start, never a key made up per process (codes would fail on another instance).
+ */
+function resolveSecretKey(config: Config): string {
+  if (config.appSecret) return config.appSecret;
+  if (config.databaseUrl || config.secureCookies) {
+    throw new ConfigError(
+      "APP_SECRET is not set: give the server a random secret of 32+ characters.",
+    );
+  }
+  // An in-memory database lives as long as the process: so may its key.
+  if (config.dataDir.startsWith("memory://")) return randomBytes(32).toString("base64url");
+  const file = path.resolve(config.dataDir, "app-secret");
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    // "wx" fails when the file exists: a key made earlier, or by a process racing this one.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
 }

@@ -21,6 +21,11 @@ export interface DescribedError {
   retryAfter?: number;
 }
 
+/** The one error shape of both doors (api-conventions.md, Errors). */
+export function errorBody(message: string, code: string): ErrorBody {
+  return { message, code };
+}
+
 export function zodIssues(error: ZodError): ErrorIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join("."),
@@ -55,7 +60,7 @@ export function describeError(error: unknown): DescribedError {
       body: { message: status === 404 ? messages.notFound : error.message, code: error.code },
     };
   }
-  console.error("unexpected error", cause);
+  // Logged once, by the door that answers (app.ts, rest.ts), with the request's id.
   return { status: 500, body: { message: messages.internal, code: "INTERNAL" } };
 }
 
@@ -66,6 +71,7 @@ const trpcCodes: Record<number, TRPCError["code"]> = {
   404: "NOT_FOUND",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
 };
 

@@ -76,6 +76,8 @@ describe("mail through SES", () => {
     const res = await server().client().post("/api/auth/register", data);
     expect(res.status).toBe(201);
     expect(res.body.dev_verification_token).toBeUndefined();
+    // Mail leaves after the answer.
+    await server().deps.mail.idle();
     expect(received).toHaveLength(1);
     const sent = received[0] as Received;
     expect(sent.path).toBe("/v2/email/outbound-emails");
@@ -88,10 +90,14 @@ describe("mail through SES", () => {
     const [row] = await server().db.db.select().from(mailOutbox);
     expect(row?.status).toBe("sent");
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // Delivered: the outbox keeps who, what and when, but no live link.
+    expect(row?.text).not.toContain("token=");
+    expect(row?.html).not.toContain("token=");
 
     const forgot = await server().client().post("/api/auth/forgot-password", { email: data.email });
     expect(forgot.status).toBe(200);
     expect(forgot.body.dev_otp).toBeUndefined();
+    await server().deps.mail.idle();
     expect(received.at(-1)?.body.Content.Simple.Subject.Data).toBe(
       "Your Circleplan password reset code",
     );
@@ -105,6 +111,7 @@ describe("mail through SES", () => {
     const res = await server().client().post("/api/auth/register", data);
     // The account is made even though the mail could not leave yet.
     expect(res.status).toBe(201);
+    await server().deps.mail.idle();
     const [pending] = await server().db.db.select().from(mailOutbox);
     expect(pending).toMatchObject({ status: "pending", attempts: 1 });
     expect(pending?.lastError).toBeTruthy();

@@ -67,7 +67,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "Circleplan API",
       version: "1.0.0",
       description:
-        "Cookie sessions (circleplan_session). State-changing requests must send an Origin header equal to the app's origin.",
+        "Cookie sessions (circleplan_session; __Host-circleplan_session over https). State-changing requests must send an Origin header equal to the app's origin.",
     },
     servers: [{ url: serverUrl }],
     paths,

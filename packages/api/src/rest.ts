@@ -2,9 +2,11 @@
  * The REST door: the documented paths, each served by the tRPC procedure of the same feature
  * through a server-side caller. One implementation, two doors; this table is the whole mapping.
  */
+import type { Logger } from "@circleplan/core/log";
+import { messages } from "@circleplan/shared/messages";
 import type { Hono, Context as HonoContext } from "hono";
 import type { Context } from "./context";
-import { describeError } from "./errors";
+import { describeError, errorBody } from "./errors";
 import { appRouter, createCaller } from "./root";
 
 export interface RestRoute {
@@ -16,6 +18,8 @@ export interface RestRoute {
   summary: string;
   /** Success status; 200 unless said. */
   status?: 200 | 201;
+  /** What the body is: JSON (the default, 64 KB at most) or a multipart upload (5 MB). */
+  body?: "json" | "multipart";
 }
 
 export const restRoutes: RestRoute[] = [
@@ -78,7 +82,32 @@ export const restRoutes: RestRoute[] = [
     method: "PATCH",
     path: "/api/user",
     procedure: "user.update",
-    summary: "Update names; a new email waits for its confirmation link",
+    summary:
+      "Update names; a new email needs currentPassword, tells the old address and waits for its confirmation link",
+  },
+  {
+    method: "POST",
+    path: "/api/user/password",
+    procedure: "user.changePassword",
+    summary: "Change the password (current + new); ends the other sessions and mails a notice",
+  },
+  {
+    method: "GET",
+    path: "/api/user/sessions",
+    procedure: "user.sessions",
+    summary: "The signed-in user's sessions, the current one marked",
+  },
+  {
+    method: "DELETE",
+    path: "/api/user/sessions/:id",
+    procedure: "user.endSession",
+    summary: "End one of the signed-in user's sessions",
+  },
+  {
+    method: "DELETE",
+    path: "/api/user/sessions",
+    procedure: "user.endOtherSessions",
+    summary: "End every session of the signed-in user except this one",
   },
   {
     method: "GET",
@@ -126,6 +155,7 @@ class MalformedBody extends Error {}
 export function mountRest(
   app: Hono,
   buildContext: (c: HonoContext, resHeaders: Headers) => Promise<Context>,
+  log: Logger,
 ): void {
   for (const route of restRoutes) {
     app.on(route.method, route.path, async (c) => {
@@ -147,12 +177,15 @@ export function mountRest(
         return respond(route.status ?? 200, result ?? { ok: true });
       } catch (error) {
         if (error instanceof MalformedBody) {
-          return respond(400, {
-            message: "The request body is not valid JSON",
-            code: "BAD_REQUEST",
-          });
+          return respond(400, errorBody(messages.malformedJson, "BAD_REQUEST"));
         }
         const { status, body, retryAfter } = describeError(error);
+        if (status >= 500) {
+          log.error("request.failed", error, {
+            requestId: c.get("requestId"),
+            procedure: route.procedure,
+          });
+        }
         if (retryAfter) resHeaders.set("retry-after", String(retryAfter));
         return respond(status, body);
       }

@@ -1,6 +1,7 @@
 /**
  * The local server (`pnpm start`): the API and, when WEB_DIST names the built web app, the app
- * itself with a single-page fallback, all on one origin.
+ * itself with a single-page fallback, all on one origin. It listens on loopback unless HOST
+ * says otherwise: sandbox mode is for the machine it runs on.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { createAppDeps } from "./deps";
 
 const config = loadConfig();
 const deps = await createAppDeps(config);
-const app = createApp(deps, { clientIp: (c) => getConnInfo(c).remote.address });
+const app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
 
 const webDist = process.env.WEB_DIST;
 if (webDist && existsSync(path.join(webDist, "index.html"))) {
@@ -32,14 +33,15 @@ if (webDist && existsSync(path.join(webDist, "index.html"))) {
   app.get("*", (c) => c.html(indexHtml));
 }
 
-const server = serve(
-  { fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "0.0.0.0" },
-  (info) => {
-    console.log(
-      `Circleplan on ${config.appUrl} (port ${info.port}, ${deps.config.databaseUrl ? "Neon" : `embedded data in ${path.resolve(config.dataDir)}`}, ${deps.mail.sandbox ? "sandbox mail: /dev/mailbox" : "SES mail"})`,
-    );
-  },
-);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  deps.log.info("server.started", {
+    url: config.appUrl,
+    listening: `${config.host}:${info.port}`,
+    database: config.databaseUrl ? "neon" : `embedded (${path.resolve(config.dataDir)})`,
+    mail: config.sandbox ? "sandbox: /dev/mailbox" : "ses",
+  });
+  console.log(`Circleplan on ${config.appUrl}`);
+});
 
 const shutdown = () => {
   server.close();

@@ -44,5 +44,6 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-  return next({ ctx: { ...ctx, session: ctx.session, userId: ctx.session.user.id } });
+  const userId = ctx.session.user.id;
+  return next({ ctx: { ...ctx, session: ctx.session, userId, caller: { ...ctx.caller, userId } } });
 });

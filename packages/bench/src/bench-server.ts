@@ -10,6 +10,7 @@ import path from "node:path";
 import { createApp } from "@circleplan/api/app";
 import { createAppDeps } from "@circleplan/api/deps";
 import { loadConfig } from "@circleplan/core/env";
+import { createLogger } from "@circleplan/core/log";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
@@ -63,8 +64,9 @@ export async function startBenchServer(): Promise<BenchServer> {
     RATE_LIMIT_CODE_ACCOUNT: UNLIMITED,
     RATE_LIMIT_CODE_IP: UNLIMITED,
   });
-  const deps = await createAppDeps(config);
-  app = createApp(deps, { clientIp: (c) => getConnInfo(c).remote.address });
+  // Security events of thousands of logins would drown the figures: this logger writes nothing.
+  const deps = await createAppDeps(config, { log: createLogger(() => {}) });
+  app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   return {
     url: `http://127.0.0.1:${port}`,
     appUrl,

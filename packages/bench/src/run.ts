@@ -9,17 +9,21 @@ import { printSummary, type SummaryRow } from "./format";
 import { runHttpLoad } from "./http-load";
 import { runLambdaColdStart } from "./lambda-cold-start";
 import { seed } from "./seed";
+import { runTimingProbe } from "./timing-probe";
 import { runWebSize } from "./web-size";
 
-const SECTIONS = ["http", "doors", "lambda", "web"] as const;
+const SECTIONS = ["http", "doors", "timing", "lambda", "web"] as const;
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | lambda | web]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | timing | lambda | web]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
   doors    the current user via tRPC, REST and raw SQL, with ratios
+  timing   known vs unknown accounts on login, forgot-password, resend-verification and
+           reset-password: median and p90 ms of each side and their ratio (own server,
+           mail that takes --mail-delay-ms per message, as SES does)
   lambda   API Lambda bundle size and cold start
   web      web app initial JS, gzipped
   api      http + doors
@@ -31,6 +35,8 @@ Options (flag, or the environment variable in brackets):
   --connections <n>     concurrent connections / queries         [BENCH_CONNECTIONS=50]
   --users <n>           accounts registered and verified         [BENCH_USERS=200]
   --sessions <n>        of those, accounts logged in             [BENCH_SESSIONS=20]
+  --timing-samples <n>  timed calls per side, after 3 warm-ups   [BENCH_TIMING_SAMPLES=40]
+  --mail-delay-ms <ms>  what each mail costs the timing server   [BENCH_MAIL_DELAY_MS=70]
   --cold-runs <n>       fresh processes for the Lambda cold start [BENCH_COLD_RUNS=5]
   --rebuild             build the Lambda bundle even if one exists
   --skip-web-build      measure the existing packages/web/dist`;
@@ -45,6 +51,8 @@ function parse() {
       connections: { type: "string" },
       users: { type: "string" },
       sessions: { type: "string" },
+      "timing-samples": { type: "string" },
+      "mail-delay-ms": { type: "string" },
       "cold-runs": { type: "string" },
       rebuild: { type: "boolean", default: false },
       "skip-web-build": { type: "boolean", default: false },
@@ -76,6 +84,8 @@ function parse() {
     connections: Math.round(number(values.connections, "BENCH_CONNECTIONS", 50, 1)),
     users: Math.round(users),
     sessions: Math.round(Math.min(users, number(values.sessions, "BENCH_SESSIONS", 20, 1))),
+    timingSamples: Math.round(number(values["timing-samples"], "BENCH_TIMING_SAMPLES", 40, 1)),
+    mailDelayMs: number(values["mail-delay-ms"], "BENCH_MAIL_DELAY_MS", 70, 0),
     coldRuns: Math.round(number(values["cold-runs"], "BENCH_COLD_RUNS", 5, 1)),
     rebuild: values.rebuild,
     webBuild: !values["skip-web-build"],
@@ -103,6 +113,15 @@ async function main(): Promise<void> {
     } finally {
       await server.close();
     }
+  }
+  // Its own server: mail must cost time there, and the load runs must not leave rows behind.
+  if (options.sections.includes("timing")) {
+    summary.push(
+      ...(await runTimingProbe({
+        samples: options.timingSamples,
+        mailDelayMs: options.mailDelayMs,
+      })),
+    );
   }
   if (options.sections.includes("lambda")) {
     summary.push(

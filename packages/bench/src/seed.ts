@@ -3,7 +3,7 @@
  * hashes the password), open the verification link (the sandbox answer carries its token), and
  * log some accounts in to get session cookies.
  */
-import { SESSION_COOKIE_NAME } from "@circleplan/core/auth/sessions";
+import { sessionCookieName } from "@circleplan/core/auth/sessions";
 import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
 import { faker } from "@faker-js/faker";
 import type { BenchServer } from "./bench-server";
@@ -71,7 +71,7 @@ export async function seed(
         email: user.email,
         password: user.password,
       });
-      const prefix = `${SESSION_COOKIE_NAME}=`;
+      const prefix = `${sessionCookieName(false)}=`;
       const cookie = response.headers.getSetCookie().find((value) => value.startsWith(prefix));
       if (!cookie) throw new Error("seed: login set no session cookie");
       const pair = cookie.split(";")[0] ?? "";

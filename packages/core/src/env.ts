@@ -1,6 +1,7 @@
 /**
  * The server's configuration, read from the environment in one place and checked with zod.
- * Every other module receives it as a plain object.
+ * Every other module receives it as a plain object. Settings that guard accounts fail closed:
+ * a deploy that forgets one gets a refusal to start, never a quietly open server.
  */
 import * as z from "zod";
 
@@ -14,67 +15,129 @@ const rateRule = z
 
 export type RateRule = { limit: number; windowMs: number };
 
+/**
+ * Where the client address comes from (docs/decisions/006-account-security.md):
+ * - `none`: the connection's own address (the local server's socket, Lambda's sourceIp);
+ * - `cloudfront`: the `CloudFront-Viewer-Address` header, which CloudFront writes itself;
+ * - `{ hops: N }`: the Nth X-Forwarded-For entry counted from the right, that is the address
+ *   the Nth trusted proxy appended. Entries further left are written by the client.
+ */
+export type ProxyTrust = { kind: "none" } | { kind: "cloudfront" } | { kind: "hops"; hops: number };
+
+const proxyTrust = z
+  .string()
+  .default("false")
+  .transform((value, ctx): ProxyTrust => {
+    if (value === "false" || value === "") return { kind: "none" };
+    if (value === "cloudfront") return { kind: "cloudfront" };
+    if (/^[1-9]$/.test(value)) return { kind: "hops", hops: Number(value) };
+    ctx.addIssue({
+      code: "custom",
+      message:
+        'expected "false", "cloudfront" or the number of trusted proxies (1-9) in front of the app; "true" is not accepted because it does not say which X-Forwarded-For entry to trust',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
-  APP_URL: z.url().optional(),
-  PORT: z.coerce.number().int().positive().default(3000),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The local server's listening address: loopback unless told otherwise. */
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().optional(),
-  /** Set to send real mail through Amazon SES; absent means sandbox mode. */
-  MAIL_TRANSPORT: z.enum(["ses"]).optional(),
+  /** `ses` sends real mail; `sandbox` keeps it in the dev mailbox; unset means sandbox only locally. */
+  MAIL_TRANSPORT: z.enum(["ses", "sandbox"]).optional(),
   MAIL_FROM: z.string().default("Circleplan <no-reply@circleplan.app>"),
   AWS_REGION: z.string().optional(),
-  /** Behind a proxy or API Gateway that sets X-Forwarded-For: trust its first address. */
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+  /** Keys the hashes of reset codes; at least 32 characters. Local runs generate one. */
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  TRUST_PROXY: proxyTrust,
   RATE_LIMIT_LOGIN_ACCOUNT: rateRule.prefault("10/900"),
   RATE_LIMIT_LOGIN_IP: rateRule.prefault("50/900"),
   RATE_LIMIT_REGISTER_IP: rateRule.prefault("10/3600"),
   RATE_LIMIT_CODE_ACCOUNT: rateRule.prefault("5/3600"),
   RATE_LIMIT_CODE_IP: rateRule.prefault("20/3600"),
+  RATE_LIMIT_EMAIL_CHANGE: rateRule.prefault("5/3600"),
 });
 
 export interface Config {
   appUrl: string;
   port: number;
+  host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** No mail transport configured: mail stays in the outbox and answers carry dev secrets. */
+  /** No real mail: mail stays in the outbox (dev mailbox) and answers carry dev secrets. */
   sandbox: boolean;
   mailFrom: string;
   awsRegion: string | undefined;
-  trustProxy: boolean;
-  /** Cookies get the Secure flag whenever the app is served over https. */
+  appSecret: string | undefined;
+  proxyTrust: ProxyTrust;
+  /** Cookies get the Secure flag and the __Host- prefix whenever the app is served over https. */
   secureCookies: boolean;
   rateLimits: {
+    /** Failed logins for one account from one address before backoff starts. */
     loginPerAccount: RateRule;
     loginPerIp: RateRule;
     registerPerIp: RateRule;
     codePerAccount: RateRule;
     codePerIp: RateRule;
+    emailChange: RateRule;
   };
 }
 
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.parse(env);
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const parsed = result.data;
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
+  const secure = appUrl.startsWith("https://");
+  const databaseUrl = parsed.DATABASE_URL || undefined;
   return {
     appUrl,
     port: parsed.PORT,
+    host: parsed.HOST,
     dataDir: parsed.DATA_DIR,
-    databaseUrl: parsed.DATABASE_URL || undefined,
-    sandbox: parsed.MAIL_TRANSPORT === undefined,
+    databaseUrl,
+    sandbox: resolveSandbox(parsed.MAIL_TRANSPORT, { secure, databaseUrl }),
     mailFrom: parsed.MAIL_FROM,
     awsRegion: parsed.AWS_REGION,
-    trustProxy: parsed.TRUST_PROXY,
-    secureCookies: appUrl.startsWith("https://"),
+    appSecret: parsed.APP_SECRET,
+    proxyTrust: parsed.TRUST_PROXY,
+    secureCookies: secure,
     rateLimits: {
       loginPerAccount: parsed.RATE_LIMIT_LOGIN_ACCOUNT,
       loginPerIp: parsed.RATE_LIMIT_LOGIN_IP,
       registerPerIp: parsed.RATE_LIMIT_REGISTER_IP,
       codePerAccount: parsed.RATE_LIMIT_CODE_ACCOUNT,
       codePerIp: parsed.RATE_LIMIT_CODE_IP,
+      emailChange: parsed.RATE_LIMIT_EMAIL_CHANGE,
     },
   };
+}
+
+/**
+ * Sandbox mode hands out every account's codes, so it is on only where that is harmless: the
+ * local default (plain http, embedded database), or where someone asked for it by name.
+ */
+function resolveSandbox(
+  transport: "ses" | "sandbox" | undefined,
+  where: { secure: boolean; databaseUrl: string | undefined },
+): boolean {
+  if (transport === "ses") return false;
+  if (transport === "sandbox") return true;
+  if (where.secure || where.databaseUrl) {
+    throw new ConfigError(
+      "MAIL_TRANSPORT is not set, and this is not a local run (APP_URL is https or DATABASE_URL is set). " +
+        "Set MAIL_TRANSPORT=ses to send real mail, or MAIL_TRANSPORT=sandbox to keep mail in the dev mailbox on purpose.",
+    );
+  }
+  return true;
 }

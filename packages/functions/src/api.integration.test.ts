@@ -20,6 +20,9 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   process.env.APP_URL = APP_URL;
   process.env.DATABASE_URL = "";
+  // An https APP_URL is not a local run: sandbox mail and the key must be asked for by name.
+  process.env.MAIL_TRANSPORT = "sandbox";
+  process.env.APP_SECRET = "lambda-test-secret-lambda-test-secret-0123";
   ({ handler } = await import("./api"));
 });
 
@@ -94,9 +97,9 @@ describe("API Lambda handler", () => {
     );
     expect(login.statusCode).toBe(200);
     const setCookies = login.cookies ?? [];
-    const session = setCookies.find((c) => c.startsWith("circleplan_session="));
+    // https APP_URL: the cookie is __Host- prefixed and Secure outside local mode.
+    const session = setCookies.find((c) => c.startsWith("__Host-circleplan_session="));
     expect(session).toBeDefined();
-    // https APP_URL: the cookie is Secure outside local mode.
     expect(session).toMatch(/Secure/);
     expect(session).toMatch(/HttpOnly/);
     const cookie = (session as string).split(";")[0] as string;

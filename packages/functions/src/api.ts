@@ -18,7 +18,7 @@ async function build(): Promise<LambdaHandler> {
   const deps = await createAppDeps(loadConfig());
   const app = createApp(deps, {
     // Function URLs report the caller in requestContext.http (payload format 2.0).
-    clientIp: (c: Context) =>
+    remoteAddress: (c: Context) =>
       (c.env?.requestContext as ApiGatewayRequestContextV2 | undefined)?.http?.sourceIp,
   });
   return handle(app);

@@ -9,7 +9,9 @@ import {
   EMAIL_MIN_LENGTH,
   NAME_MAX_LENGTH,
   OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  TOKEN_MAX_LENGTH,
 } from "./limits";
 import { messages } from "./messages";
 
@@ -19,24 +21,60 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
 const SPECIAL_CHAR = /[!@#$%^&*(),.?":{}|<>]/;
 const NAME_CHARS = /^[\p{L}\p{M}' ’-]+( [\p{L}\p{M}' ’-]+)*$/u;
 
-const requiredString = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Half of a surrogate pair with no other half: not text, and not storable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const emailField = requiredString(messages.emailRequired)
+/**
+ * Every string the API takes goes through here: bounded (so no input can reach an index or a
+ * hash with megabytes) and free of control characters and broken UTF-16, which have no place
+ * in a name or an address and which Postgres refuses (NUL) with an error instead of a message.
+ */
+export const safeString = (options: { max: number; tooLong: string; required?: string }) =>
+  z
+    .string({ error: options.required ?? messages.invalidText })
+    .max(options.max, { error: options.tooLong, abort: true })
+    .refine((value) => !CONTROL_CHARS.test(value) && !LONE_SURROGATE.test(value), {
+      error: messages.invalidText,
+      abort: true,
+    });
+
+const requiredString = (message: string, max = 100) =>
+  safeString({ max, tooLong: messages.textTooLong, required: message })
+    .trim()
+    .min(1, { error: message, abort: true });
+
+export const emailField = safeString({
+  max: EMAIL_MAX_LENGTH,
+  tooLong: messages.emailTooLong,
+  required: messages.emailRequired,
+})
+  .trim()
+  .min(1, { error: messages.emailRequired, abort: true })
   .min(EMAIL_MIN_LENGTH, { error: messages.emailTooShort })
   .max(EMAIL_MAX_LENGTH, { error: messages.emailTooLong })
   .regex(EMAIL_SHAPE, { error: messages.emailInvalid });
 
-export const newPasswordField = z
-  .string({ error: messages.passwordRequired })
+/** A ceiling keeps hashing cost bounded; far above any real password or passphrase. */
+const passwordString = () =>
+  safeString({
+    max: PASSWORD_MAX_LENGTH,
+    tooLong: messages.passwordTooLong,
+    required: messages.passwordRequired,
+  });
+
+export const newPasswordField = passwordString()
   .min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort })
   .regex(/\d/, { error: messages.passwordNeedsNumber })
-  .regex(SPECIAL_CHAR, { error: messages.passwordNeedsSpecial })
-  // A ceiling keeps hashing cost bounded; far above any real password.
-  .max(200, { error: "Password must be at most 200 characters" });
+  .regex(SPECIAL_CHAR, { error: messages.passwordNeedsSpecial });
+
+/** A password being checked, not chosen: only required (and bounded). */
+export const currentPasswordField = passwordString().min(1, { error: messages.passwordRequired });
 
 const nameField = (required: string, tooLong: string, chars: string) =>
-  requiredString(required)
+  requiredString(required, 200)
     .max(NAME_MAX_LENGTH, { error: tooLong })
     .regex(NAME_CHARS, { error: chars });
 
@@ -77,7 +115,7 @@ export const registerInput = z
     gender: z.enum(GENDERS, { error: messages.genderRequired }),
     country: requiredString(messages.countryRequired),
     city: requiredString(messages.cityRequired),
-    phoneNumber: requiredString(messages.phoneRequired),
+    phoneNumber: requiredString(messages.phoneRequired, 30),
   })
   .superRefine((value, ctx) => {
     const country = findCountry(value.country);
@@ -95,17 +133,24 @@ export const registerInput = z
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
-  email: requiredString(messages.emailRequired),
-  password: z
-    .string({ error: messages.passwordRequired })
-    .min(1, { error: messages.passwordRequired }),
+  email: safeString({
+    max: EMAIL_MAX_LENGTH,
+    tooLong: messages.emailTooLong,
+    required: messages.emailRequired,
+  })
+    .trim()
+    .min(1, { error: messages.emailRequired }),
+  password: currentPasswordField,
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const emailOnlyInput = z.object({ email: emailField });
 
-export const otpField = z
-  .string({ error: messages.otpInvalid })
+export const otpField = safeString({
+  max: 20,
+  tooLong: messages.otpInvalid,
+  required: messages.otpInvalid,
+})
   .trim()
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: messages.otpInvalid });
 
@@ -118,22 +163,64 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** The dialog's second step: the server input plus a confirmation that must match. */
 export const resetPasswordForm = z
-  .object({ otp: otpField, newPassword: newPasswordField, confirmPassword: z.string() })
+  .object({
+    otp: otpField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ["confirmPassword"],
     error: messages.passwordsDontMatch,
   });
 
 export const verifyEmailInput = z.object({
-  token: requiredString(messages.verificationTokenMissing),
+  token: requiredString(messages.verificationTokenMissing, TOKEN_MAX_LENGTH),
+  /** Needed when the link was a resent one (docs/decisions/006): whoever opens it sets the password. */
+  newPassword: newPasswordField.optional(),
 });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 
 export const updateUserInput = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   email: emailField,
+  /** Required only when `email` changes (docs/decisions/006); the spec's payload stays valid. */
+  currentPassword: currentPasswordField.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+export const changePasswordInput = z.object({
+  currentPassword: currentPasswordField,
+  newPassword: newPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** The Account tab's form: the server input plus a confirmation that must match. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: currentPasswordField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    error: messages.passwordsDontMatch,
+  });
+
+export const sessionIdInput = z.object({
+  id: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.notFound }).regex(/^[0-9a-f]{64}$/, {
+    error: messages.notFound,
+  }),
+});
+
+/** One of the signed-in user's sessions, as the Account tab lists them. */
+export interface SessionInfo {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  current: boolean;
+}
 
 /** What the API tells about the signed-in user; never a hash, token or session. */
 export interface PublicUser {

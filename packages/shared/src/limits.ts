@@ -15,6 +15,32 @@ export const INVITATION_TTL_MS = 10 * 24 * 60 * 60 * 1000;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Ceilings on what a request may carry (docs/decisions/006-account-security.md). Every string
+ * a schema accepts has a maximum; these are the ones the spec leaves open.
+ */
+export const PASSWORD_MAX_LENGTH = 128;
+export const TOKEN_MAX_LENGTH = 128;
+export const USER_AGENT_MAX_LENGTH = 200;
+/** JSON bodies: far above any form, far below anything that costs the server memory. */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+/** Uploads: the photo limit plus room for the multipart framing. */
+export const UPLOAD_BODY_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/** tRPC calls one HTTP request may batch. */
+export const TRPC_MAX_BATCH_SIZE = 10;
+
+/** Sessions: 30 idle days (sliding), and 90 days at most from sign-in. */
+export const SESSION_IDLE_LIFETIME_DAYS = 30;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+/** An account nobody verified is replaced by a new sign-up for its address after this. */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Failed reset-code guesses one account may take across all its codes, per day. */
+export const RESET_GUESSES_PER_ACCOUNT_PER_DAY = 10;
+/** Sign-in backoff: free failures per account and address, then doubling waits up to the cap. */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_BACKOFF_BASE_MS = 1000;
+export const LOGIN_BACKOFF_MAX_MS = 15 * 60 * 1000;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -23,8 +23,6 @@ export const authRouter = router({
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const { user, cookie } = await login(ctx.deps, ctx.caller, input);
-    // A session from before this login (another account on this browser) ends here.
-    if (ctx.caller.sessionId) await ctx.deps.sessions.invalidate(ctx.caller.sessionId);
     ctx.setCookie(cookie);
     return user;
   }),
@@ -37,7 +35,7 @@ export const authRouter = router({
 
   verifyEmail: publicProcedure
     .input(verifyEmailInput)
-    .mutation(({ ctx, input }) => verifyEmail(ctx.deps, input)),
+    .mutation(({ ctx, input }) => verifyEmail(ctx.deps, ctx.caller, input)),
 
   resendVerification: publicProcedure
     .input(emailOnlyInput)

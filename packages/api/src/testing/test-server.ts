@@ -7,6 +7,7 @@ import { createSessionService } from "@circleplan/core/auth/sessions";
 import { manualClock } from "@circleplan/core/clock";
 import type { CoreDeps } from "@circleplan/core/deps";
 import { type Config, loadConfig } from "@circleplan/core/env";
+import { memoryLogger } from "@circleplan/core/log";
 import { createMailService, type MailTransport } from "@circleplan/core/mail/mail-service";
 import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { serve } from "@hono/node-server";
@@ -20,6 +21,8 @@ export interface TestServer {
   deps: CoreDeps;
   db: TestDb;
   clock: ReturnType<typeof manualClock>;
+  /** Every line the server logged, parsed: tests assert security events and the absence of secrets. */
+  logs: ReturnType<typeof memoryLogger>["lines"];
   client(options?: { ip?: string; origin?: string | null }): TestClient;
   /** Empty the database between tests. */
   reset(): Promise<void>;
@@ -42,27 +45,40 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  const config: Config = loadConfig({ APP_URL: url, TRUST_PROXY: "true", ...options.env });
+  // One trusted proxy: the test client's X-Forwarded-For plays the address that proxy appended.
+  const config: Config = loadConfig({
+    APP_URL: url,
+    TRUST_PROXY: "1",
+    ...(options.transport ? { MAIL_TRANSPORT: "ses" } : {}),
+    ...options.env,
+  });
   const clock = manualClock(new Date());
+  const log = memoryLogger();
   const deps: CoreDeps = {
     db: db.db,
     clock,
     config,
+    log,
+    secretKey: "test-secret-key-test-secret-key-0123456789",
     mail: createMailService(db.db, { transport: options.transport, from: config.mailFrom }),
     sessions: createSessionService(db.db, { secureCookies: config.secureCookies }),
   };
-  app = createApp(deps, { clientIp: (c) => getConnInfo(c).remote.address });
+  app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   return {
     url,
     deps,
     db,
     clock,
+    logs: log.lines,
     client: (clientOptions) => new TestClient(url, clientOptions),
     async reset() {
+      await deps.mail.idle();
       await db.truncate();
       clock.set(new Date());
+      log.lines.length = 0;
     },
     async close() {
+      await deps.mail.idle();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

@@ -1,9 +1,10 @@
 /**
- * Email verification links: one mechanism for the sign-up address and for a change of address.
- * A token row names the address it proves; opening the link applies that address.
+ * Email verification links: one mechanism for the sign-up address, a resent sign-up link and a
+ * change of address. A token row names the address it proves; opening the link applies it.
  */
 import type { Executor } from "@circleplan/db/client";
 import { emailVerificationTokens, users } from "@circleplan/db/schema";
+import type { VerifyEmailInput } from "@circleplan/shared/auth-schemas";
 import { VERIFICATION_TOKEN_TTL_MS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -11,20 +12,31 @@ import type { Caller, CoreDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
 import { verificationMail } from "../mail/templates";
 import { limitCodeRequests } from "../rate-limit/rate-limit";
+import { hashPassword } from "./password";
+import { assertNotCommon } from "./password-policy";
 import { normalizeEmail } from "./public-user";
 import { newToken, sha256 } from "./secrets";
+
+/**
+ * - `signup`: the link mailed at registration;
+ * - `resend`: a link asked for later, by anyone who typed the address: whoever opens it must
+ *   choose the password, so the person who registered someone else's address loses it;
+ * - `change`: confirms a new address for a signed-in user.
+ */
+export type VerificationPurpose = "signup" | "resend" | "change";
 
 /** Creates a link for `email` and queues its mail in the caller's transaction; answers the token. */
 export async function issueVerification(
   tx: Executor,
   deps: Pick<CoreDeps, "clock" | "config" | "mail">,
-  options: { userId: number; firstName: string; email: string; isChange: boolean },
+  options: { userId: number; firstName: string; email: string; purpose: VerificationPurpose },
 ): Promise<string> {
   const token = newToken();
   await tx.insert(emailVerificationTokens).values({
     userId: options.userId,
     email: options.email,
     tokenHash: sha256(token),
+    requiresNewPassword: options.purpose === "resend",
     expiresAt: new Date(deps.clock.now().getTime() + VERIFICATION_TOKEN_TTL_MS),
   });
   const link = `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
@@ -34,7 +46,7 @@ export async function issueVerification(
       to: options.email,
       firstName: options.firstName,
       link,
-      isChange: options.isChange,
+      purpose: options.purpose,
     }),
   );
   return token;
@@ -42,11 +54,13 @@ export async function issueVerification(
 
 export async function verifyEmail(
   deps: CoreDeps,
-  input: { token: string },
+  caller: Caller,
+  input: VerifyEmailInput,
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
   const invalid = new AppError("BAD_REQUEST", messages.verificationInvalid);
-  await deps.db.transaction(async (tx) => {
+  if (input.newPassword) await assertNotCommon(input.newPassword, "newPassword");
+  const applied = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(emailVerificationTokens)
@@ -60,12 +74,27 @@ export async function verifyEmail(
     if (!row) throw invalid;
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
     if (!user) throw invalid;
+    let kind: "signup" | "change";
     if (row.email === user.email) {
+      kind = "signup";
+      if (row.requiresNewPassword) {
+        if (!input.newPassword) {
+          // The token stays valid: the page asks for a password and sends the link again.
+          throw new AppError("NEW_PASSWORD_REQUIRED", messages.newPasswordRequired, {
+            issues: [{ path: "newPassword", message: messages.newPasswordRequired }],
+          });
+        }
+        await tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
+          .where(eq(users.id, user.id));
+      }
       await tx
         .update(users)
         .set({ emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, user.id));
     } else if (row.email === user.pendingEmail) {
+      kind = "change";
       try {
         await tx
           .update(users)
@@ -88,11 +117,26 @@ export async function verifyEmail(
           eq(emailVerificationTokens.email, row.email),
         ),
       );
+    return { userId: user.id, kind, passwordSet: row.requiresNewPassword };
+  });
+  // A new password or a new address: whoever was signed in before keeps nothing, except the
+  // browser confirming the change, when it is the same user's.
+  if (applied.passwordSet || applied.kind === "change") {
+    const keep = caller.userId === applied.userId ? caller.sessionId : null;
+    await deps.sessions.invalidateAllForUser(applied.userId, { keep });
+  }
+  deps.log.security(applied.kind === "change" ? "email.changed" : "email.verified", {
+    requestId: caller.requestId,
+    ip: caller.ip,
+    userId: applied.userId,
   });
   return { message: messages.emailVerified };
 }
 
-/** A fresh link for an unverified account. Answers alike whether or not the email is known. */
+/**
+ * A fresh link for an unverified account. Answers alike, in the same time, whether or not the
+ * email is known: mail leaves after the answer in both cases.
+ */
 export async function resendVerification(
   deps: CoreDeps,
   caller: Caller,
@@ -100,23 +144,23 @@ export async function resendVerification(
 ): Promise<{ message: string; dev_verification_token?: string }> {
   const email = normalizeEmail(input.email);
   const now = deps.clock.now();
-  await limitCodeRequests(deps, { ip: caller.ip, email, now });
+  const { mayMail } = await limitCodeRequests(deps, { ip: caller.ip, email, now });
   const token = await deps.db.transaction(async (tx) => {
     const [user] = await tx
       .select()
       .from(users)
       .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)));
-    if (!user) return null;
+    if (!user || !mayMail) return null;
     return issueVerification(tx, deps, {
       userId: user.id,
       firstName: user.firstName,
       email,
-      isChange: false,
+      purpose: "resend",
     });
   });
-  await deps.mail.flush();
+  await deps.mail.deliverSoon();
   return {
     message: messages.verificationSent,
-    ...(token && deps.mail.sandbox ? { dev_verification_token: token } : {}),
+    ...(token && deps.config.sandbox ? { dev_verification_token: token } : {}),
   };
 }

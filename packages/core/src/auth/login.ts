@@ -4,7 +4,12 @@ import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
 import type { Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
-import { clearRateLimit, consumeRateLimit } from "../rate-limit/rate-limit";
+import {
+  assertNotThrottled,
+  clearLoginFailures,
+  recordLoginFailure,
+} from "../rate-limit/login-throttle";
+import { consumeRateLimit } from "../rate-limit/rate-limit";
 import { decoyHash, verifyPassword } from "./password";
 import { normalizeEmail, toPublicUser } from "./public-user";
 
@@ -16,7 +21,8 @@ export interface LoginResult {
 
 /**
  * Unknown email and wrong password fail alike (same status, message, flag and timing). Only a
- * caller who knows the password learns that the account still needs verifying.
+ * caller who knows the password learns that the account still needs verifying. A session the
+ * browser already held (another account, or this one) ends: no orphan behind a new cookie.
  */
 export async function login(
   deps: CoreDeps,
@@ -25,17 +31,18 @@ export async function login(
 ): Promise<LoginResult> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
-  const accountKey = `login:account:${email}`;
+  const event = { requestId: caller.requestId, ip: caller.ip };
   await consumeRateLimit(deps.db, {
     key: `login:ip:${caller.ip}`,
     rule: deps.config.rateLimits.loginPerIp,
     now,
   });
-  await consumeRateLimit(deps.db, {
-    key: accountKey,
-    rule: deps.config.rateLimits.loginPerAccount,
-    now,
-  });
+  try {
+    await assertNotThrottled(deps.db, { email, ip: caller.ip, now });
+  } catch (error) {
+    deps.log.security("login.throttled", event);
+    throw error;
+  }
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(
@@ -43,12 +50,16 @@ export async function login(
     input.password,
   );
   if (!user || !passwordOk) {
+    await recordLoginFailure(deps.db, { email, ip: caller.ip, now });
+    deps.log.security("login.failed", { ...event, userId: user?.id ?? null });
     throw new AppError("UNAUTHORIZED", messages.invalidCredentials, { showForgotPassword: true });
   }
   if (!user.emailVerifiedAt) throw new AppError("EMAIL_NOT_VERIFIED", messages.emailNotVerified);
 
-  await clearRateLimit(deps.db, accountKey);
-  const { cookie } = await deps.sessions.create(user.id);
+  await clearLoginFailures(deps.db, { email, ip: caller.ip });
+  if (caller.sessionId) await deps.sessions.invalidate(caller.sessionId);
+  const { cookie } = await deps.sessions.create(user.id, { userAgent: caller.userAgent });
+  deps.log.security("login.succeeded", { ...event, userId: user.id });
   return { user: toPublicUser(user), cookie };
 }
 
@@ -57,6 +68,14 @@ export async function logout(
   deps: CoreDeps,
   caller: Caller,
 ): Promise<{ message: string; cookie: string }> {
-  if (caller.sessionId) await deps.sessions.invalidate(caller.sessionId);
+  if (caller.sessionId) {
+    await deps.sessions.invalidate(caller.sessionId);
+    deps.log.security("session.ended", {
+      requestId: caller.requestId,
+      ip: caller.ip,
+      userId: caller.userId,
+      reason: "sign-out",
+    });
+  }
   return { message: messages.loggedOut, cookie: deps.sessions.blankCookie() };
 }

@@ -1,54 +1,187 @@
 import { users } from "@circleplan/db/schema";
-import type { PublicUser, UpdateUserInput } from "@circleplan/shared/auth-schemas";
+import type {
+  ChangePasswordInput,
+  PublicUser,
+  SessionInfo,
+  UpdateUserInput,
+} from "@circleplan/shared/auth-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, ne } from "drizzle-orm";
-import type { CoreDeps } from "../deps";
+import type { Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
+import { emailChangeNotice, passwordChangedNotice } from "../mail/templates";
+import { consumeRateLimit } from "../rate-limit/rate-limit";
 import { issueVerification } from "./email-verification";
+import { hashPassword, verifyPassword } from "./password";
+import { assertNotCommon } from "./password-policy";
 import { normalizeEmail, toPublicUser } from "./public-user";
 
+type SignedIn = Caller & { userId: number };
+
 /**
- * Names change at once. A new email address does not: it waits in pendingEmail until the link
- * sent to it is opened, so a typo cannot lock the user out of their account.
+ * Names change at once. A new email address does not: it needs the current password, is
+ * rate limited (each try, a taken address too), tells the old address, and waits in
+ * pendingEmail until the link sent to it is opened, so a typo cannot lock the user out and a
+ * borrowed session cannot take the account (docs/decisions/006-account-security.md).
  */
 export async function updateProfile(
   deps: CoreDeps,
-  userId: number,
+  caller: SignedIn,
   input: UpdateUserInput,
 ): Promise<PublicUser & { dev_verification_token?: string }> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
+  const [current] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
+  if (!current) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
+  const changingEmail = email !== current.email && email !== current.pendingEmail;
+  if (changingEmail) {
+    await consumeRateLimit(deps.db, {
+      key: `email-change:user:${caller.userId}`,
+      rule: deps.config.rateLimits.emailChange,
+      now,
+    });
+    await assertCurrentPassword(current.passwordHash, input.currentPassword, {
+      missing: messages.currentPasswordRequired,
+    });
+  }
   const result = await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-    const changingEmail = email !== user.email && email !== user.pendingEmail;
     if (changingEmail) {
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.email, email), ne(users.id, userId)));
+        .where(and(eq(users.email, email), ne(users.id, caller.userId)));
       if (taken) throw new AppError("CONFLICT", messages.emailAlreadyRegistered);
     }
-    const pendingEmail = email === user.email ? null : email;
+    const pendingEmail = email === current.email ? null : email;
     const [updated] = await tx
       .update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, pendingEmail, updatedAt: now })
-      .where(eq(users.id, userId))
+      .where(eq(users.id, caller.userId))
       .returning();
     if (!updated) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-    const token = changingEmail
-      ? await issueVerification(tx, deps, {
-          userId,
-          firstName: updated.firstName,
-          email,
-          isChange: true,
-        })
-      : null;
+    if (!changingEmail) return { updated, token: null };
+    await deps.mail.enqueue(
+      tx,
+      emailChangeNotice({
+        to: current.email,
+        firstName: updated.firstName,
+        newEmail: email,
+        appUrl: deps.config.appUrl,
+      }),
+    );
+    const token = await issueVerification(tx, deps, {
+      userId: caller.userId,
+      firstName: updated.firstName,
+      email,
+      purpose: "change",
+    });
     return { updated, token };
   });
-  await deps.mail.flush();
+  if (result.token) {
+    await deps.mail.deliverSoon();
+    deps.log.security("email.change_requested", {
+      requestId: caller.requestId,
+      ip: caller.ip,
+      userId: caller.userId,
+    });
+  }
   return {
     ...toPublicUser(result.updated),
-    ...(result.token && deps.mail.sandbox ? { dev_verification_token: result.token } : {}),
+    ...(result.token && deps.config.sandbox ? { dev_verification_token: result.token } : {}),
   };
+}
+
+/** Current + new password; the other sessions end and the address on file gets a notice. */
+export async function changePassword(
+  deps: CoreDeps,
+  caller: SignedIn,
+  input: ChangePasswordInput,
+): Promise<{ message: string }> {
+  const now = deps.clock.now();
+  await consumeRateLimit(deps.db, {
+    key: `password-change:user:${caller.userId}`,
+    rule: deps.config.rateLimits.loginPerAccount,
+    now,
+  });
+  const [user] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
+  if (!user) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
+  await assertCurrentPassword(user.passwordHash, input.currentPassword, {
+    missing: messages.passwordRequired,
+  });
+  await assertNotCommon(input.newPassword, "newPassword");
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await deps.mail.enqueue(
+      tx,
+      passwordChangedNotice({
+        to: user.email,
+        firstName: user.firstName,
+        appUrl: deps.config.appUrl,
+      }),
+    );
+  });
+  await deps.sessions.invalidateAllForUser(user.id, { keep: caller.sessionId });
+  await deps.mail.deliverSoon();
+  deps.log.security("password.changed", {
+    requestId: caller.requestId,
+    ip: caller.ip,
+    userId: user.id,
+  });
+  return { message: messages.passwordChanged };
+}
+
+async function assertCurrentPassword(
+  storedHash: string,
+  given: string | undefined,
+  texts: { missing: string },
+): Promise<void> {
+  if (!given) {
+    throw new AppError("VALIDATION_FAILED", texts.missing, {
+      issues: [{ path: "currentPassword", message: texts.missing }],
+    });
+  }
+  if (!(await verifyPassword(storedHash, given))) {
+    throw new AppError("VALIDATION_FAILED", messages.currentPasswordWrong, {
+      issues: [{ path: "currentPassword", message: messages.currentPasswordWrong }],
+    });
+  }
+}
+
+export async function listSessions(deps: CoreDeps, caller: SignedIn): Promise<SessionInfo[]> {
+  const sessions = await deps.sessions.list(caller.userId);
+  return sessions.map((session) => ({ ...session, current: session.id === caller.sessionId }));
+}
+
+/** Ends one of the caller's own sessions; another user's id is "not found", never "forbidden". */
+export async function endSession(
+  deps: CoreDeps,
+  caller: SignedIn,
+  input: { id: string },
+): Promise<{ message: string }> {
+  const mine = await deps.sessions.list(caller.userId);
+  if (!mine.some((session) => session.id === input.id)) {
+    throw new AppError("NOT_FOUND", messages.notFound);
+  }
+  await deps.sessions.invalidate(input.id);
+  deps.log.security("session.ended", {
+    requestId: caller.requestId,
+    ip: caller.ip,
+    userId: caller.userId,
+    reason: input.id === caller.sessionId ? "sign-out" : "ended from another session",
+  });
+  return { message: messages.sessionEnded };
+}
+
+export async function endOtherSessions(
+  deps: CoreDeps,
+  caller: SignedIn,
+): Promise<{ message: string }> {
+  await deps.sessions.invalidateAllForUser(caller.userId, { keep: caller.sessionId });
+  deps.log.security("sessions.ended_others", {
+    requestId: caller.requestId,
+    ip: caller.ip,
+    userId: caller.userId,
+  });
+  return { message: messages.otherSessionsEnded };
 }

@@ -1,13 +1,15 @@
 import { users } from "@circleplan/db/schema";
 import type { PublicUser, RegisterInput } from "@circleplan/shared/auth-schemas";
+import { UNVERIFIED_ACCOUNT_TTL_MS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { createPersonalCircle } from "../circles/default-circles";
 import type { Caller, CoreDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
 import { issueVerification } from "./email-verification";
 import { hashPassword } from "./password";
+import { assertNotCommon } from "./password-policy";
 import { normalizeEmail, toPublicUser } from "./public-user";
 import { newToken } from "./secrets";
 
@@ -20,7 +22,9 @@ export interface RegisterResult {
 
 /**
  * Creates the account unverified, its personal circle and its verification mail, all in one
- * transaction: a failure leaves no half-made account behind.
+ * transaction: a failure leaves no half-made account behind. An account nobody verified within
+ * a week no longer holds its address: a new sign-up replaces it, so registering someone
+ * else's address reserves nothing (docs/decisions/006-account-security.md).
  */
 export async function register(
   deps: CoreDeps,
@@ -33,15 +37,35 @@ export async function register(
     rule: deps.config.rateLimits.registerPerIp,
     now,
   });
+  await assertNotCommon(input.password, "password");
   const email = normalizeEmail(input.email);
   const conflict = new AppError("CONFLICT", messages.emailAlreadyRegistered);
-  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken) throw conflict;
+  const [taken] = await deps.db
+    .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.email, email));
+  const stale =
+    taken &&
+    !taken.emailVerifiedAt &&
+    now.getTime() - taken.createdAt.getTime() > UNVERIFIED_ACCOUNT_TTL_MS;
+  if (taken && !stale) throw conflict;
 
   const passwordHash = await hashPassword(input.password);
   const username = await availableUsername(deps, email);
   try {
     const { user, token } = await deps.db.transaction(async (tx) => {
+      if (stale) {
+        // Still unverified and still stale inside the transaction: nobody verified it meanwhile.
+        await tx
+          .delete(users)
+          .where(
+            and(
+              eq(users.id, taken.id),
+              isNull(users.emailVerifiedAt),
+              lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_TTL_MS)),
+            ),
+          );
+      }
       const [user] = await tx
         .insert(users)
         .values({
@@ -64,15 +88,15 @@ export async function register(
         userId: user.id,
         firstName: user.firstName,
         email,
-        isChange: false,
+        purpose: "signup",
       });
       return { user, token };
     });
-    await deps.mail.flush();
+    await deps.mail.deliverSoon();
     return {
       message: messages.registered,
       user: toPublicUser(user),
-      ...(deps.mail.sandbox ? { dev_verification_token: token } : {}),
+      ...(deps.config.sandbox ? { dev_verification_token: token } : {}),
     };
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the loser gets the 409.

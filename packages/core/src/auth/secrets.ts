@@ -1,5 +1,5 @@
 /** Random secrets that travel by mail, and the hashes we keep instead of them. */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** 256 bits, URL-safe: for links (email verification, later invitations). */
 export function newToken(): string {
@@ -19,4 +19,9 @@ export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, "hex");
   const right = Buffer.from(b, "hex");
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** HMAC-SHA256 under the app's secret key: for short secrets (6-digit codes) a plain hash would not hide. */
+export function keyedHash(key: string, value: string): string {
+  return createHmac("sha256", key).update(value).digest("hex");
 }

@@ -24,55 +24,102 @@ export interface MailService {
   enqueue(tx: Executor, message: MailMessage): Promise<void>;
   /** Deliver what is pending; failures stay queued for a later try. */
   flush(): Promise<void>;
+  /**
+   * Have pending mail delivered after this request's answer. Callers that answer alike for
+   * known and unknown emails call it in both cases: the same work, the same time, whatever
+   * the outbox holds (docs/decisions/006-account-security.md).
+   */
+  deliverSoon(): Promise<void>;
+  /** Resolves once every delivery started here has finished (tests, graceful shutdown). */
+  idle(): Promise<void>;
   /** The sandbox outbox, newest first. */
   mailbox(limit?: number): Promise<(MailMessage & { id: number; createdAt: Date })[]>;
 }
 
 const MAX_ATTEMPTS = 5;
+const DELIVERED_BODY = "[delivered; body removed]";
+
+/**
+ * How `deliverSoon` gets mail out after the answer. In a long-lived server: a flush in the
+ * background of this process. On Lambda, where a process freezes once it answers, the entry
+ * point injects one that hands the flush to another invocation.
+ */
+export type DeliveryTrigger = (flush: () => Promise<void>) => Promise<void>;
 
 export function createMailService(
   db: Db,
-  options: { transport?: MailTransport | undefined; from: string },
+  options: {
+    transport?: MailTransport | undefined;
+    from: string;
+    trigger?: DeliveryTrigger | undefined;
+    onError?: ((error: unknown) => void) | undefined;
+  },
 ): MailService {
   const { transport, from } = options;
-  return {
+  const running = new Set<Promise<void>>();
+  const inBackground: DeliveryTrigger = async (flush) => {
+    const task = flush()
+      .catch((error) => options.onError?.(error))
+      .finally(() => running.delete(task));
+    running.add(task);
+  };
+  const trigger = options.trigger ?? inBackground;
+  async function deliverPending(): Promise<void> {
+    if (!transport) return;
+    const pending = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+      .orderBy(asc(mailOutbox.id))
+      .limit(20);
+    for (const row of pending) {
+      try {
+        await transport.send({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
+        // Once delivered, the outbox keeps no live link or code: only who, what and when.
+        await db
+          .update(mailOutbox)
+          .set({
+            status: "sent",
+            sentAt: new Date(),
+            attempts: row.attempts + 1,
+            text: DELIVERED_BODY,
+            html: DELIVERED_BODY,
+          })
+          .where(eq(mailOutbox.id, row.id));
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        await db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: String(error).slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          })
+          .where(eq(mailOutbox.id, row.id));
+      }
+    }
+  }
+  let queue: Promise<void> = Promise.resolve();
+  const service: MailService = {
     sandbox: !transport,
     async enqueue(tx, message) {
       await tx.insert(mailOutbox).values({ ...message, status: transport ? "pending" : "sandbox" });
     },
-    async flush() {
-      if (!transport) return;
-      const pending = await db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
-        .orderBy(asc(mailOutbox.id))
-        .limit(20);
-      for (const row of pending) {
-        try {
-          await transport.send({
-            from,
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-            html: row.html,
-          });
-          await db
-            .update(mailOutbox)
-            .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1 })
-            .where(eq(mailOutbox.id, row.id));
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          await db
-            .update(mailOutbox)
-            .set({
-              attempts,
-              lastError: String(error).slice(0, 500),
-              status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-            })
-            .where(eq(mailOutbox.id, row.id));
-        }
-      }
+    // One delivery at a time in this process, so two background flushes never send a row twice.
+    flush() {
+      const next = queue.then(deliverPending, deliverPending);
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    deliverSoon: () => trigger(() => service.flush()),
+    async idle() {
+      while (running.size) await Promise.allSettled([...running]);
     },
     async mailbox(limit = 50) {
       return db
@@ -90,4 +137,5 @@ export function createMailService(
         .limit(limit);
     },
   };
+  return service;
 }

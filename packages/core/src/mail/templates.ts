@@ -23,19 +23,31 @@ function button(href: string, label: string): string {
 <p style="font-size:13px;color:#52525b">Or paste this link into your browser:<br><a href="${escapeHtml(href)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(href)}</a></p>`;
 }
 
+const VERIFICATION_TEXTS = {
+  signup: {
+    subject: "Verify your email for Circleplan",
+    intro:
+      "Welcome to Circleplan! Please verify your email address to finish creating your account.",
+  },
+  resend: {
+    subject: "Verify your email for Circleplan",
+    intro:
+      "Here is a new link to verify your email address for Circleplan. When you open it, you will choose the password for your account.",
+  },
+  change: {
+    subject: "Confirm your new Circleplan email address",
+    intro: "Please confirm that this is your new email address for Circleplan.",
+  },
+} as const;
+
 export function verificationMail(options: {
   to: string;
   firstName: string;
   link: string;
-  isChange: boolean;
+  purpose: keyof typeof VERIFICATION_TEXTS;
 }): MailMessage {
-  const { to, firstName, link, isChange } = options;
-  const subject = isChange
-    ? "Confirm your new Circleplan email address"
-    : "Verify your email for Circleplan";
-  const intro = isChange
-    ? "Please confirm that this is your new email address for Circleplan."
-    : "Welcome to Circleplan! Please verify your email address to finish creating your account.";
+  const { to, firstName, link } = options;
+  const { subject, intro } = VERIFICATION_TEXTS[options.purpose];
   return {
     to,
     subject,
@@ -45,6 +57,53 @@ export function verificationMail(options: {
       `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(intro)}</p>${button(link, "Verify email")}<p style="font-size:13px;color:#52525b">The link is valid for 24 hours.</p>`,
     ),
   };
+}
+
+/** Tells the address that still owns the account what was done to it, and what to do if not them. */
+function securityNotice(options: {
+  to: string;
+  firstName: string;
+  subject: string;
+  what: string;
+  appUrl: string;
+}): MailMessage {
+  const { to, firstName, subject, what, appUrl } = options;
+  const advice =
+    "If this was you, there is nothing to do. If it was not, reset your password now from the sign-in page and review your account.";
+  return {
+    to,
+    subject,
+    text: `Hi ${firstName},\n\n${what}\n\n${advice}\n${appUrl}/auth\n\n— Circleplan`,
+    html: layout(
+      subject,
+      `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(what)}</p><p>${escapeHtml(advice)}</p>${button(`${appUrl}/auth`, "Open Circleplan")}`,
+    ),
+  };
+}
+
+export function emailChangeNotice(options: {
+  to: string;
+  firstName: string;
+  newEmail: string;
+  appUrl: string;
+}): MailMessage {
+  return securityNotice({
+    ...options,
+    subject: "Your Circleplan email address is being changed",
+    what: `Someone signed in to your account asked to change its email address to ${options.newEmail}. This address stays in use until the new one is confirmed.`,
+  });
+}
+
+export function passwordChangedNotice(options: {
+  to: string;
+  firstName: string;
+  appUrl: string;
+}): MailMessage {
+  return securityNotice({
+    ...options,
+    subject: "Your Circleplan password was changed",
+    what: "The password of your Circleplan account was just changed, and every other session was signed out.",
+  });
 }
 
 export function resetCodeMail(options: {

@@ -1,6 +1,8 @@
 /**
  * Fixed-window rate limits kept in Postgres, so every server instance (each Lambda container)
  * counts against the same buckets. One upsert per check: atomic without a transaction.
+ * Keys hold an email or address: both are bounded by the input schemas and the client-address
+ * module, so a key always fits the primary-key index.
  */
 import type { Executor } from "@circleplan/db/client";
 import { rateLimitBuckets } from "@circleplan/db/schema";
@@ -9,10 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Config, RateRule } from "../env";
 import { AppError } from "../errors";
 
-export async function consumeRateLimit(
-  db: Executor,
-  options: { key: string; rule: RateRule; now: Date },
-): Promise<void> {
+/** Adds one to the key's counter, opening a new window when the last one has passed. */
+async function bump(db: Executor, options: { key: string; rule: RateRule; now: Date }) {
   const { key, rule, now } = options;
   const windowOpenedBefore = new Date(now.getTime() - rule.windowMs);
   const expired = sql`${rateLimitBuckets.windowStart} <= ${windowOpenedBefore.toISOString()}::timestamptz`;
@@ -27,22 +27,59 @@ export async function consumeRateLimit(
       },
     })
     .returning({ count: rateLimitBuckets.count, windowStart: rateLimitBuckets.windowStart });
-  if (bucket && bucket.count > rule.limit) {
-    const reopensAt = bucket.windowStart.getTime() + rule.windowMs;
-    const retryAfter = Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
+  return bucket;
+}
+
+/** Counts a request and refuses it (429 with Retry-After) past the rule's limit. */
+export async function consumeRateLimit(
+  db: Executor,
+  options: { key: string; rule: RateRule; now: Date },
+): Promise<void> {
+  const bucket = await bump(db, options);
+  if (bucket && bucket.count > options.rule.limit) {
+    const reopensAt = bucket.windowStart.getTime() + options.rule.windowMs;
+    const retryAfter = Math.max(1, Math.ceil((reopensAt - options.now.getTime()) / 1000));
     throw new AppError("RATE_LIMITED", messages.rateLimited, { retryAfter });
   }
+}
+
+/** Counts an event (a failure, a mail sent) without refusing anything. */
+export async function countEvent(
+  db: Executor,
+  options: { key: string; rule: RateRule; now: Date },
+): Promise<void> {
+  await bump(db, options);
 }
 
 export async function clearRateLimit(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
 }
 
-/** Requests that mail a secret (reset codes, verification links) share one budget. */
+/** True while a counter is past its limit in the current window; counts nothing. */
+export async function isOverLimit(
+  db: Executor,
+  options: { key: string; rule: RateRule; now: Date },
+): Promise<boolean> {
+  const [bucket] = await db
+    .select()
+    .from(rateLimitBuckets)
+    .where(eq(rateLimitBuckets.key, options.key));
+  if (!bucket) return false;
+  const open = bucket.windowStart.getTime() + options.rule.windowMs > options.now.getTime();
+  return open && bucket.count >= options.rule.limit;
+}
+
+/**
+ * Requests that mail a secret (reset codes, verification links). Per account *and* address
+ * they answer 429 past the limit; per account alone they stop mailing quietly, so someone who
+ * asks for another person's codes from many addresses neither learns anything nor locks that
+ * person out: the owner still holds the last code sent.
+ * Answers whether a new code may be sent.
+ */
 export async function limitCodeRequests(
   deps: { db: Executor; config: Config },
   options: { ip: string; email: string; now: Date },
-): Promise<void> {
+): Promise<{ mayMail: boolean }> {
   const { ip, email, now } = options;
   await consumeRateLimit(deps.db, {
     key: `code:ip:${ip}`,
@@ -50,8 +87,16 @@ export async function limitCodeRequests(
     now,
   });
   await consumeRateLimit(deps.db, {
-    key: `code:account:${email}`,
+    key: `code:account-ip:${email}|${ip}`,
     rule: deps.config.rateLimits.codePerAccount,
     now,
   });
+  const accountRule = CODE_MAILS_PER_ACCOUNT_PER_DAY;
+  const key = `code:account:${email}`;
+  if (await isOverLimit(deps.db, { key, rule: accountRule, now })) return { mayMail: false };
+  await countEvent(deps.db, { key, rule: accountRule, now });
+  return { mayMail: true };
 }
+
+/** Mails of secrets one address receives a day, however many places ask. */
+const CODE_MAILS_PER_ACCOUNT_PER_DAY: RateRule = { limit: 20, windowMs: 24 * 60 * 60 * 1000 };

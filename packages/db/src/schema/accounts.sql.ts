@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -30,7 +38,10 @@ export const users = pgTable(
   ],
 );
 
-/** Lucia's session table: the id is the random session secret carried by the cookie. */
+/**
+ * Lucia's session table. The id is the SHA-256 of the token the cookie carries, never the token:
+ * a copy of this table opens no session.
+ */
 export const sessions = pgTable(
   "sessions",
   {
@@ -39,6 +50,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Sign-in time: the absolute lifetime counts from here. */
+    createdAt: createdAt(),
+    /** The browser that signed in, shown in the list of one's sessions (truncated). */
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -54,6 +69,11 @@ export const emailVerificationTokens = pgTable(
     email: text("email").notNull(),
     /** SHA-256 of the token; the token itself exists only in the mail. */
     tokenHash: text("token_hash").notNull(),
+    /**
+     * A resent sign-up link: whoever opens it sets the password, so someone who registered
+     * another person's address cannot keep the account once its owner proves the mailbox.
+     */
+    requiresNewPassword: boolean("requires_new_password").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -70,6 +90,7 @@ export const passwordResetCodes = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** HMAC-SHA256 of the code under the app's secret key (a plain hash of 6 digits is no secret). */
     codeHash: text("code_hash").notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -78,6 +99,17 @@ export const passwordResetCodes = pgTable(
   },
   (t) => [index("password_reset_codes_user_idx").on(t.userId)],
 );
+
+/**
+ * Failed sign-ins of one account from one client address, with exponential backoff once the
+ * free attempts are spent. Keyed by both so an attacker elsewhere cannot lock the owner out.
+ */
+export const loginThrottles = pgTable("login_throttles", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
 
 /** Fixed-window counters shared by every server instance (Lambda containers included). */
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { isCommonPassword } from "./common-passwords";
+
+describe("isCommonPassword", () => {
+  it("refuses common passwords and the same dressed up with digits and symbols", async () => {
+    for (const password of [
+      "password",
+      "Password123!",
+      "!!Qwerty2024",
+      "Sunshine#1",
+      "1234567890",
+    ]) {
+      expect(await isCommonPassword(password), password).toBe(true);
+    }
+  });
+
+  it("accepts what is not on the list", async () => {
+    for (const password of ["Tulip-harbor-93!", "k3ttle&Orbit", "Sunny#day2024"]) {
+      expect(await isCommonPassword(password), password).toBe(false);
+    }
+  });
+});
