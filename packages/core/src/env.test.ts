@@ -1,37 +1,64 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./env";
+import { ConfigError, loadConfig } from "./env";
 
 describe("loadConfig", () => {
-  it("defaults to the local sandbox on port 3000", () => {
+  it("defaults to the local sandbox on loopback, port 3000", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       appUrl: "http://localhost:3000",
+      host: "127.0.0.1",
       dataDir: ".data",
       sandbox: true,
       secureCookies: false,
+      proxyTrust: { kind: "none" },
     });
-    expect(config.rateLimits.loginPerAccount).toEqual({ limit: 10, windowMs: 900_000 });
+    expect(config.rateLimits.loginPerIp).toEqual({ limit: 50, windowMs: 900_000 });
   });
 
-  it("honours PORT, DATA_DIR, rate limits and production settings", () => {
+  it("honours PORT, HOST, DATA_DIR, rate limits and production settings", () => {
     const config = loadConfig({
       PORT: "4000",
+      HOST: "0.0.0.0",
       DATA_DIR: "/tmp/x",
       RATE_LIMIT_LOGIN_IP: "3/60",
       APP_URL: "https://plan.example.com/",
       MAIL_TRANSPORT: "ses",
+      TRUST_PROXY: "cloudfront",
     });
     expect(config).toMatchObject({
       port: 4000,
+      host: "0.0.0.0",
       dataDir: "/tmp/x",
       appUrl: "https://plan.example.com",
       sandbox: false,
       secureCookies: true,
+      proxyTrust: { kind: "cloudfront" },
     });
     expect(config.rateLimits.loginPerIp).toEqual({ limit: 3, windowMs: 60_000 });
   });
 
-  it("rejects a malformed rate rule", () => {
-    expect(() => loadConfig({ RATE_LIMIT_LOGIN_IP: "ten" })).toThrow();
+  it("refuses to start in sandbox mode by omission outside a local run", () => {
+    expect(() => loadConfig({ APP_URL: "https://plan.example.com" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@db.example/app" })).toThrow(
+      /MAIL_TRANSPORT is not set/,
+    );
+    // Asked for by name, it is allowed (a staging stage that wants the dev mailbox).
+    expect(
+      loadConfig({ APP_URL: "https://staging.example.com", MAIL_TRANSPORT: "sandbox" }).sandbox,
+    ).toBe(true);
+    expect(() => loadConfig({ MAIL_TRANSPORT: "smtp" })).toThrow(ConfigError);
+  });
+
+  it("takes only a named proxy trust, never a bare true", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).proxyTrust).toEqual({ kind: "hops", hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "false" }).proxyTrust).toEqual({ kind: "none" });
+    for (const value of ["true", "yes", "0", "10", "-1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+    }
+  });
+
+  it("rejects a malformed rate rule and a short secret", () => {
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_IP: "ten" })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_SECRET: "short" })).toThrow(/APP_SECRET/);
   });
 });
