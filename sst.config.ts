@@ -15,20 +15,54 @@ export default $config({
     };
   },
   async run() {
+    const { securityHeaderValues } = await import("./packages/api/src/security-headers");
     const databaseUrl = new sst.Secret("DatabaseUrl");
+    // Keys the hashes of reset codes: `sst secret set AppSecret "$(openssl rand -base64 32)"`.
+    const appSecret = new sst.Secret("AppSecret");
     const photos = new sst.aws.Bucket("Photos");
-    const router = new sst.aws.Router("Router");
+    // The static site's answers get the same security headers the API sets itself (CSP with
+    // no inline script, frame-ancestors, nosniff, Referrer-Policy), plus HSTS.
+    const headerLines = Object.entries({
+      ...securityHeaderValues,
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+    })
+      .map(
+        ([name, value]) =>
+          `event.response.headers[${JSON.stringify(name)}] = { value: ${JSON.stringify(value)} };`,
+      )
+      .join("\n");
+    const router = new sst.aws.Router("Router", {
+      edge: { viewerResponse: { injection: headerLines } },
+    });
 
     const serverEnvironment = {
       DATABASE_URL: databaseUrl.value,
+      APP_SECRET: appSecret.value,
       PHOTO_BUCKET: photos.name,
       APP_URL: router.url,
       MAIL_FROM: process.env.MAIL_FROM ?? "Circleplan <no-reply@circleplan.app>",
-      // Real mail through SES (absent means sandbox mode), and the client address from
-      // CloudFront's X-Forwarded-For for rate limits.
+      // Real mail through SES. Forgetting it does not fall back to sandbox mode: with
+      // DATABASE_URL set and an https APP_URL the server refuses to start.
       MAIL_TRANSPORT: "ses",
-      TRUST_PROXY: "true",
+      // The client address for rate limits is the one CloudFront writes itself
+      // (CloudFront-Viewer-Address, forwarded by the Router's all-viewer origin policy);
+      // Lambda function URLs keep only the leftmost, client-written X-Forwarded-For entry.
+      TRUST_PROXY: "cloudfront",
     };
+
+    // Delivers the outbox when the API hands it over (an asynchronous invocation), so mail
+    // leaves after the answer and the API takes the same time for known and unknown emails.
+    const mailDelivery = new sst.aws.Function("MailDelivery", {
+      handler: "packages/functions/src/mail-delivery.handler",
+      runtime: "nodejs22.x",
+      timeout: "60 seconds",
+      nodejs: {
+        splitting: true,
+        esbuild: { external: ["@electric-sql/pglite", "drizzle-orm/pglite"] },
+      },
+      link: [databaseUrl, appSecret],
+      environment: serverEnvironment,
+    });
 
     const api = new sst.aws.Function("Api", {
       handler: "packages/functions/src/api.handler",
@@ -41,8 +75,9 @@ export default $config({
         splitting: true,
         esbuild: { external: ["@electric-sql/pglite", "drizzle-orm/pglite"] },
       },
-      link: [databaseUrl, photos],
-      environment: serverEnvironment,
+      link: [databaseUrl, appSecret, photos, mailDelivery],
+      environment: { ...serverEnvironment, MAIL_DELIVERY_FUNCTION: mailDelivery.name },
+      permissions: [{ actions: ["lambda:InvokeFunction"], resources: [mailDelivery.arn] }],
       // No prefix rewrite: the app's routes already live under /api, as in local runs.
       url: { router: { instance: router, path: "/api" } },
     });
@@ -60,7 +95,7 @@ export default $config({
         handler: "packages/functions/src/reminder-digest.handler",
         runtime: "nodejs22.x",
         timeout: "60 seconds",
-        link: [databaseUrl, photos],
+        link: [databaseUrl, appSecret, photos],
         environment: serverEnvironment,
       },
     });

@@ -516,7 +516,6 @@ describe("forgot and reset password", () => {
 describe("rate limits", () => {
   const limited = useTestServer({
     env: {
-      RATE_LIMIT_LOGIN_ACCOUNT: "3/900",
       RATE_LIMIT_LOGIN_IP: "5/900",
       RATE_LIMIT_REGISTER_IP: "2/3600",
       RATE_LIMIT_CODE_ACCOUNT: "2/3600",

@@ -58,7 +58,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const config = loadConfig({
     APP_URL: appUrl,
     DATA_DIR: dataDir,
-    RATE_LIMIT_LOGIN_ACCOUNT: UNLIMITED,
+    RATE_LIMIT_PASSWORD_CHANGE: UNLIMITED,
     RATE_LIMIT_LOGIN_IP: UNLIMITED,
     RATE_LIMIT_REGISTER_IP: UNLIMITED,
     RATE_LIMIT_CODE_ACCOUNT: UNLIMITED,

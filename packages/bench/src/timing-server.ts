@@ -78,7 +78,7 @@ export async function startTimingServer(options: { mailDelayMs: number }): Promi
     APP_URL: appUrl,
     DATA_DIR: dataDir,
     MAIL_TRANSPORT: "ses",
-    RATE_LIMIT_LOGIN_ACCOUNT: UNLIMITED,
+    RATE_LIMIT_PASSWORD_CHANGE: UNLIMITED,
     RATE_LIMIT_LOGIN_IP: UNLIMITED,
     RATE_LIMIT_REGISTER_IP: UNLIMITED,
     RATE_LIMIT_CODE_ACCOUNT: UNLIMITED,

@@ -49,11 +49,13 @@ const envSchema = z.object({
   /** `ses` sends real mail; `sandbox` keeps it in the dev mailbox; unset means sandbox only locally. */
   MAIL_TRANSPORT: z.enum(["ses", "sandbox"]).optional(),
   MAIL_FROM: z.string().default("Circleplan <no-reply@circleplan.app>"),
+  /** On Lambda: the function that delivers mail after an answer (sst.config.ts sets it). */
+  MAIL_DELIVERY_FUNCTION: z.string().min(1).optional(),
   AWS_REGION: z.string().optional(),
   /** Keys the hashes of reset codes; at least 32 characters. Local runs generate one. */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   TRUST_PROXY: proxyTrust,
-  RATE_LIMIT_LOGIN_ACCOUNT: rateRule.prefault("10/900"),
+  RATE_LIMIT_PASSWORD_CHANGE: rateRule.prefault("10/900"),
   RATE_LIMIT_LOGIN_IP: rateRule.prefault("50/900"),
   RATE_LIMIT_REGISTER_IP: rateRule.prefault("10/3600"),
   RATE_LIMIT_CODE_ACCOUNT: rateRule.prefault("5/3600"),
@@ -70,14 +72,15 @@ export interface Config {
   /** No real mail: mail stays in the outbox (dev mailbox) and answers carry dev secrets. */
   sandbox: boolean;
   mailFrom: string;
+  mailDeliveryFunction: string | undefined;
   awsRegion: string | undefined;
   appSecret: string | undefined;
   proxyTrust: ProxyTrust;
   /** Cookies get the Secure flag and the __Host- prefix whenever the app is served over https. */
   secureCookies: boolean;
   rateLimits: {
-    /** Failed logins for one account from one address before backoff starts. */
-    loginPerAccount: RateRule;
+    /** Password checks of a signed-in user changing their password. */
+    passwordChange: RateRule;
     loginPerIp: RateRule;
     registerPerIp: RateRule;
     codePerAccount: RateRule;
@@ -108,12 +111,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl,
     sandbox: resolveSandbox(parsed.MAIL_TRANSPORT, { secure, databaseUrl }),
     mailFrom: parsed.MAIL_FROM,
+    mailDeliveryFunction: parsed.MAIL_DELIVERY_FUNCTION,
     awsRegion: parsed.AWS_REGION,
     appSecret: parsed.APP_SECRET,
     proxyTrust: parsed.TRUST_PROXY,
     secureCookies: secure,
     rateLimits: {
-      loginPerAccount: parsed.RATE_LIMIT_LOGIN_ACCOUNT,
+      passwordChange: parsed.RATE_LIMIT_PASSWORD_CHANGE,
       loginPerIp: parsed.RATE_LIMIT_LOGIN_IP,
       registerPerIp: parsed.RATE_LIMIT_REGISTER_IP,
       codePerAccount: parsed.RATE_LIMIT_CODE_ACCOUNT,

@@ -6,16 +6,31 @@
 import { createApp } from "@circleplan/api/app";
 import { createAppDeps } from "@circleplan/api/deps";
 import { loadConfig } from "@circleplan/core/env";
+import { createLogger } from "@circleplan/core/log";
 import type { Context as LambdaContext } from "aws-lambda";
 import type { Context } from "hono";
 import { type ApiGatewayRequestContextV2, handle, type LambdaEvent } from "hono/aws-lambda";
+import { lambdaDeliveryTrigger } from "./mail-delivery";
 
 type LambdaHandler = ReturnType<typeof handle>;
 
 let ready: Promise<LambdaHandler> | undefined;
 
 async function build(): Promise<LambdaHandler> {
-  const deps = await createAppDeps(loadConfig());
+  const config = loadConfig();
+  const log = createLogger();
+  const deps = await createAppDeps(config, {
+    log,
+    // Without a delivery function, mail goes out inside the request: later, but never lost
+    // to a frozen process.
+    deliveryTrigger: config.mailDeliveryFunction
+      ? lambdaDeliveryTrigger({
+          functionName: config.mailDeliveryFunction,
+          region: config.awsRegion,
+          log,
+        })
+      : (flush) => flush(),
+  });
   const app = createApp(deps, {
     // Function URLs report the caller in requestContext.http (payload format 2.0).
     remoteAddress: (c: Context) =>

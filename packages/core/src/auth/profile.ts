@@ -100,7 +100,7 @@ export async function changePassword(
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, {
     key: `password-change:user:${caller.userId}`,
-    rule: deps.config.rateLimits.loginPerAccount,
+    rule: deps.config.rateLimits.passwordChange,
     now,
   });
   const [user] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
