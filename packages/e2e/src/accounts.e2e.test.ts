@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { authScreen, fillLogin, frontToast } from "./browser-steps";
 import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
 import { buildUser, createVerifiedUser, type TestUser } from "./test-users";
 
@@ -62,28 +63,6 @@ async function focusRing(locator: Locator): Promise<boolean> {
     (element as HTMLElement).focus();
     return outline || (focusShadow !== "none" && focusShadow !== restingShadow);
   });
-}
-
-/**
- * The newest toast. Sonner shows one at a time but keeps older ones mounted behind it, newest
- * first, so "the toast says X" means the first item of the notifications list.
- */
-function frontToast(page: Page): Locator {
-  return page
-    .getByRole("region", { name: /Notifications/ })
-    .getByRole("listitem")
-    .first();
-}
-
-/** The auth screen is up once its Login tab is shown (the spinner has gone). */
-async function authScreen(page: Page): Promise<void> {
-  await page.getByRole("tab", { name: "Login" }).waitFor();
-}
-
-async function fillLogin(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
 async function fillRegistration(page: Page, user: TestUser): Promise<void> {
@@ -332,6 +311,8 @@ describe("accounts in the browser", () => {
     const emailInput = page.getByLabel("Email");
     expect(await emailInput.inputValue()).toBe(user.email);
     await emailInput.fill(longEmail);
+    // A new address needs the current password (account-security.e2e.test.ts covers the rule).
+    await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await frontToast(page).getByText("Profile updated").waitFor();
     const pendingNote = page

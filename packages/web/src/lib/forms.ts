@@ -2,8 +2,9 @@ import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { errorData } from "./errors";
 
 /**
- * Puts the server's validation issues on the matching fields. Returns true when at least one
- * landed, so the caller knows the form already explains the failure.
+ * Puts the server's validation issues on the matching fields and focuses the first, as the
+ * form's own validation does. Returns true when at least one landed, so the caller knows the
+ * form already explains the failure.
  */
 export function applyServerIssues<T extends FieldValues>(
   error: unknown,
@@ -16,7 +17,7 @@ export function applyServerIssues<T extends FieldValues>(
     const leaf = issue.path.split(".").pop();
     const field = fields.find((name) => name === leaf);
     if (field) {
-      setError(field, { type: "server", message: issue.message });
+      setError(field, { type: "server", message: issue.message }, { shouldFocus: !applied });
       applied = true;
     }
   }

@@ -7,7 +7,19 @@ import { Input } from "./input";
 // Input settings that belong to a kind of field, so every form asks for them the same way.
 export const emailInput = { type: "email", autoComplete: "email", inputMode: "email" } as const;
 export const newPasswordInput = { type: "password", autoComplete: "new-password" } as const;
-export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with a number and a special character.`;
+/**
+ * Names the special characters, so nobody has to guess whether "-" or "_" counts (they do
+ * not). The list is one block, so a narrow screen moves it to its own line instead of
+ * breaking it after any symbol.
+ */
+export const NEW_PASSWORD_HINT = (
+  <>
+    At least {PASSWORD_MIN_LENGTH} characters, with a number and a special character:{" "}
+    <span className="inline-block font-mono">
+      ! @ # $ % ^ &amp; * ( ) , . ? " : {"{ }"} | &lt; &gt;
+    </span>
+  </>
+);
 
 interface TextFieldProps<T extends FieldValues>
   extends Omit<ComponentProps<typeof Input>, "form" | "id" | "name"> {

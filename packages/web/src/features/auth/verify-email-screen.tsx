@@ -1,12 +1,27 @@
+import { newPasswordField } from "@circleplan/shared/auth-schemas";
+import { PASSWORD_MAX_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, CircleX, KeyRound, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
 import { Link, useSearchParams } from "wouter";
+import * as z from "zod";
 import { paths } from "@/app/paths";
 import { LogoMark } from "@/components/logo";
-import { buttonVariants } from "@/components/ui/button";
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button, buttonVariants } from "@/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/card";
+import { NEW_PASSWORD_HINT, newPasswordInput, TextField } from "@/components/ui/text-field";
 import { errorData, serverMessage } from "@/lib/errors";
+import { applyServerIssues } from "@/lib/forms";
 import { trpc } from "@/lib/trpc";
 
 const FAILED = "Email verification failed. The link may be expired or invalid.";
@@ -14,6 +29,7 @@ const NETWORK_FAILED = "An error occurred during email verification. Please try 
 
 type State =
   | { status: "loading" }
+  | { status: "password" }
   | { status: "success"; message: string }
   | { status: "error"; message: string }
   | { status: "invalid" };
@@ -38,43 +54,129 @@ export function VerifyEmailScreen() {
     verifyEmail({ token }).then(
       (result) => setState({ status: "success", message: result.message }),
       (error: unknown) =>
-        setState({
-          status: "error",
-          message: errorData(error) ? serverMessage(error, FAILED) : NETWORK_FAILED,
-        }),
+        setState(
+          // A resent link: the token is still good once a password comes with it.
+          errorData(error)?.code === "NEW_PASSWORD_REQUIRED"
+            ? { status: "password" }
+            : { status: "error", message: failureMessage(error) },
+        ),
     );
   }, [token, verifyEmail]);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-4">
-      <Card className="w-full max-w-md text-center" aria-live="polite">
-        <CardHeader className="items-center">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center" aria-live="polite">
           <LogoMark className="mb-2 size-10" />
           <StateIcon status={state.status} />
           <CardTitle>{titles[state.status]}</CardTitle>
           <CardDescription>{description(state)}</CardDescription>
         </CardHeader>
-        <CardFooter className="justify-center">
-          {state.status === "success" ? (
-            <Link
-              href={`${paths.auth}?verified=true`}
-              className={buttonVariants({ className: "w-full" })}
-            >
-              Go to Login
-            </Link>
-          ) : state.status !== "loading" ? (
-            <Link href={paths.auth} className={buttonVariants({ className: "w-full" })}>
-              Back to Login
-            </Link>
-          ) : null}
-        </CardFooter>
+        {state.status === "password" ? (
+          <ChoosePasswordForm
+            token={token}
+            onVerified={(message) => setState({ status: "success", message })}
+            onFailed={(message) => setState({ status: "error", message })}
+          />
+        ) : (
+          <CardFooter className="justify-center">
+            {state.status === "success" ? (
+              <Link
+                href={`${paths.auth}?verified=true`}
+                className={buttonVariants({ className: "w-full" })}
+              >
+                Go to Login
+              </Link>
+            ) : state.status !== "loading" ? (
+              <Link href={paths.auth} className={buttonVariants({ className: "w-full" })}>
+                Back to Login
+              </Link>
+            ) : null}
+          </CardFooter>
+        )}
       </Card>
     </main>
   );
 }
 
+function failureMessage(error: unknown): string {
+  return errorData(error) ? serverMessage(error, FAILED) : NETWORK_FAILED;
+}
+
+const choosePasswordForm = z
+  .object({
+    newPassword: newPasswordField,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    error: messages.passwordsDontMatch,
+  });
+type ChoosePasswordValues = z.input<typeof choosePasswordForm>;
+
+/**
+ * A resent link (docs/decisions/006): whoever opens it sets the account's password, so an
+ * address someone else registered cannot be taken over with the password they chose.
+ */
+function ChoosePasswordForm({
+  token,
+  onVerified,
+  onFailed,
+}: {
+  token: string;
+  onVerified: (message: string) => void;
+  onFailed: (message: string) => void;
+}) {
+  const verifyEmail = trpc.auth.verifyEmail.useMutation();
+  const form = useForm<ChoosePasswordValues, unknown, z.output<typeof choosePasswordForm>>({
+    resolver: zodResolver(choosePasswordForm),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    try {
+      const result = await verifyEmail.mutateAsync({ token, newPassword });
+      onVerified(result.message);
+    } catch (error) {
+      // A password the server refuses, or no answer at all: the form stays, so nothing typed is lost.
+      if (applyServerIssues(error, ["newPassword"], form.setError) || !errorData(error)) {
+        toast.error("Verification Failed", { description: failureMessage(error) });
+        return;
+      }
+      onFailed(failureMessage(error));
+    }
+  });
+
+  return (
+    <CardContent className="text-left">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          form={form}
+          name="newPassword"
+          id="verify-new-password"
+          label="New password"
+          hint={NEW_PASSWORD_HINT}
+          autoFocus
+          {...newPasswordInput}
+        />
+        <TextField
+          form={form}
+          name="confirmPassword"
+          id="verify-confirm-password"
+          label="Confirm password"
+          {...newPasswordInput}
+        />
+        <Button type="submit" className="w-full" disabled={verifyEmail.isPending}>
+          {verifyEmail.isPending ? "Verifying..." : "Set Password and Verify"}
+        </Button>
+      </form>
+    </CardContent>
+  );
+}
+
 const titles: Record<State["status"], string> = {
   loading: "Verifying Email...",
+  password: "Choose a password",
   success: "Email Verified!",
   error: "Verification Failed",
   invalid: "Verification Failed",
@@ -84,6 +186,8 @@ function description(state: State): string {
   switch (state.status) {
     case "loading":
       return "Please wait while we confirm your email address.";
+    case "password":
+      return messages.newPasswordRequired;
     case "success":
       return state.message || messages.emailVerified;
     case "error":
@@ -99,6 +203,9 @@ function StateIcon({ status }: { status: State["status"] }) {
   }
   if (status === "success") {
     return <CircleCheck aria-hidden="true" className="size-10 text-success-foreground" />;
+  }
+  if (status === "password") {
+    return <KeyRound aria-hidden="true" className="size-10 text-primary" />;
   }
   return <CircleX aria-hidden="true" className="size-10 text-destructive-text" />;
 }

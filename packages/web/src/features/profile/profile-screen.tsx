@@ -1,7 +1,9 @@
 import { type UpdateUserInput, updateUserInput } from "@circleplan/shared/auth-schemas";
+import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useRef } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -15,6 +17,8 @@ import { applyServerIssues } from "@/lib/forms";
 import { useCurrentUser } from "@/lib/session";
 import { trpc } from "@/lib/trpc";
 import { initials } from "@/lib/utils";
+import { ChangePasswordCard } from "./change-password-card";
+import { SessionsCard } from "./sessions-card";
 
 type PublicUser = NonNullable<ReturnType<typeof useCurrentUser>["user"]>;
 
@@ -29,14 +33,15 @@ export function ProfileScreen() {
       <Tabs defaultValue="profile">
         <TabsList className="max-w-xs">
           <TabsTrigger value="profile">Profile</TabsTrigger>
-          {/* Password change belongs to a later issue; the tab shows it is coming. */}
-          <TabsTrigger value="account" disabled>
-            Account
-          </TabsTrigger>
+          <TabsTrigger value="account">Account</TabsTrigger>
         </TabsList>
         <TabsContent value="profile" className="grid gap-4">
           <PhotoCard user={user} />
           <ProfileForm user={user} />
+        </TabsContent>
+        <TabsContent value="account" className="grid gap-4">
+          <ChangePasswordCard email={user.email} />
+          <SessionsCard />
         </TabsContent>
       </Tabs>
     </section>
@@ -69,13 +74,51 @@ function PhotoCard({ user }: { user: PublicUser }) {
   );
 }
 
+/**
+ * Whether saving would ask for a new address, which the server only does with the current
+ * password. It compares as the server does (trimmed, lower-cased); re-entering the address
+ * already waiting for confirmation asks for nothing new.
+ */
+function changesEmail(email: string | undefined, saved: PublicUser): boolean {
+  const typed = (email ?? "").trim().toLowerCase();
+  return typed !== saved.email && typed !== saved.pendingEmail;
+}
+
+const schemaResolver = zodResolver(updateUserInput);
+
 function ProfileForm({ user }: { user: PublicUser }) {
   const utils = trpc.useUtils();
   const update = trpc.user.update.useMutation();
+  // The resolver is fixed when the form is made; the saved user changes after each save.
+  const saved = useRef(user);
+  saved.current = user;
+
+  /** The shared schema, plus the password being required exactly when the email changes. */
+  const resolver: typeof schemaResolver = async (values, context, options) => {
+    const changing = changesEmail(values.email, saved.current);
+    const currentPassword = changing ? values.currentPassword || undefined : undefined;
+    const result = await schemaResolver({ ...values, currentPassword }, context, options);
+    if (!changing || currentPassword) return result;
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        currentPassword: { type: "required", message: messages.currentPasswordRequired },
+      },
+    };
+  };
+
   const form = useForm<UpdateUserInput>({
-    resolver: zodResolver(updateUserInput),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    resolver,
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      currentPassword: "",
+    },
   });
+  const email = useWatch({ control: form.control, name: "email" });
+  const askPassword = changesEmail(email, user);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -85,6 +128,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         firstName: updated.firstName,
         lastName: updated.lastName,
         email: updated.email,
+        currentPassword: "",
       });
       toast.success("Profile updated", {
         description: updated.pendingEmail
@@ -92,7 +136,11 @@ function ProfileForm({ user }: { user: PublicUser }) {
           : "Your changes have been saved.",
       });
     } catch (error) {
-      applyServerIssues(error, ["firstName", "lastName", "email"], form.setError);
+      applyServerIssues(
+        error,
+        ["firstName", "lastName", "email", "currentPassword"],
+        form.setError,
+      );
       toast.error("Failed to update profile", {
         description: serverMessage(error, "Please try again."),
       });
@@ -124,6 +172,17 @@ function ProfileForm({ user }: { user: PublicUser }) {
             />
           </div>
           <TextField form={form} name="email" id="profile-email" label="Email" {...emailInput} />
+          {askPassword ? (
+            <TextField
+              form={form}
+              name="currentPassword"
+              id="profile-current-password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              hint="Changing your email needs your password, so nobody else can take your account."
+            />
+          ) : null}
           {user.pendingEmail ? (
             <Alert>
               <MailCheck aria-hidden="true" />
