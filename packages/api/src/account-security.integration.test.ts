@@ -237,13 +237,11 @@ describe("reset codes", () => {
     const data = await registerAndVerify(server().client());
     const ask = () => server().client().post("/api/auth/forgot-password", { email: data.email });
     const guess = (otp: string) =>
-      server()
-        .client()
-        .post("/api/auth/reset-password", {
-          email: data.email,
-          otp,
-          newPassword: "Reset#later2025",
-        });
+      server().client().post("/api/auth/reset-password", {
+        email: data.email,
+        otp,
+        newPassword: "Reset#later2025",
+      });
 
     const first = await ask();
     const code = first.body.dev_otp as string;
