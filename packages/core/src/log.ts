@@ -46,8 +46,18 @@ function clean(fields: LogFields | undefined): Record<string, unknown> {
 }
 
 function describe(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) {
-    return { name: error.name, message: error.message.slice(0, 1000), stack: error.stack };
+  // A failed query's message quotes its SQL and its parameters, password hashes among them:
+  // log the driver's own error (message, Postgres code) instead.
+  const failedQuery = error instanceof Error && "params" in error && error.cause instanceof Error;
+  const shown = failedQuery ? (error.cause as Error) : error;
+  if (shown instanceof Error) {
+    const code = (shown as { code?: unknown }).code;
+    return {
+      name: failedQuery ? `${(error as Error).name}: ${shown.name}` : shown.name,
+      message: shown.message.slice(0, 1000),
+      ...(typeof code === "string" ? { pgCode: code } : {}),
+      stack: shown.stack,
+    };
   }
   return { message: String(error).slice(0, 1000) };
 }
