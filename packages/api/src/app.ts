@@ -15,13 +15,13 @@ import { messages } from "@circleplan/shared/messages";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { requestId } from "hono/request-id";
+import { type RequestIdVariables, requestId } from "hono/request-id";
 import { clientAddress } from "./client-address";
 import { createContext } from "./context";
-import { describeError, errorBody } from "./errors";
+import { describeError, errorBody, transportMessage } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
-import { mountRest, restRoutes } from "./rest";
-import { appRouter } from "./root";
+import { mountRest } from "./rest";
+import { appRouter, restRoutes } from "./root";
 import { securityHeaders } from "./security-headers";
 
 export interface AppOptions {
@@ -36,8 +36,10 @@ const UPLOAD_PATHS = restRoutes
   .filter((route) => route.body === "multipart")
   .map((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}$`));
 
-export function createApp(deps: CoreDeps, options: AppOptions): Hono {
-  const app = new Hono();
+export type App = Hono<{ Variables: RequestIdVariables }>;
+
+export function createApp(deps: CoreDeps, options: AppOptions): App {
+  const app: App = new Hono();
   const appOrigin = new URL(deps.config.appUrl).origin;
 
   const contextFor = (c: HonoContext, resHeaders: Headers) =>
@@ -73,21 +75,23 @@ export function createApp(deps: CoreDeps, options: AppOptions): Hono {
       return c.json(errorBody(messages.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"), 415);
     const limit = bodyLimit({
       maxSize: upload ? UPLOAD_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES,
+      // The rest of the body stays unread: close the connection rather than read it to reuse.
       onError: (inner) =>
         inner.json(
           errorBody(upload ? messages.payloadTooLarge : messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"),
           413,
+          { connection: "close" },
         ),
     });
     return limit(c, next);
   });
 
-  app.all("/api/trpc/*", (c) => {
+  app.all("/api/trpc/*", async (c) => {
     // tRPC decodes the procedure path itself and would throw on a malformed escape.
     if (!decodes(new URL(c.req.url).pathname)) {
       return c.json(errorBody(messages.notFound, "NOT_FOUND"), 404);
     }
-    return fetchRequestHandler({
+    const response = await fetchRequestHandler({
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: appRouter,
@@ -106,11 +110,22 @@ export function createApp(deps: CoreDeps, options: AppOptions): Hono {
         return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
       },
     });
+    // A few refusals (wrong method or content type, an oversized batch) tRPC answers in plain
+    // text before any procedure runs: give them the JSON error shape every answer has.
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status >= 400 && !type.includes("application/json")) {
+      const batch = response.status === 400 && /batch/i.test(await response.text());
+      const message = batch ? messages.tooManyBatched : transportMessage(response.status);
+      const code = response.status === 400 ? "BAD_REQUEST" : `HTTP_${response.status}`;
+      return c.json(errorBody(message, code), response.status as 400);
+    }
+    return response;
   });
 
-  mountRest(app, contextFor, deps.log);
+  mountRest(app, { router: appRouter, buildContext: contextFor, log: deps.log });
 
-  app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(deps.config.appUrl)));
+  const openApi = buildOpenApiDocument(appRouter, deps.config.appUrl);
+  app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", (c) => c.json(errorBody(messages.notFound, "NOT_FOUND"), 404));
 
   app.onError((error, c) => {

@@ -1,51 +1,85 @@
-/** Builds the real dependencies from configuration: the servers' composition root. */
+/**
+ * The composition root: the one place real dependencies are built from configuration. The
+ * local server, the Lambda functions, the benchmarks and the test server all come through
+ * here; what differs between them is passed in (a test database, a manual clock, a cheap
+ * password cost, a mail transport pointed at a local endpoint).
+ */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  createPasswordHasher,
+  PRODUCTION_COST,
+  type ScryptCost,
+} from "@circleplan/core/auth/password";
 import { createSessionService } from "@circleplan/core/auth/sessions";
-import { systemClock } from "@circleplan/core/clock";
+import { type Clock, systemClock } from "@circleplan/core/clock";
 import type { CoreDeps } from "@circleplan/core/deps";
 import { type Config, ConfigError } from "@circleplan/core/env";
 import { createLogger, type Logger } from "@circleplan/core/log";
-import { createMailService, type DeliveryTrigger } from "@circleplan/core/mail/mail-service";
+import {
+  createMailService,
+  type DeliveryTrigger,
+  type MailTransport,
+} from "@circleplan/core/mail/mail-service";
 import { createSesTransport } from "@circleplan/core/mail/ses-transport";
 import { createDb, type DbHandle } from "@circleplan/db/client";
 
 export interface AppDepsOptions {
+  /** An open database (tests); otherwise one is opened from the configuration. */
+  db?: DbHandle;
   migrate?: boolean;
+  clock?: Clock;
+  log?: Logger;
+  /** Overrides SES (tests point one at a local endpoint). Only outside sandbox mode. */
+  transport?: MailTransport;
   /** How mail leaves after an answer; Lambda injects one (see packages/functions). */
   deliveryTrigger?: DeliveryTrigger;
-  log?: Logger;
+  /** scrypt cost; tests pass TEST_COST. */
+  passwordCost?: ScryptCost;
+  secretKey?: string;
 }
+
+export type AppDeps = CoreDeps & { close(): Promise<void> };
 
 export async function createAppDeps(
   config: Config,
   options: AppDepsOptions = {},
-): Promise<CoreDeps & { close(): Promise<void> }> {
+): Promise<AppDeps> {
+  if (config.sandbox && options.transport) {
+    throw new ConfigError("A mail transport was given in sandbox mode: sandbox mail never leaves.");
+  }
   const log = options.log ?? createLogger();
-  const secretKey = resolveSecretKey(config);
-  const handle: DbHandle = await createDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    migrate: options.migrate,
-  });
+  const secretKey = options.secretKey ?? resolveSecretKey(config);
+  const handle =
+    options.db ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      migrate: options.migrate,
+    }));
+  const transport = config.sandbox
+    ? undefined
+    : (options.transport ?? createSesTransport({ region: config.awsRegion }));
   const mail = createMailService(handle.db, {
-    transport: config.sandbox ? undefined : createSesTransport({ region: config.awsRegion }),
+    transport,
     from: config.mailFrom,
     trigger: options.deliveryTrigger,
     onError: (error) => log.error("mail.delivery_failed", error),
   });
   return {
     db: handle.db,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     config,
     mail,
     log,
     secretKey,
+    passwords: createPasswordHasher(options.passwordCost ?? PRODUCTION_COST),
     sessions: createSessionService(handle.db, { secureCookies: config.secureCookies }),
     async close() {
       await mail.idle();
-      await handle.close();
+      // A database handed in belongs to whoever opened it.
+      if (!options.db) await handle.close();
     },
   };
 }

@@ -54,14 +54,31 @@ export function describeError(error: unknown): DescribedError {
     };
   }
   if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
+    // tRPC's own refusals (unreadable input, unknown procedure, wrong method) carry messages
+    // written for developers, some quoting internals: answer the product's words instead.
     const status = getHTTPStatusCodeFromError(error);
-    return {
-      status,
-      body: { message: status === 404 ? messages.notFound : error.message, code: error.code },
-    };
+    return { status, body: { message: transportMessage(status), code: error.code } };
   }
   // Logged once, by the door that answers (app.ts, rest.ts), with the request's id.
   return { status: 500, body: { message: messages.internal, code: "INTERNAL" } };
+}
+
+/** The product's message for a refusal that happened before any procedure ran. */
+export function transportMessage(status: number): string {
+  switch (status) {
+    case 404:
+      return messages.notFound;
+    case 405:
+      return messages.methodNotAllowed;
+    case 413:
+      return messages.bodyTooLarge;
+    case 415:
+      return messages.unsupportedMediaType;
+    case 429:
+      return messages.rateLimited;
+    default:
+      return status >= 500 ? messages.internal : messages.malformedRequest;
+  }
 }
 
 const trpcCodes: Record<number, TRPCError["code"]> = {

@@ -1,47 +1,75 @@
+/** The OpenAPI document: valid by a kept validator, and derived in full from the procedures. */
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { restRoutes } from "./rest";
-import { startTestServer } from "./testing/test-server";
+import { restRoutes } from "./root";
+import { useTestServer } from "./testing/test-server";
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+}
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+const server = useTestServer();
+const documentOf = async () => (await server().client().get<Document>("/api/openapi.json")).body;
 
 describe("GET /api/openapi.json", () => {
-  it("documents every REST path with its method and request schema", async () => {
-    const server = await startTestServer();
-    try {
-      const res = await server.client().get<{
-        openapi: string;
-        paths: Record<
-          string,
-          Record<
-            string,
-            {
-              requestBody?: {
-                content: Record<string, { schema: { properties: Record<string, unknown> } }>;
-              };
-            }
-          >
-        >;
-      }>("/api/openapi.json");
-      expect(res.status).toBe(200);
-      expect(res.body.openapi).toBe("3.1.0");
-      for (const route of restRoutes) {
-        const documented = route.path.replace(/:(\w+)/g, "{$1}");
-        expect(res.body.paths[documented]?.[route.method.toLowerCase()]).toBeDefined();
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(await documentOf());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("describes every REST path with its parameters, body, answer and errors", async () => {
+    const document = await documentOf();
+    expect(restRoutes.length).toBeGreaterThanOrEqual(14);
+    for (const route of restRoutes) {
+      const path = route.path.replace(/:(\w+)/g, "{$1}");
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation?.operationId).toBe(route.procedure);
+      const success = operation?.responses[String(route.status ?? 200)];
+      expect(success?.content?.["application/json"]?.schema).toBeDefined();
+      for (const status of ["400", "401", "403", "404", "429"]) {
+        expect(operation?.responses[status], `${route.path} ${status}`).toBeDefined();
       }
-      const register = res.body.paths["/api/auth/register"]?.post;
-      const props = register?.requestBody?.content["application/json"]?.schema.properties ?? {};
-      expect(Object.keys(props).sort()).toEqual(
-        [
-          "city",
-          "country",
-          "email",
-          "firstName",
-          "gender",
-          "lastName",
-          "password",
-          "phoneNumber",
-        ].sort(),
-      );
-    } finally {
-      await server.close();
     }
+  });
+
+  it("takes bodies, path parameters and answers from the procedures' schemas", async () => {
+    const { paths } = await documentOf();
+    const register = paths["/api/auth/register"]?.post;
+    const props = register?.requestBody?.content["application/json"]?.schema.properties ?? {};
+    expect(Object.keys(props).sort()).toEqual(
+      [
+        "city",
+        "country",
+        "email",
+        "firstName",
+        "gender",
+        "lastName",
+        "password",
+        "phoneNumber",
+        "timeZone",
+      ].sort(),
+    );
+    const user = register?.responses["201"]?.content?.["application/json"]?.schema as {
+      properties: { user: { properties: Record<string, { type?: unknown; format?: string }> } };
+    };
+    expect(user.properties.user.properties.createdAt).toMatchObject({
+      type: "string",
+      format: "date-time",
+    });
+    expect(Object.keys(user.properties.user.properties)).not.toContain("passwordHash");
+
+    const endSession = paths["/api/user/sessions/{id}"]?.delete;
+    expect(endSession?.parameters).toEqual([
+      expect.objectContaining({ name: "id", in: "path", required: true }),
+    ]);
+    expect(endSession?.requestBody).toBeUndefined();
   });
 });

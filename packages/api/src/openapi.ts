@@ -1,65 +1,134 @@
-/** The OpenAPI 3.1 document of the REST door, derived from the route table and the procedures' zod inputs. */
+/**
+ * The OpenAPI 3.1 document of the REST door, derived from the same procedures the door serves:
+ * each route's parameters and body from the procedure's input schema, its answer from the
+ * output schema, and the error answers of api-conventions.md. Nothing here is listed by hand.
+ */
+import type { AnyRouter } from "@trpc/server";
 import * as z from "zod";
-import { restRoutes } from "./rest";
-import { appRouter } from "./root";
+import { type DerivedRoute, deriveRoutes, inputSchemaOf, proceduresOf } from "./rest";
 
-const errorSchema = {
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+/** Instants travel as ISO 8601 strings in REST (api-conventions.md, Transport). */
+function toJson(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === "date") {
+        ctx.jsonSchema.type = "string";
+        ctx.jsonSchema.format = "date-time";
+      }
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const ERROR_SCHEMA = {
   type: "object",
   required: ["message", "code"],
   properties: {
-    message: { type: "string" },
-    code: { type: "string" },
+    message: { type: "string", description: "The product's own text" },
+    code: { type: "string", description: "A stable machine-readable code" },
     issues: {
       type: "array",
+      description: "Validation failures, one per field",
       items: {
         type: "object",
+        required: ["path", "message"],
         properties: { path: { type: "string" }, message: { type: "string" } },
       },
     },
-    showForgotPassword: { type: "boolean" },
+    showForgotPassword: { type: "boolean", description: "Login only" },
   },
 };
 
-function inputSchema(procedure: string): unknown {
-  const def = (
-    appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>
-  )[procedure]?._def;
-  const input = def?.inputs[0];
-  return input instanceof z.ZodType
-    ? z.toJSONSchema(input, { io: "input", unrepresentable: "any" })
-    : undefined;
-}
+/** api-conventions.md, Errors: what any route may answer besides success. */
+const ERROR_ANSWERS: Record<string, string> = {
+  "400": "Bad input or a broken business rule",
+  "401": "Not signed in",
+  "403": "The role does not allow it, or the Origin is not the app's own",
+  "404": "Does not exist, or the caller may not see it",
+  "409": "A conflict (already accepted, already registered)",
+  "413": "Body too large",
+  "415": "Body of the wrong type",
+  "429": "Rate limited; see Retry-After",
+};
 
-export function buildOpenApiDocument(serverUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of restRoutes) {
-    const openapiPath = route.path.replace(/:(\w+)/g, "{$1}");
-    const schema = inputSchema(route.procedure);
-    const parameters = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
-    paths[openapiPath] ??= {};
-    (paths[openapiPath] as Record<string, unknown>)[route.method.toLowerCase()] = {
-      operationId: route.procedure,
-      summary: route.summary,
-      ...(parameters.length ? { parameters } : {}),
-      ...(schema && route.method !== "GET"
-        ? { requestBody: { required: true, content: { "application/json": { schema } } } }
-        : {}),
-      responses: {
-        [String(route.status ?? 200)]: {
-          description: "OK",
-          content: { "application/json": { schema: { type: "object" } } },
-        },
-        default: {
-          description: "Error",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
+function operation(router: AnyRouter, route: DerivedRoute) {
+  const input = inputSchemaOf(router, route.procedure);
+  const inputJson = input ? toJson(input, "input") : undefined;
+  const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  const properties = inputJson?.properties ?? {};
+  const required = new Set(inputJson?.required ?? []);
+  const parameter = (name: string, where: "path" | "query") => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    schema: properties[name] ?? { type: "string" },
+  });
+  const parameters = pathNames.map((name) => parameter(name, "path"));
+  let requestBody: unknown;
+  if (route.method === "GET" || route.method === "DELETE") {
+    for (const name of Object.keys(properties)) {
+      if (!pathNames.includes(name)) parameters.push(parameter(name, "query"));
+    }
+  } else if (inputJson) {
+    const bodyProperties = Object.fromEntries(
+      Object.entries(properties).filter(([name]) => !pathNames.includes(name)),
+    );
+    const bodyRequired = [...required].filter((name) => !pathNames.includes(name));
+    const schema = {
+      ...inputJson,
+      properties: bodyProperties,
+      ...(bodyRequired.length ? { required: bodyRequired } : {}),
+    };
+    if (!bodyRequired.length) delete schema.required;
+    requestBody = {
+      required: bodyRequired.length > 0,
+      content: {
+        [route.body === "multipart" ? "multipart/form-data" : "application/json"]: { schema },
       },
     };
+  }
+  const output = proceduresOf(router).find(([path]) => path === route.procedure)?.[1].output;
+  const success = output instanceof z.ZodType ? toJson(output, "output") : { type: "object" };
+  return {
+    operationId: route.procedure,
+    summary: route.summary,
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(route.status ?? 200)]: {
+        description: "Success",
+        content: { "application/json": { schema: success } },
+      },
+      ...Object.fromEntries(
+        Object.entries(ERROR_ANSWERS).map(([status, description]) => [
+          status,
+          {
+            description,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+export function buildOpenApiDocument(router: AnyRouter, serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of deriveRoutes(router)) {
+    const openapiPath = route.path.replace(/:(\w+)/g, "{$1}");
+    paths[openapiPath] ??= {};
+    (paths[openapiPath] as Record<string, unknown>)[route.method.toLowerCase()] = operation(
+      router,
+      route,
+    );
   }
   return {
     openapi: "3.1.0",
@@ -67,10 +136,15 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "Circleplan API",
       version: "1.0.0",
       description:
-        "Cookie sessions (circleplan_session; __Host-circleplan_session over https). State-changing requests must send an Origin header equal to the app's origin.",
+        "Cookie sessions (circleplan_session; __Host-circleplan_session over https). State-changing requests must send an Origin header equal to the app's origin. JSON bodies up to 64 KB.",
     },
     servers: [{ url: serverUrl }],
     paths,
-    components: { schemas: { Error: errorSchema } },
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "circleplan_session" },
+      },
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { deriveRoutes } from "./rest";
 import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { userRouter } from "./routers/user";
@@ -11,3 +12,5 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+/** Every documented REST path, derived from the procedures' `meta.rest`. */
+export const restRoutes = deriveRoutes(appRouter);

@@ -10,10 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "@circleplan/api/app";
 import { createAppDeps } from "@circleplan/api/deps";
-import type { CoreDeps } from "@circleplan/core/deps";
 import { type Config, loadConfig } from "@circleplan/core/env";
 import { createLogger } from "@circleplan/core/log";
-import { createMailService } from "@circleplan/core/mail/mail-service";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createDelayedMailTransport, type DelayedMailTransport } from "./delayed-mail-transport";
@@ -33,29 +31,12 @@ export interface TimingServer {
   close(): Promise<void>;
 }
 
-/**
- * The one place that knows how the server is put together: the production dependencies, with
- * the mail service rebuilt around `transport` (createAppDeps takes no transport), and the app.
- * Adapt this when createAppDeps, createMailService or createApp change shape.
- */
+/** The production composition root with mail through `transport`, and the app. */
 async function createTimingApp(config: Config, transport: DelayedMailTransport) {
   // Security events of every failed login would drown the figures: this logger writes nothing.
-  const base = await createAppDeps(config, { log: createLogger(() => {}) });
-  const mail = createMailService(base.db, {
-    transport,
-    from: config.mailFrom,
-    onError: (error) => base.log.error("mail.delivery_failed", error),
-  });
-  const deps: CoreDeps = { ...base, mail };
+  const deps = await createAppDeps(config, { log: createLogger(() => {}), transport });
   const app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
-  return {
-    app,
-    mail,
-    async close() {
-      await mail.idle();
-      await base.close();
-    },
-  };
+  return { app, mail: deps.mail, close: () => deps.close() };
 }
 
 export async function startTimingServer(options: { mailDelayMs: number }): Promise<TimingServer> {
@@ -72,8 +53,7 @@ export async function startTimingServer(options: { mailDelayMs: number }): Promi
   const { port } = server.address() as AddressInfo;
   const appUrl = `http://localhost:${port}`;
   // An explicit environment, not process.env (see bench-server.ts). MAIL_TRANSPORT=ses makes the
-  // answers production-shaped (no dev secrets, which only known accounts would get); the SES
-  // client createAppDeps builds is never used, and loads its SDK only on a first send.
+  // answers production-shaped (no dev secrets, which only known accounts would get).
   const config = loadConfig({
     APP_URL: appUrl,
     DATA_DIR: dataDir,

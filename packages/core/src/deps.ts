@@ -1,8 +1,10 @@
 /**
  * What every domain function may use, injected: tests build it with an in-memory database, a
- * manual clock and low rate limits; the servers build it from the environment.
+ * manual clock, a cheap password cost and low rate limits; the servers build it from the
+ * environment (packages/api/src/deps.ts is the one composition root).
  */
 import type { Db } from "@circleplan/db/client";
+import type { PasswordHasher } from "./auth/password";
 import type { SessionService } from "./auth/sessions";
 import type { Clock } from "./clock";
 import type { Config } from "./env";
@@ -15,6 +17,7 @@ export interface CoreDeps {
   config: Config;
   mail: MailService;
   sessions: SessionService;
+  passwords: PasswordHasher;
   log: Logger;
   /** Keys the hashes of reset codes (HMAC), so a copied table cannot be reversed offline. */
   secretKey: string;
@@ -27,4 +30,14 @@ export interface Caller {
   ip: string;
   requestId: string;
   userAgent?: string | undefined;
+}
+
+/** A caller the protected procedures have checked: the one way to read who is signed in. */
+export type SignedInCaller = Caller & { userId: number; sessionId: string };
+
+/** Every domain function takes one object: what it may use, who asks, and what they sent. */
+export interface Call<Input = undefined, Who extends Caller = Caller> {
+  deps: CoreDeps;
+  caller: Who;
+  input: Input;
 }

@@ -7,6 +7,7 @@ import { findCountry, phoneLengthMessage, splitPhoneNumber } from "./countries";
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
+  GENDERS,
   NAME_MAX_LENGTH,
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -89,8 +90,21 @@ export const lastNameField = nameField(
   messages.lastNameChars,
 );
 
-export const GENDERS = ["male", "female"] as const;
-export type Gender = (typeof GENDERS)[number];
+/**
+ * An IANA zone name the runtime knows (`Europe/Berlin`). The browser's own zone is sent at
+ * registration; every "today", recurrence and reminder is read in it.
+ */
+export const timeZoneField = safeString({ max: 64, tooLong: messages.timeZoneInvalid }).refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return zone.length > 0;
+    } catch {
+      return false;
+    }
+  },
+  { error: messages.timeZoneInvalid },
+);
 
 /** The phone rule on its own, so the form can run it on blur. Returns the message or null. */
 export function checkPhoneNumber(countryCode: string, phoneNumber: string): string | null {
@@ -116,6 +130,8 @@ export const registerInput = z
     country: requiredString(messages.countryRequired),
     city: requiredString(messages.cityRequired),
     phoneNumber: requiredString(messages.phoneRequired, 30),
+    /** Optional on the REST path (the spec's payload has none): UTC when absent. */
+    timeZone: timeZoneField.optional(),
   })
   .superRefine((value, ctx) => {
     const country = findCountry(value.country);
@@ -186,6 +202,8 @@ export const updateUserInput = z.object({
   email: emailField,
   /** Required only when `email` changes (docs/decisions/006); the spec's payload stays valid. */
   currentPassword: currentPasswordField.optional(),
+  /** Optional: unchanged when absent. */
+  timeZone: timeZoneField.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
@@ -212,30 +230,3 @@ export const sessionIdInput = z.object({
     error: messages.notFound,
   }),
 });
-
-/** One of the signed-in user's sessions, as the Account tab lists them. */
-export interface SessionInfo {
-  id: string;
-  createdAt: Date;
-  expiresAt: Date;
-  userAgent: string | null;
-  current: boolean;
-}
-
-/** What the API tells about the signed-in user; never a hash, token or session. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  gender: Gender;
-  country: string;
-  city: string;
-  phoneNumber: string;
-  photoUrl: string | null;
-  emailVerified: boolean;
-  /** A new address waiting for its confirmation link, if the user asked to change email. */
-  pendingEmail: string | null;
-  createdAt: Date;
-}

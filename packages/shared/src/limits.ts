@@ -58,6 +58,9 @@ export const THEME_STORAGE_KEY = "theme";
 export const THEMES = ["light", "system", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
+export const GENDERS = ["male", "female"] as const;
+export type Gender = (typeof GENDERS)[number];
+
 export const CIRCLE_TYPES = ["personal", "family", "work", "custom"] as const;
 export type CircleType = (typeof CIRCLE_TYPES)[number];
 export const CIRCLE_ROLES = ["admin", "member"] as const;

@@ -18,6 +18,7 @@ export const messages = {
   currentPasswordWrong: "Your current password is not correct.",
   newPasswordRequired: "Choose a new password to finish verifying your email.",
   textTooLong: "This value is too long",
+  timeZoneInvalid: "Please choose a valid time zone",
   invalidText: "This value contains characters that are not allowed",
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
@@ -58,6 +59,9 @@ export const messages = {
   bodyTooLarge: "The request body is too large.",
   unsupportedMediaType: "Send the request body as JSON (Content-Type: application/json).",
   malformedJson: "The request body is not valid JSON",
+  malformedRequest: "The request could not be read.",
+  methodNotAllowed: "This method is not allowed here.",
+  malformedMultipart: "The request body is not valid multipart form data",
   tooManyBatched: "Too many calls in one request.",
   sandboxOnly: "The dev mailbox is only available in sandbox mode",
 } as const;

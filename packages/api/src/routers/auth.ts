@@ -3,7 +3,15 @@ import { login, logout } from "@circleplan/core/auth/login";
 import { requestPasswordReset, resetPassword } from "@circleplan/core/auth/password-reset";
 import { toPublicUser } from "@circleplan/core/auth/public-user";
 import { register } from "@circleplan/core/auth/register";
-import { ensureDefaultCircles } from "@circleplan/core/circles/default-circles";
+import { createDefaultCircles } from "@circleplan/core/circles/default-circles";
+import {
+  defaultCirclesOutput,
+  forgotPasswordOutput,
+  messageOutput,
+  publicUserSchema,
+  registerOutput,
+  resendVerificationOutput,
+} from "@circleplan/shared/auth-outputs";
 import {
   emailOnlyInput,
   loginInput,
@@ -15,42 +23,120 @@ import { protectedProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
   // The session lookup already joined the user row: no second query on the hottest path.
-  user: protectedProcedure.query(({ ctx }) => toPublicUser(ctx.session.user)),
+  user: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/user",
+        summary: "The signed-in user; 401 when signed out",
+      },
+    })
+    .output(publicUserSchema)
+    .query(({ ctx }) => toPublicUser(ctx.session.user)),
 
   register: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/register",
+        status: 201,
+        summary: "Create an account (unverified) and send its verification link",
+      },
+    })
     .input(registerInput)
-    .mutation(({ ctx, input }) => register(ctx.deps, ctx.caller, input)),
+    .output(registerOutput)
+    .mutation(({ ctx, input }) => register({ deps: ctx.deps, caller: ctx.caller, input })),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, cookie } = await login(ctx.deps, ctx.caller, input);
-    ctx.setCookie(cookie);
-    return user;
-  }),
+  login: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/auth/login", summary: "Start a session (cookie)" },
+    })
+    .input(loginInput)
+    .output(publicUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { user, cookie } = await login({ deps: ctx.deps, caller: ctx.caller, input });
+      ctx.setCookie(cookie);
+      return user;
+    }),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
-    const { message, cookie } = await logout(ctx.deps, ctx.caller);
-    ctx.setCookie(cookie);
-    return { message };
-  }),
+  logout: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/auth/logout", summary: "End the session on the server" },
+    })
+    .output(messageOutput)
+    .mutation(async ({ ctx }) => {
+      const { message, cookie } = await logout({
+        deps: ctx.deps,
+        caller: ctx.caller,
+        input: undefined,
+      });
+      ctx.setCookie(cookie);
+      return { message };
+    }),
 
   verifyEmail: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/verify-email",
+        summary: "Open a verification link's token (a resent link also sets the password)",
+      },
+    })
     .input(verifyEmailInput)
-    .mutation(({ ctx, input }) => verifyEmail(ctx.deps, ctx.caller, input)),
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => verifyEmail({ deps: ctx.deps, caller: ctx.caller, input })),
 
   resendVerification: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/resend-verification",
+        summary:
+          "Send a new verification link to an unverified account (answers alike for any email)",
+      },
+    })
     .input(emailOnlyInput)
-    .mutation(({ ctx, input }) => resendVerification(ctx.deps, ctx.caller, input)),
+    .output(resendVerificationOutput)
+    .mutation(({ ctx, input }) =>
+      resendVerification({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
 
   forgotPassword: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/forgot-password",
+        summary: "Mail a 6-digit reset code (answers alike for unknown emails)",
+      },
+    })
     .input(emailOnlyInput)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, ctx.caller, input)),
+    .output(forgotPasswordOutput)
+    .mutation(({ ctx, input }) =>
+      requestPasswordReset({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
 
   resetPassword: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/reset-password",
+        summary: "Set a new password with a reset code; ends every session",
+      },
+    })
     .input(resetPasswordInput)
-    .mutation(({ ctx, input }) => resetPassword(ctx.deps, ctx.caller, input)),
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => resetPassword({ deps: ctx.deps, caller: ctx.caller, input })),
 
-  createDefaultCircles: protectedProcedure.mutation(async ({ ctx }) => {
-    const circles = await ctx.deps.db.transaction((tx) => ensureDefaultCircles(tx, ctx.userId));
-    return { circles };
-  }),
+  createDefaultCircles: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/create-default-circles",
+        summary: "Ensure a Personal and a Family circle (idempotent)",
+      },
+    })
+    .output(defaultCirclesOutput)
+    .mutation(async ({ ctx }) => ({
+      circles: await createDefaultCircles({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    })),
 });

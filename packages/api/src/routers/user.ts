@@ -5,6 +5,7 @@ import {
   listSessions,
   updateProfile,
 } from "@circleplan/core/auth/profile";
+import { messageOutput, profileOutput, sessionsOutput } from "@circleplan/shared/auth-outputs";
 import {
   changePasswordInput,
   sessionIdInput,
@@ -14,22 +15,65 @@ import { protectedProcedure, router } from "../trpc";
 
 export const userRouter = router({
   update: protectedProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/user",
+        summary:
+          "Update names and time zone; a new email needs currentPassword, tells the old address and waits for its confirmation link",
+      },
+    })
     .input(updateUserInput)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.caller, input)),
+    .output(profileOutput)
+    .mutation(({ ctx, input }) => updateProfile({ deps: ctx.deps, caller: ctx.caller, input })),
 
   changePassword: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/user/password",
+        summary: "Change the password (current + new); ends the other sessions and mails a notice",
+      },
+    })
     .input(changePasswordInput)
-    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.caller, input)),
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => changePassword({ deps: ctx.deps, caller: ctx.caller, input })),
 
-  sessions: protectedProcedure.query(async ({ ctx }) => ({
-    sessions: await listSessions(ctx.deps, ctx.caller),
-  })),
+  sessions: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/user/sessions",
+        summary: "The signed-in user's sessions, the current one marked",
+      },
+    })
+    .output(sessionsOutput)
+    .query(async ({ ctx }) => ({
+      sessions: await listSessions({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    })),
 
   endSession: protectedProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/user/sessions/:id",
+        summary: "End one of the signed-in user's sessions",
+      },
+    })
     .input(sessionIdInput)
-    .mutation(({ ctx, input }) => endSession(ctx.deps, ctx.caller, input)),
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => endSession({ deps: ctx.deps, caller: ctx.caller, input })),
 
-  endOtherSessions: protectedProcedure.mutation(({ ctx }) =>
-    endOtherSessions(ctx.deps, ctx.caller),
-  ),
+  endOtherSessions: protectedProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/user/sessions",
+        summary: "End every session of the signed-in user except this one",
+      },
+    })
+    .output(messageOutput)
+    .mutation(({ ctx }) =>
+      endOtherSessions({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
 });

@@ -3,18 +3,18 @@
  * small cookie-keeping client that speaks to it like a browser on the app's origin.
  */
 import type { AddressInfo } from "node:net";
-import { createSessionService } from "@circleplan/core/auth/sessions";
+import { TEST_COST } from "@circleplan/core/auth/password";
 import { manualClock } from "@circleplan/core/clock";
 import type { CoreDeps } from "@circleplan/core/deps";
 import { type Config, loadConfig } from "@circleplan/core/env";
 import { memoryLogger } from "@circleplan/core/log";
-import { createMailService, type MailTransport } from "@circleplan/core/mail/mail-service";
+import type { MailTransport } from "@circleplan/core/mail/mail-service";
 import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createApp } from "../app";
+import { type App, createApp } from "../app";
+import { createAppDeps } from "../deps";
 
 export interface TestServer {
   url: string;
@@ -36,9 +36,9 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestDb();
-  let app: Hono | undefined;
+  let app: App | undefined;
   const server = serve({
-    fetch: (req, env) => (app as Hono).fetch(req, env),
+    fetch: (req, env) => (app as App).fetch(req, env),
     port: 0,
     hostname: "127.0.0.1",
   });
@@ -54,15 +54,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const clock = manualClock(new Date());
   const log = memoryLogger();
-  const deps: CoreDeps = {
-    db: db.db,
+  // The same composition root as the servers, with what a test controls handed in.
+  const deps = await createAppDeps(config, {
+    db,
     clock,
-    config,
     log,
+    passwordCost: TEST_COST,
     secretKey: "test-secret-key-test-secret-key-0123456789",
-    mail: createMailService(db.db, { transport: options.transport, from: config.mailFrom }),
-    sessions: createSessionService(db.db, { secureCookies: config.secureCookies }),
-  };
+    ...(options.transport ? { transport: options.transport } : {}),
+  });
   app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   return {
     url,
@@ -78,7 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       log.lines.length = 0;
     },
     async close() {
-      await deps.mail.idle();
+      await deps.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

@@ -8,11 +8,12 @@ import type { VerifyEmailInput } from "@circleplan/shared/auth-schemas";
 import { VERIFICATION_TOKEN_TTL_MS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Caller, CoreDeps } from "../deps";
+import type { Call, CoreDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
 import { verificationMail } from "../mail/templates";
+import { withOutbox } from "../mail/with-outbox";
 import { limitCodeRequests } from "../rate-limit/rate-limit";
-import { hashPassword } from "./password";
+import { devSecret } from "./dev-secrets";
 import { assertNotCommon } from "./password-policy";
 import { normalizeEmail } from "./public-user";
 import { newToken, sha256 } from "./secrets";
@@ -52,11 +53,11 @@ export async function issueVerification(
   return token;
 }
 
-export async function verifyEmail(
-  deps: CoreDeps,
-  caller: Caller,
-  input: VerifyEmailInput,
-): Promise<{ message: string }> {
+export async function verifyEmail({
+  deps,
+  caller,
+  input,
+}: Call<VerifyEmailInput>): Promise<{ message: string }> {
   const now = deps.clock.now();
   const invalid = new AppError("BAD_REQUEST", messages.verificationInvalid);
   if (input.newPassword) await assertNotCommon(input.newPassword, "newPassword");
@@ -86,7 +87,7 @@ export async function verifyEmail(
         }
         await tx
           .update(users)
-          .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
+          .set({ passwordHash: await deps.passwords.hash(input.newPassword), updatedAt: now })
           .where(eq(users.id, user.id));
       }
       await tx
@@ -137,15 +138,15 @@ export async function verifyEmail(
  * A fresh link for an unverified account. Answers alike, in the same time, whether or not the
  * email is known: mail leaves after the answer in both cases.
  */
-export async function resendVerification(
-  deps: CoreDeps,
-  caller: Caller,
-  input: { email: string },
-): Promise<{ message: string; dev_verification_token?: string }> {
+export async function resendVerification({
+  deps,
+  caller,
+  input,
+}: Call<{ email: string }>): Promise<{ message: string; dev_verification_token?: string }> {
   const email = normalizeEmail(input.email);
   const now = deps.clock.now();
   const { mayMail } = await limitCodeRequests(deps, { ip: caller.ip, email, now });
-  const token = await deps.db.transaction(async (tx) => {
+  const token = await withOutbox(deps, async (tx) => {
     const [user] = await tx
       .select()
       .from(users)
@@ -158,9 +159,8 @@ export async function resendVerification(
       purpose: "resend",
     });
   });
-  await deps.mail.deliverSoon();
   return {
     message: messages.verificationSent,
-    ...(token && deps.config.sandbox ? { dev_verification_token: token } : {}),
+    ...devSecret(deps.config, "dev_verification_token", token),
   };
 }

@@ -1,8 +1,9 @@
 import { users } from "@circleplan/db/schema";
-import type { LoginInput, PublicUser } from "@circleplan/shared/auth-schemas";
+import type { PublicUser } from "@circleplan/shared/auth-outputs";
+import type { LoginInput } from "@circleplan/shared/auth-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
-import type { Caller, CoreDeps } from "../deps";
+import type { Call } from "../deps";
 import { AppError } from "../errors";
 import {
   assertNotThrottled,
@@ -10,7 +11,6 @@ import {
   recordLoginFailure,
 } from "../rate-limit/login-throttle";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
-import { decoyHash, verifyPassword } from "./password";
 import { normalizeEmail, toPublicUser } from "./public-user";
 
 export interface LoginResult {
@@ -24,11 +24,7 @@ export interface LoginResult {
  * caller who knows the password learns that the account still needs verifying. A session the
  * browser already held (another account, or this one) ends: no orphan behind a new cookie.
  */
-export async function login(
-  deps: CoreDeps,
-  caller: Caller,
-  input: LoginInput,
-): Promise<LoginResult> {
+export async function login({ deps, caller, input }: Call<LoginInput>): Promise<LoginResult> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
   const event = { requestId: caller.requestId, ip: caller.ip };
@@ -45,10 +41,9 @@ export async function login(
   }
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  const passwordOk = await verifyPassword(
-    user?.passwordHash ?? (await decoyHash()),
-    input.password,
-  );
+  const passwordOk = user
+    ? await deps.passwords.verify(user.passwordHash, input.password)
+    : await deps.passwords.verifyDecoy(input.password);
   if (!user || !passwordOk) {
     await recordLoginFailure(deps.db, { email, ip: caller.ip, now });
     deps.log.security("login.failed", { ...event, userId: user?.id ?? null });
@@ -64,10 +59,7 @@ export async function login(
 }
 
 /** Deletes the session on the server. Signed out already is not an error. */
-export async function logout(
-  deps: CoreDeps,
-  caller: Caller,
-): Promise<{ message: string; cookie: string }> {
+export async function logout({ deps, caller }: Call): Promise<{ message: string; cookie: string }> {
   if (caller.sessionId) {
     await deps.sessions.invalidate(caller.sessionId);
     deps.log.security("session.ended", {

@@ -7,16 +7,17 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
-import type { Caller, CoreDeps } from "../deps";
+import type { Call, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { resetCodeMail } from "../mail/templates";
+import { withOutbox } from "../mail/with-outbox";
 import {
   consumeRateLimit,
   countEvent,
   isOverLimit,
   limitCodeRequests,
 } from "../rate-limit/rate-limit";
-import { hashPassword } from "./password";
+import { devSecret } from "./dev-secrets";
 import { assertNotCommon } from "./password-policy";
 import { normalizeEmail } from "./public-user";
 import { keyedHash, newSixDigitCode, sameHash } from "./secrets";
@@ -36,15 +37,15 @@ const guessBudget = (userId: number) => ({
  * Answers alike, in the same time, for known and unknown emails: only a known one gets a code,
  * and the mail leaves after the answer whichever it was.
  */
-export async function requestPasswordReset(
-  deps: CoreDeps,
-  caller: Caller,
-  input: { email: string },
-): Promise<{ message: string; dev_otp?: string }> {
+export async function requestPasswordReset({
+  deps,
+  caller,
+  input,
+}: Call<{ email: string }>): Promise<{ message: string; dev_otp?: string }> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
   const { mayMail } = await limitCodeRequests(deps, { ip: caller.ip, email, now });
-  const issued = await deps.db.transaction(async (tx) => {
+  const issued = await withOutbox(deps, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email));
     if (!user || !mayMail) return null;
     if (await isOverLimit(tx, { ...guessBudget(user.id), now })) return null;
@@ -60,7 +61,6 @@ export async function requestPasswordReset(
     await deps.mail.enqueue(tx, resetCodeMail({ to: user.email, firstName: user.firstName, code }));
     return { code, userId: user.id };
   });
-  await deps.mail.deliverSoon();
   if (issued) {
     deps.log.security("password.reset_requested", {
       requestId: caller.requestId,
@@ -70,7 +70,7 @@ export async function requestPasswordReset(
   }
   return {
     message: messages.resetCodeSent,
-    ...(issued && deps.config.sandbox ? { dev_otp: issued.code } : {}),
+    ...devSecret(deps.config, "dev_otp", issued?.code),
   };
 }
 
@@ -80,11 +80,11 @@ export async function requestPasswordReset(
  * and an unknown email take the same time. Success sets the password, proves the address (the
  * code came by mail) and ends every session of the user.
  */
-export async function resetPassword(
-  deps: CoreDeps,
-  caller: Caller,
-  input: ResetPasswordInput,
-): Promise<{ message: string }> {
+export async function resetPassword({
+  deps,
+  caller,
+  input,
+}: Call<ResetPasswordInput>): Promise<{ message: string }> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
   const invalid = new AppError("BAD_REQUEST", messages.resetCodeInvalid);
@@ -126,7 +126,7 @@ export async function resetPassword(
       await countEvent(tx, { ...guessBudget(userId), now });
       return { ok: false as const, userId: user?.id ?? null };
     }
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await deps.passwords.hash(input.newPassword);
     await tx
       .update(passwordResetCodes)
       .set({ usedAt: now })

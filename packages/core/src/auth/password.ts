@@ -1,14 +1,35 @@
 /**
  * Password hashing with scrypt, memory-hard and built into Node (no native addon to ship to
- * Lambda). Parameters follow OWASP's scrypt row N=2^15, r=8, p=3 and are stored with each hash,
- * so they can be raised later without invalidating existing passwords.
+ * Lambda). Production parameters follow OWASP's scrypt row N=2^15, r=8, p=3; every hash stores
+ * its own, so they can be raised later without invalidating existing passwords, and tests can
+ * inject a cheap cost without a second code path.
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const PRODUCTION_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 };
+/** For tests: the same algorithm at a thousandth of the work. */
+export const TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(stored: string, password: string): Promise<boolean>;
+  /**
+   * Checks against a hash of nothing in particular (always false), so a failed login takes the
+   * same time whether or not the account exists.
+   */
+  verifyDecoy(password: string): Promise<false>;
+}
+
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  const { N, r, p } = cost;
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize("NFKC"),
@@ -20,40 +41,34 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   });
 }
 
-/** "scrypt$N$r$p$salt$hash", salt and hash in base64. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
-  return [
-    "scrypt",
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString("base64"),
-    key.toString("base64"),
-  ].join("$");
-}
-
-export async function verifyPassword(stored: string, password: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64");
-  const actual = await derive(
-    password,
-    Buffer.from(salt, "base64"),
-    Number(n),
-    Number(r),
-    Number(p),
-  );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-/**
- * A hash of nothing in particular, verified against when the email is unknown so that a failed
- * login takes the same time whether or not the account exists.
- */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString("hex"));
-  return decoy;
+/** Hashes read "scrypt$N$r$p$salt$hash", salt and hash in base64. */
+export function createPasswordHasher(cost: ScryptCost = PRODUCTION_COST): PasswordHasher {
+  const hash = async (password: string) => {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, cost);
+    return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join(
+      "$",
+    );
+  };
+  const verify = async (stored: string, password: string) => {
+    const [scheme, n, r, p, salt, expectedHash] = stored.split("$");
+    const storedCost = { N: Number(n), r: Number(r), p: Number(p) };
+    const sane = [storedCost.N, storedCost.r, storedCost.p].every(
+      (value) => Number.isInteger(value) && value > 0,
+    );
+    if (scheme !== "scrypt" || !salt || !expectedHash || !sane) return false;
+    const expected = Buffer.from(expectedHash, "base64");
+    const actual = await derive(password, Buffer.from(salt, "base64"), storedCost);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  };
+  let decoy: Promise<string> | undefined;
+  return {
+    hash,
+    verify,
+    async verifyDecoy(password) {
+      decoy ??= hash(randomBytes(16).toString("hex"));
+      await verify(await decoy, password);
+      return false;
+    },
+  };
 }

@@ -1,22 +1,20 @@
 import { users } from "@circleplan/db/schema";
-import type {
-  ChangePasswordInput,
-  PublicUser,
-  SessionInfo,
-  UpdateUserInput,
-} from "@circleplan/shared/auth-schemas";
+import type { PublicUser, SessionInfo } from "@circleplan/shared/auth-outputs";
+import type { ChangePasswordInput, UpdateUserInput } from "@circleplan/shared/auth-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, ne } from "drizzle-orm";
-import type { Caller, CoreDeps } from "../deps";
+import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { emailChangeNotice, passwordChangedNotice } from "../mail/templates";
+import { withOutbox } from "../mail/with-outbox";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { devSecret } from "./dev-secrets";
 import { issueVerification } from "./email-verification";
-import { hashPassword, verifyPassword } from "./password";
+import type { PasswordHasher } from "./password";
 import { assertNotCommon } from "./password-policy";
 import { normalizeEmail, toPublicUser } from "./public-user";
 
-type SignedIn = Caller & { userId: number };
+type SignedInCall<Input = undefined> = Call<Input, SignedInCaller>;
 
 /**
  * Names change at once. A new email address does not: it needs the current password, is
@@ -24,11 +22,11 @@ type SignedIn = Caller & { userId: number };
  * pendingEmail until the link sent to it is opened, so a typo cannot lock the user out and a
  * borrowed session cannot take the account (docs/decisions/006-account-security.md).
  */
-export async function updateProfile(
-  deps: CoreDeps,
-  caller: SignedIn,
-  input: UpdateUserInput,
-): Promise<PublicUser & { dev_verification_token?: string }> {
+export async function updateProfile({
+  deps,
+  caller,
+  input,
+}: SignedInCall<UpdateUserInput>): Promise<PublicUser & { dev_verification_token?: string }> {
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
   const [current] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
@@ -40,11 +38,11 @@ export async function updateProfile(
       rule: deps.config.rateLimits.emailChange,
       now,
     });
-    await assertCurrentPassword(current.passwordHash, input.currentPassword, {
+    await assertCurrentPassword(deps.passwords, current.passwordHash, input.currentPassword, {
       missing: messages.currentPasswordRequired,
     });
   }
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await withOutbox(deps, async (tx) => {
     if (changingEmail) {
       const [taken] = await tx
         .select({ id: users.id })
@@ -55,7 +53,13 @@ export async function updateProfile(
     const pendingEmail = email === current.email ? null : email;
     const [updated] = await tx
       .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, pendingEmail, updatedAt: now })
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        pendingEmail,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        updatedAt: now,
+      })
       .where(eq(users.id, caller.userId))
       .returning();
     if (!updated) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
@@ -78,7 +82,6 @@ export async function updateProfile(
     return { updated, token };
   });
   if (result.token) {
-    await deps.mail.deliverSoon();
     deps.log.security("email.change_requested", {
       requestId: caller.requestId,
       ip: caller.ip,
@@ -87,16 +90,16 @@ export async function updateProfile(
   }
   return {
     ...toPublicUser(result.updated),
-    ...(result.token && deps.config.sandbox ? { dev_verification_token: result.token } : {}),
+    ...devSecret(deps.config, "dev_verification_token", result.token),
   };
 }
 
 /** Current + new password; the other sessions end and the address on file gets a notice. */
-export async function changePassword(
-  deps: CoreDeps,
-  caller: SignedIn,
-  input: ChangePasswordInput,
-): Promise<{ message: string }> {
+export async function changePassword({
+  deps,
+  caller,
+  input,
+}: SignedInCall<ChangePasswordInput>): Promise<{ message: string }> {
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, {
     key: `password-change:user:${caller.userId}`,
@@ -105,12 +108,12 @@ export async function changePassword(
   });
   const [user] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
   if (!user) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-  await assertCurrentPassword(user.passwordHash, input.currentPassword, {
+  await assertCurrentPassword(deps.passwords, user.passwordHash, input.currentPassword, {
     missing: messages.passwordRequired,
   });
   await assertNotCommon(input.newPassword, "newPassword");
-  const passwordHash = await hashPassword(input.newPassword);
-  await deps.db.transaction(async (tx) => {
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  await withOutbox(deps, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await deps.mail.enqueue(
       tx,
@@ -122,7 +125,6 @@ export async function changePassword(
     );
   });
   await deps.sessions.invalidateAllForUser(user.id, { keep: caller.sessionId });
-  await deps.mail.deliverSoon();
   deps.log.security("password.changed", {
     requestId: caller.requestId,
     ip: caller.ip,
@@ -132,6 +134,7 @@ export async function changePassword(
 }
 
 async function assertCurrentPassword(
+  passwords: PasswordHasher,
   storedHash: string,
   given: string | undefined,
   texts: { missing: string },
@@ -141,24 +144,24 @@ async function assertCurrentPassword(
       issues: [{ path: "currentPassword", message: texts.missing }],
     });
   }
-  if (!(await verifyPassword(storedHash, given))) {
+  if (!(await passwords.verify(storedHash, given))) {
     throw new AppError("VALIDATION_FAILED", messages.currentPasswordWrong, {
       issues: [{ path: "currentPassword", message: messages.currentPasswordWrong }],
     });
   }
 }
 
-export async function listSessions(deps: CoreDeps, caller: SignedIn): Promise<SessionInfo[]> {
+export async function listSessions({ deps, caller }: SignedInCall): Promise<SessionInfo[]> {
   const sessions = await deps.sessions.list(caller.userId);
   return sessions.map((session) => ({ ...session, current: session.id === caller.sessionId }));
 }
 
 /** Ends one of the caller's own sessions; another user's id is "not found", never "forbidden". */
-export async function endSession(
-  deps: CoreDeps,
-  caller: SignedIn,
-  input: { id: string },
-): Promise<{ message: string }> {
+export async function endSession({
+  deps,
+  caller,
+  input,
+}: SignedInCall<{ id: string }>): Promise<{ message: string }> {
   const mine = await deps.sessions.list(caller.userId);
   if (!mine.some((session) => session.id === input.id)) {
     throw new AppError("NOT_FOUND", messages.notFound);
@@ -173,10 +176,10 @@ export async function endSession(
   return { message: messages.sessionEnded };
 }
 
-export async function endOtherSessions(
-  deps: CoreDeps,
-  caller: SignedIn,
-): Promise<{ message: string }> {
+export async function endOtherSessions({
+  deps,
+  caller,
+}: SignedInCall): Promise<{ message: string }> {
   await deps.sessions.invalidateAllForUser(caller.userId, { keep: caller.sessionId });
   deps.log.security("sessions.ended_others", {
     requestId: caller.requestId,

@@ -1,5 +1,5 @@
 import type { users } from "@circleplan/db/schema";
-import type { PublicUser } from "@circleplan/shared/auth-schemas";
+import type { PublicUser } from "@circleplan/shared/auth-outputs";
 
 /** The one place a user row becomes an answer: an allow-list, so no hash or secret can leak. */
 export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
@@ -13,7 +13,9 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     country: row.country,
     city: row.city,
     phoneNumber: row.phoneNumber,
-    photoUrl: row.photoUrl,
+    // Photos come with the circles issue: a storage key here becomes a short-lived URL there.
+    photoUrl: null,
+    timeZone: row.timeZone,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
     createdAt: row.createdAt,

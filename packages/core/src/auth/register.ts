@@ -1,14 +1,16 @@
 import { users } from "@circleplan/db/schema";
-import type { PublicUser, RegisterInput } from "@circleplan/shared/auth-schemas";
+import type { PublicUser } from "@circleplan/shared/auth-outputs";
+import type { RegisterInput } from "@circleplan/shared/auth-schemas";
 import { UNVERIFIED_ACCOUNT_TTL_MS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { createPersonalCircle } from "../circles/default-circles";
-import type { Caller, CoreDeps } from "../deps";
+import type { Call, CoreDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
+import { withOutbox } from "../mail/with-outbox";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { devSecret } from "./dev-secrets";
 import { issueVerification } from "./email-verification";
-import { hashPassword } from "./password";
 import { assertNotCommon } from "./password-policy";
 import { normalizeEmail, toPublicUser } from "./public-user";
 import { newToken } from "./secrets";
@@ -26,11 +28,11 @@ export interface RegisterResult {
  * a week no longer holds its address: a new sign-up replaces it, so registering someone
  * else's address reserves nothing (docs/decisions/006-account-security.md).
  */
-export async function register(
-  deps: CoreDeps,
-  caller: Caller,
-  input: RegisterInput,
-): Promise<RegisterResult> {
+export async function register({
+  deps,
+  caller,
+  input,
+}: Call<RegisterInput>): Promise<RegisterResult> {
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, {
     key: `register:ip:${caller.ip}`,
@@ -50,10 +52,10 @@ export async function register(
     now.getTime() - taken.createdAt.getTime() > UNVERIFIED_ACCOUNT_TTL_MS;
   if (taken && !stale) throw conflict;
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   const username = await availableUsername(deps, email);
   try {
-    const { user, token } = await deps.db.transaction(async (tx) => {
+    const { user, token } = await withOutbox(deps, async (tx) => {
       if (stale) {
         // Still unverified and still stale inside the transaction: nobody verified it meanwhile.
         await tx
@@ -78,6 +80,7 @@ export async function register(
           country: input.country,
           city: input.city,
           phoneNumber: input.phoneNumber,
+          timeZone: input.timeZone ?? "UTC",
           createdAt: now,
           updatedAt: now,
         })
@@ -92,11 +95,10 @@ export async function register(
       });
       return { user, token };
     });
-    await deps.mail.deliverSoon();
     return {
       message: messages.registered,
       user: toPublicUser(user),
-      ...(deps.config.sandbox ? { dev_verification_token: token } : {}),
+      ...devSecret(deps.config, "dev_verification_token", token),
     };
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the loser gets the 409.

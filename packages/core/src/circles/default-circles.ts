@@ -6,6 +6,7 @@ import type { Executor } from "@circleplan/db/client";
 import { circleMembers, circles } from "@circleplan/db/schema";
 import { CIRCLE_TYPE_COLORS } from "@circleplan/shared/limits";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Call, SignedInCaller } from "../deps";
 
 type DefaultType = "personal" | "family";
 const DEFAULT_NAMES: Record<DefaultType, string> = { personal: "Personal", family: "Family" };
@@ -25,7 +26,11 @@ export function createPersonalCircle(tx: Executor, userId: number) {
 }
 
 /** Ensures the user has a Personal and a Family circle of their own. Idempotent. */
-export async function ensureDefaultCircles(tx: Executor, userId: number) {
+export function createDefaultCircles({ deps, caller }: Call<undefined, SignedInCaller>) {
+  return deps.db.transaction((tx) => ensureDefaultCircles(tx, caller.userId));
+}
+
+async function ensureDefaultCircles(tx: Executor, userId: number) {
   const owned = await tx
     .select()
     .from(circles)

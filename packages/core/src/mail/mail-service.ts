@@ -19,7 +19,6 @@ export interface MailTransport {
 }
 
 export interface MailService {
-  readonly sandbox: boolean;
   /** Queue a message as part of the caller's transaction. */
   enqueue(tx: Executor, message: MailMessage): Promise<void>;
   /** Deliver what is pending; failures stay queued for a later try. */
@@ -107,7 +106,6 @@ export function createMailService(
   }
   let queue: Promise<void> = Promise.resolve();
   const service: MailService = {
-    sandbox: !transport,
     async enqueue(tx, message) {
       await tx.insert(mailOutbox).values({ ...message, status: transport ? "pending" : "sandbox" });
     },

@@ -1,3 +1,4 @@
+import { GENDERS } from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -21,11 +22,14 @@ export const users = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     username: text("username").notNull(),
-    gender: text("gender", { enum: ["male", "female"] }).notNull(),
+    gender: text("gender", { enum: GENDERS }).notNull(),
     country: text("country").notNull(),
     city: text("city").notNull(),
     phoneNumber: text("phone_number").notNull(),
-    photoUrl: text("photo_url"),
+    /** Where the photo lives in storage (a key, not a URL: URLs are signed per answer). */
+    photoKey: text("photo_key"),
+    /** IANA zone name (`Europe/Berlin`): every "today", recurrence and reminder reads it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** A new address the user asked for, applied once its confirmation link is opened. */
     pendingEmail: text("pending_email"),

@@ -1,3 +1,4 @@
+import { CIRCLE_ROLES, CIRCLE_TYPES } from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.sql";
@@ -8,9 +9,10 @@ export const circles = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     description: text("description"),
-    type: text("type", { enum: ["personal", "family", "work", "custom"] }).notNull(),
+    type: text("type", { enum: CIRCLE_TYPES }).notNull(),
     color: text("color").notNull(),
-    photoUrl: text("photo_url"),
+    /** Where the photo lives in storage (a key, not a URL: URLs are signed per answer). */
+    photoKey: text("photo_key"),
     creatorId: integer("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -33,7 +35,7 @@ export const circleMembers = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    role: text("role", { enum: CIRCLE_ROLES }).notNull(),
     relationship: text("relationship"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

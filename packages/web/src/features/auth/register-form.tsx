@@ -1,5 +1,6 @@
-import { checkPhoneNumber, GENDERS, registerInput } from "@circleplan/shared/auth-schemas";
+import { checkPhoneNumber, registerInput } from "@circleplan/shared/auth-schemas";
 import { countries, findCountry, splitPhoneNumber } from "@circleplan/shared/countries";
+import { GENDERS } from "@circleplan/shared/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import type { SessionInfo } from "@circleplan/shared/auth-schemas";
+import type { SessionInfo } from "@circleplan/shared/auth-outputs";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { useRef } from "react";
 import { toast } from "sonner";
