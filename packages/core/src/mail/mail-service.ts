@@ -5,7 +5,7 @@
  */
 import type { Db, Executor } from "@circleplan/db/client";
 import { mailOutbox } from "@circleplan/db/schema";
-import { and, asc, desc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 
 export interface MailMessage {
   to: string;
@@ -36,6 +36,11 @@ export interface MailService {
 }
 
 const MAX_ATTEMPTS = 5;
+const BATCH_SIZE = 20;
+/** A flush ends after this many batches; what is left waits for the next one. */
+const MAX_BATCHES_PER_FLUSH = 5;
+/** Longer than a send can take (SES answers in well under a second; its SDK retries thrice). */
+const LEASE_SECONDS = 120;
 const DELIVERED_BODY = "[delivered; body removed]";
 
 /**
@@ -63,15 +68,52 @@ export function createMailService(
     running.add(task);
   };
   const trigger = options.trigger ?? inBackground;
+  /**
+   * Claims up to a batch of pending rows in one short transaction (FOR UPDATE SKIP LOCKED: rows
+   * another deliverer holds are passed over, not waited for), leases them, then sends outside
+   * the transaction. Times come from the database so instances with skewed clocks agree.
+   */
+  async function claimBatch() {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.status, "pending"),
+            lt(mailOutbox.attempts, MAX_ATTEMPTS),
+            or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(mailOutbox.id))
+        .limit(BATCH_SIZE)
+        .for("update", { skipLocked: true });
+      if (rows.length) {
+        await tx
+          .update(mailOutbox)
+          .set({ claimedUntil: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((row) => row.id),
+            ),
+          );
+      }
+      return rows;
+    });
+  }
+
   async function deliverPending(): Promise<void> {
     if (!transport) return;
-    const pending = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
-      .orderBy(asc(mailOutbox.id))
-      .limit(20);
-    for (const row of pending) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_FLUSH; batch++) {
+      const rows = await claimBatch();
+      if (!rows.length) return;
+      await sendAll(transport, rows);
+    }
+  }
+
+  async function sendAll(transport: MailTransport, rows: (typeof mailOutbox.$inferSelect)[]) {
+    for (const row of rows) {
       try {
         await transport.send({
           from,
@@ -87,6 +129,7 @@ export function createMailService(
             status: "sent",
             sentAt: new Date(),
             attempts: row.attempts + 1,
+            claimedUntil: null,
             text: DELIVERED_BODY,
             html: DELIVERED_BODY,
           })
@@ -97,6 +140,7 @@ export function createMailService(
           .update(mailOutbox)
           .set({
             attempts,
+            claimedUntil: null,
             lastError: String(error).slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
           })

@@ -138,6 +138,12 @@ export const mailOutbox = pgTable(
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * A deliverer's claim: rows are taken with FOR UPDATE SKIP LOCKED and leased until this
+     * time, so two deliverers (Lambda instances, the scheduled job) never send one twice, and
+     * a row whose deliverer died is picked up again once the lease runs out.
+     */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),

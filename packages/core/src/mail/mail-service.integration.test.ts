@@ -1,0 +1,140 @@
+/**
+ * Outbox delivery with two deliverers racing over one database (two Lambda instances, or one
+ * and the scheduled job): every message leaves exactly once. On the PostgreSQL pass the two run
+ * on separate pooled connections, so SKIP LOCKED is what keeps them apart.
+ */
+import { mailOutbox } from "@circleplan/db/schema";
+import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMailService, type MailMessage, type MailTransport } from "./mail-service";
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db.close());
+beforeEach(() => db.truncate());
+
+function recordingTransport(delayMs: number): MailTransport & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      sent.push(message);
+    },
+  };
+}
+
+async function queue(count: number) {
+  const mail = createMailService(db.db, { transport: recordingTransport(0), from: "x@test" });
+  for (let i = 0; i < count; i++) {
+    await db.db.transaction((tx) =>
+      mail.enqueue(tx, { to: `u${i}@example.com`, subject: `m${i}`, text: "t", html: "h" }),
+    );
+  }
+}
+
+async function claimedCount(): Promise<number> {
+  const rows = await db.db.select().from(mailOutbox);
+  return rows.filter((row) => row.claimedUntil !== null && row.status === "pending").length;
+}
+
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("condition not met in 2 s");
+}
+
+describe("outbox delivery", () => {
+  it("sends each message once when two deliverers flush at the same time", async () => {
+    await queue(30);
+    const first = recordingTransport(2);
+    const second = recordingTransport(2);
+    const a = createMailService(db.db, { transport: first, from: "a@test" });
+    const b = createMailService(db.db, { transport: second, from: "b@test" });
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
+
+    const subjects = [...first.sent, ...second.sent].map((m) => m.subject).sort();
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+    const rows = await db.db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    expect(rows.every((row) => row.claimedUntil === null)).toBe(true);
+  });
+
+  it("never sends what another deliverer claimed, even while that one is still sending", async () => {
+    await queue(30);
+    // A claims the first batch, then stalls on its first send (a slow SES call).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stalled = recordingTransport(0);
+    const slow: MailTransport = {
+      async send(message) {
+        await gate;
+        await stalled.send(message);
+      },
+    };
+    const fast = recordingTransport(0);
+    const a = createMailService(db.db, { transport: slow, from: "a@test" });
+    const b = createMailService(db.db, { transport: fast, from: "b@test" });
+    const first = a.flush();
+    await waitFor(async () => (await claimedCount()) === 20);
+    await b.flush();
+    expect(fast.sent).toHaveLength(10);
+    release();
+    await first;
+    const subjects = [...stalled.sent, ...fast.sent].map((m) => m.subject);
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+  });
+
+  it.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
+    "skips rows another transaction has locked instead of waiting for them",
+    async () => {
+      await queue(3);
+      const transport = recordingTransport(0);
+      const mail = createMailService(db.db, { transport, from: "a@test" });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another deliverer, mid-claim, holds the first row on its own connection.
+      const holder = db.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM mail_outbox ORDER BY id LIMIT 1 FOR UPDATE`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      await mail.flush();
+      expect(transport.sent.map((m) => m.subject)).toEqual(["m1", "m2"]);
+      release();
+      await holder;
+    },
+  );
+
+  it("leaves a row another deliverer holds until its lease runs out", async () => {
+    await queue(1);
+    await db.db.update(mailOutbox).set({ claimedUntil: sql`now() + interval '1 minute'` });
+    const transport = recordingTransport(0);
+    const mail = createMailService(db.db, { transport, from: "a@test" });
+    await mail.flush();
+    expect(transport.sent).toHaveLength(0);
+
+    // The holder died: once its lease has passed, the row is anyone's.
+    await db.db.update(mailOutbox).set({ claimedUntil: sql`now() - interval '1 second'` });
+    await mail.flush();
+    expect(transport.sent).toHaveLength(1);
+    const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.status, "sent"));
+    expect(row?.text).not.toBe("t");
+  });
+});
