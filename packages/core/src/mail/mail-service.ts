@@ -5,7 +5,7 @@
  */
 import type { Db, Executor } from "@circleplan/db/client";
 import { mailOutbox } from "@circleplan/db/schema";
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 
 export interface MailMessage {
   to: string;
@@ -73,7 +73,7 @@ export function createMailService(
    * another deliverer holds are passed over, not waited for), leases them, then sends outside
    * the transaction. Times come from the database so instances with skewed clocks agree.
    */
-  async function claimBatch() {
+  async function claimBatch(skip: number[]) {
     return db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -83,6 +83,7 @@ export function createMailService(
             eq(mailOutbox.status, "pending"),
             lt(mailOutbox.attempts, MAX_ATTEMPTS),
             or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
+            skip.length ? notInArray(mailOutbox.id, skip) : undefined,
           ),
         )
         .orderBy(asc(mailOutbox.id))
@@ -105,9 +106,12 @@ export function createMailService(
 
   async function deliverPending(): Promise<void> {
     if (!transport) return;
+    // A row that failed waits for the next flush, not the next batch of this one.
+    const tried: number[] = [];
     for (let batch = 0; batch < MAX_BATCHES_PER_FLUSH; batch++) {
-      const rows = await claimBatch();
+      const rows = await claimBatch(tried);
       if (!rows.length) return;
+      tried.push(...rows.map((row) => row.id));
       await sendAll(transport, rows);
     }
   }
