@@ -3,7 +3,7 @@
  * itself with a single-page fallback, all on one origin. It listens on loopback unless HOST
  * says otherwise: sandbox mode is for the machine it runs on.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "@circleplan/core/env";
 import { serve } from "@hono/node-server";
@@ -19,18 +19,29 @@ const app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.addres
 const webDist = process.env.WEB_DIST;
 if (webDist && existsSync(path.join(webDist, "index.html"))) {
   const root = path.relative(process.cwd(), webDist) || ".";
-  const indexHtml = readFileSync(path.join(webDist, "index.html"), "utf8");
-  app.use(
-    "/assets/*",
+  const staticFiles = (cacheControl: string, file?: string) =>
     serveStatic({
       root,
+      ...(file ? { path: file } : {}),
+      // The web build writes .br and .gz next to each text file (packages/web/vite.config.ts):
+      // the smallest one the browser accepts goes out as it is, never compressed per request.
+      precompressed: true,
       onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable");
+        // One answer per Accept-Encoding, compressed copy or not: a cache in between must not
+        // hand brotli to a browser that asked for gzip.
+        c.header("vary", "Accept-Encoding");
+        c.header("cache-control", cacheControl);
       },
-    }),
-  );
-  app.use("*", serveStatic({ root }));
-  app.get("*", (c) => c.html(indexHtml));
+    });
+  // Names under /assets carry a hash of the content: a changed file is a new address.
+  app.use("/assets/*", staticFiles("public, max-age=31536000, immutable"));
+  // A missing hashed file is a 404, not the app's HTML under a script's name.
+  app.get("/assets/*", (c) => c.notFound());
+  // index.html and the unhashed public files (theme script, icon) keep their names across
+  // builds: the browser asks again each time rather than run an old app.
+  app.use("*", staticFiles("no-cache"));
+  // Any other address is a screen of the single-page app; its router decides, 404 included.
+  app.get("*", staticFiles("no-cache", "index.html"));
 }
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

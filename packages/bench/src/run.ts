@@ -8,15 +8,16 @@ import { runDoorOverhead } from "./door-overhead";
 import { printSummary, type SummaryRow } from "./format";
 import { runHttpLoad } from "./http-load";
 import { runLambdaColdStart } from "./lambda-cold-start";
+import { runLighthouse } from "./lighthouse";
 import { seed } from "./seed";
 import { runTimingProbe } from "./timing-probe";
 import { runWebSize } from "./web-size";
 
-const SECTIONS = ["http", "doors", "timing", "lambda", "web"] as const;
+const SECTIONS = ["http", "doors", "timing", "lambda", "web", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | timing | lambda | web]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | timing | lambda | web | lighthouse]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -26,6 +27,9 @@ Sections (default: all, in this order):
            mail that takes --mail-delay-ms per message, as SES does)
   lambda   API Lambda bundle size and cold start
   web      web app initial JS, gzipped
+  lighthouse
+           Lighthouse, mobile preset, on /auth and on /dashboard signed in: performance,
+           accessibility and best-practices scores, LCP and TBT (Debian's Chromium)
   api      http + doors
 
 Options (flag, or the environment variable in brackets):
@@ -38,8 +42,10 @@ Options (flag, or the environment variable in brackets):
   --timing-samples <n>  timed calls per side, after 3 warm-ups   [BENCH_TIMING_SAMPLES=40]
   --mail-delay-ms <ms>  what each mail costs the timing server   [BENCH_MAIL_DELAY_MS=70]
   --cold-runs <n>       fresh processes for the Lambda cold start [BENCH_COLD_RUNS=5]
+  --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
+  --chrome-path <file>  the Chromium Lighthouse drives           [CHROME_PATH=/usr/bin/chromium]
   --rebuild             build the Lambda bundle even if one exists
-  --skip-web-build      measure the existing packages/web/dist`;
+  --skip-web-build      measure (web) or serve (lighthouse) the existing packages/web/dist`;
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -54,6 +60,8 @@ function parse() {
       "timing-samples": { type: "string" },
       "mail-delay-ms": { type: "string" },
       "cold-runs": { type: "string" },
+      "lighthouse-runs": { type: "string" },
+      "chrome-path": { type: "string" },
       rebuild: { type: "boolean", default: false },
       "skip-web-build": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -87,6 +95,8 @@ function parse() {
     timingSamples: Math.round(number(values["timing-samples"], "BENCH_TIMING_SAMPLES", 40, 1)),
     mailDelayMs: number(values["mail-delay-ms"], "BENCH_MAIL_DELAY_MS", 70, 0),
     coldRuns: Math.round(number(values["cold-runs"], "BENCH_COLD_RUNS", 5, 1)),
+    lighthouseRuns: Math.round(number(values["lighthouse-runs"], "BENCH_LIGHTHOUSE_RUNS", 5, 1)),
+    chromePath: values["chrome-path"] ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
     rebuild: values.rebuild,
     webBuild: !values["skip-web-build"],
   };
@@ -129,6 +139,16 @@ async function main(): Promise<void> {
     );
   }
   if (options.sections.includes("web")) summary.push(...runWebSize({ build: options.webBuild }));
+  if (options.sections.includes("lighthouse")) {
+    summary.push(
+      ...(await runLighthouse({
+        // The web section has just built it.
+        build: options.webBuild && !options.sections.includes("web"),
+        runs: options.lighthouseRuns,
+        chromePath: options.chromePath,
+      })),
+    );
+  }
 
   printSummary(summary);
 }

@@ -81,11 +81,12 @@ async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
 }
 
-/** What assistive technology reads with a field: the texts its aria-describedby names. */
-async function fieldMessage(field: Locator): Promise<string> {
+/** The error assistive technology reads with a field (its aria-describedby), without the hint. */
+async function fieldError(field: Locator): Promise<string> {
   return field.evaluate((element) =>
     (element.getAttribute("aria-describedby") ?? "")
       .split(" ")
+      .filter((id) => id.endsWith("-error"))
       .map((id) => document.getElementById(id)?.textContent ?? "")
       .join(" ")
       .trim(),
@@ -116,15 +117,15 @@ describe("account security in the browser", () => {
 
     // The form's own rules first, then the server's answer on the field it concerns.
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect.poll(() => fieldMessage(current)).toBe("Password is required");
+    await expect.poll(() => fieldError(current)).toBe("Password is required");
     await current.fill("Not-my-password-1!");
     await next.fill(NEW_PASSWORD);
     await confirm.fill(`${NEW_PASSWORD}x`);
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect.poll(() => fieldMessage(confirm)).toBe("Passwords don't match");
+    await expect.poll(() => fieldError(confirm)).toBe("Passwords don't match");
     await confirm.fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect.poll(() => fieldMessage(current)).toBe("Your current password is not correct.");
+    await expect.poll(() => fieldError(current)).toBe("Your current password is not correct.");
     await frontToast(page).getByText("Failed to update password").waitFor();
     expect(await current.getAttribute("aria-invalid")).toBe("true");
     expect(await isFocused(current)).toBe(true);
@@ -243,14 +244,14 @@ describe("account security in the browser", () => {
 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect
-      .poll(() => fieldMessage(password))
+      .poll(() => fieldError(password))
       .toBe("Enter your current password to change your email address.");
     expect(await isFocused(password)).toBe(true);
     await password.fill("Not-my-password-1!");
     const refused = page.waitForResponse((r) => r.url().includes("user.update"));
     await page.getByRole("button", { name: "Save Changes" }).click();
     expect((await refused).status()).toBe(400);
-    await expect.poll(() => fieldMessage(password)).toBe("Your current password is not correct.");
+    await expect.poll(() => fieldError(password)).toBe("Your current password is not correct.");
     await frontToast(page).getByText("Failed to update profile").waitFor();
     await screenshot(page, "security-06-email-change-password");
 
@@ -288,14 +289,14 @@ describe("account security in the browser", () => {
     await next.fill(NEW_PASSWORD);
     await confirm.fill("Something-else-1!");
     await page.getByRole("button", { name: "Set Password and Verify" }).click();
-    await expect.poll(() => fieldMessage(confirm)).toBe("Passwords don't match");
+    await expect.poll(() => fieldError(confirm)).toBe("Passwords don't match");
 
     // The rules pass in the browser; the server knows this one is too easy to guess.
     await next.fill("Password123!");
     await confirm.fill("Password123!");
     await page.getByRole("button", { name: "Set Password and Verify" }).click();
     await expect
-      .poll(() => fieldMessage(next))
+      .poll(() => fieldError(next))
       .toBe("This password is too common. Please choose one that is harder to guess.");
     await frontToast(page).getByText("Verification Failed").waitFor();
     await page.getByRole("heading", { name: "Choose a password" }).waitFor();

@@ -225,7 +225,7 @@ describe("accounts in the browser", () => {
     expect(await city.locator("option", { hasText: "London" }).count()).toBe(1);
     expect(await city.locator("option", { hasText: "New York" }).count()).toBe(0);
 
-    const phoneError = page.getByText("Phone number must be 10-11 digits");
+    const phoneError = page.getByText("Phone number must be 10-11 digits for the country");
     await phone.fill("+44 12345");
     expect(await phoneError.isVisible()).toBe(false);
     await phone.blur();

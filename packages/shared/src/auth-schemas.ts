@@ -106,17 +106,29 @@ export const timeZoneField = safeString({ max: 64, tooLong: messages.timeZoneInv
   { error: messages.timeZoneInvalid },
 );
 
-/** The phone rule on its own, so the form can run it on blur. Returns the message or null. */
+/**
+ * The phone rule on its own, so the form can run it on blur. Returns the message or null. The
+ * country's calling code may be followed by the number with or without the space the spec
+ * asks for: "+12125550123" is read as +1 and 2125550123, not refused for lacking the code.
+ */
 export function checkPhoneNumber(countryCode: string, phoneNumber: string): string | null {
   const country = findCountry(countryCode);
-  if (!phoneNumber.trim()) return messages.phoneRequired;
+  const typed = phoneNumber.trim();
+  if (!typed) return messages.phoneRequired;
   if (!country) return null;
-  const parts = splitPhoneNumber(phoneNumber);
-  if (!parts || parts.callingCode !== country.phoneCode) {
-    return `${messages.phoneCallingCode} (${country.phoneCode})`;
-  }
+  const parts = splitPhoneNumber(typed);
+  const rest = typed.slice(country.phoneCode.length);
+  // With a space, the code is what precedes it ("+12 345" is +12, never +1 and 2345).
+  const national = parts
+    ? parts.callingCode === country.phoneCode
+      ? parts.digits
+      : null
+    : typed.startsWith(country.phoneCode) && /^[\d().-]*$/.test(rest)
+      ? rest.replace(/\D/g, "")
+      : null;
+  if (national === null) return `${messages.phoneCallingCode} (${country.phoneCode})`;
   const { min, max } = country.phoneDigits;
-  if (parts.digits.length < min || parts.digits.length > max) return phoneLengthMessage(country);
+  if (national.length < min || national.length > max) return phoneLengthMessage(country);
   return null;
 }
 

@@ -36,9 +36,11 @@ describe("country table", () => {
   });
 
   it("words the length message with one number when min equals max", () => {
-    expect(phoneLengthMessage(findCountry("US") as never)).toBe("Phone number must be 10 digits");
+    expect(phoneLengthMessage(findCountry("US") as never)).toBe(
+      "Phone number must be 10 digits for the country",
+    );
     expect(phoneLengthMessage(findCountry("DE") as never)).toBe(
-      "Phone number must be 10-12 digits",
+      "Phone number must be 10-12 digits for the country",
     );
   });
 

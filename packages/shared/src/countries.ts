@@ -208,10 +208,13 @@ export function findCountry(code: string): Country | undefined {
   return byCode.get(code);
 }
 
-/** "Phone number must be 10 digits" or "... must be 10-11 digits", per the spec's wording. */
+/**
+ * "Phone number must be 10 digits for the country" or "... must be 10-11 digits for the
+ * country", in the spec's words.
+ */
 export function phoneLengthMessage(country: Country): string {
   const { min, max } = country.phoneDigits;
-  return `Phone number must be ${min === max ? min : `${min}-${max}`} digits`;
+  return `Phone number must be ${min === max ? min : `${min}-${max}`} digits for the country`;
 }
 
 /**

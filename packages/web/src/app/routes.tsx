@@ -1,55 +1,145 @@
-import { lazy, type ReactNode, Suspense, useRef } from "react";
-import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import {
+  type ComponentType,
+  createElement,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useRef,
+} from "react";
+import {
+  matchRoute,
+  Redirect,
+  Route,
+  Switch,
+  useLocation,
+  useRoute,
+  useRouter,
+  useSearch,
+} from "wouter";
 import { FullPageSpinner, PageSpinner } from "@/components/ui/spinner";
 import { authPathFor, safeReturnTo } from "@/lib/return-to";
 import { useCurrentUser } from "@/lib/session";
 import { paths, placeholderRoutes } from "./paths";
 
+type Preloadable<P> = ComponentType<P> & { preload: () => void };
+
+/**
+ * A lazy chunk that can also be fetched before its first render, so the session check and the
+ * screen it leads to download side by side instead of one after the other. `preload` is safe to
+ * call on every render, as react-dom's own preload() is. A chunk that has arrived renders at
+ * once: React.lazy would still suspend for a tick, and React holds a revealed Suspense
+ * boundary back for up to 300 ms after its fallback showed.
+ */
+function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const start = () => {
+    pending ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return pending;
+  };
+  const Lazy = lazy(async () => ({ default: await start() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per chunk at module level, as React.lazy is, never while rendering
+  const Preloaded = (props: P) => createElement(loaded ?? Lazy, props);
+  // A failed download surfaces where the screen renders: React.lazy rethrows it there.
+  return Object.assign(Preloaded, { preload: () => void start().catch(() => {}) });
+}
+
 // Each screen is its own chunk, so the first load only carries the router and the session.
-const AuthScreen = lazy(() =>
-  import("@/features/auth/auth-screen").then((m) => ({ default: m.AuthScreen })),
+const AuthScreen = lazyWithPreload(() =>
+  import("@/features/auth/auth-screen").then((m) => m.AuthScreen),
 );
-const VerifyEmailScreen = lazy(() =>
-  import("@/features/auth/verify-email-screen").then((m) => ({ default: m.VerifyEmailScreen })),
+const VerifyEmailScreen = lazyWithPreload(() =>
+  import("@/features/auth/verify-email-screen").then((m) => m.VerifyEmailScreen),
 );
-const DevMailboxScreen = lazy(() =>
-  import("@/features/dev-mailbox/dev-mailbox-screen").then((m) => ({
-    default: m.DevMailboxScreen,
-  })),
+const DevMailboxScreen = lazyWithPreload(() =>
+  import("@/features/dev-mailbox/dev-mailbox-screen").then((m) => m.DevMailboxScreen),
 );
-const NotFoundScreen = lazy(() =>
-  import("@/features/not-found/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
+const NotFoundScreen = lazyWithPreload(() =>
+  import("@/features/not-found/not-found-screen").then((m) => m.NotFoundScreen),
 );
-const PlaceholderScreen = lazy(() =>
-  import("@/features/placeholder/placeholder-screen").then((m) => ({
-    default: m.PlaceholderScreen,
-  })),
+const PlaceholderScreen = lazyWithPreload(() =>
+  import("@/features/placeholder/placeholder-screen").then((m) => m.PlaceholderScreen),
 );
-const ProfileScreen = lazy(() =>
-  import("@/features/profile/profile-screen").then((m) => ({ default: m.ProfileScreen })),
+const ProfileScreen = lazyWithPreload(() =>
+  import("@/features/profile/profile-screen").then((m) => m.ProfileScreen),
 );
-const SessionError = lazy(() =>
-  import("./session-error").then((m) => ({ default: m.SessionError })),
+const SessionError = lazyWithPreload(() => import("./session-error").then((m) => m.SessionError));
+const AppShell = lazyWithPreload(() =>
+  import("@/features/shell/app-shell").then((m) => m.AppShell),
 );
-const AppShell = lazy(() =>
-  import("@/features/shell/app-shell").then((m) => ({ default: m.AppShell })),
+// Radix Tooltip brings the positioning engine (floating-ui): it loads next to the first screen,
+// inside the screens' Suspense, so it never holds up the session check.
+const AppTooltipProvider = lazyWithPreload(() =>
+  import("@/components/ui/tooltip").then((m) => m.AppTooltipProvider),
 );
 
-function Standalone({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+/** Signed-in screens: one layout around them all, so the shell stays mounted between them. */
+const signedInPatterns = [paths.profile, ...placeholderRoutes.map((route) => route.pattern)];
+
+function ScreenBoundary({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppTooltipProvider>{children}</AppTooltipProvider>
+    </Suspense>
+  );
+}
+
+/** A screen outside the signed-in layout: its chunk and the tooltip provider's, side by side. */
+function StandaloneScreen({ screen: Screen }: { screen: Preloadable<object> }) {
+  AppTooltipProvider.preload();
+  Screen.preload();
+  return (
+    <ScreenBoundary>
+      <Screen />
+    </ScreenBoundary>
+  );
+}
+
+function SignedInScreens() {
+  return (
+    <Switch>
+      <Route path={paths.profile}>
+        <ProfileScreen />
+      </Route>
+      {placeholderRoutes.map((route) => (
+        <Route key={route.pattern} path={route.pattern}>
+          <PlaceholderScreen title={route.title} />
+        </Route>
+      ))}
+    </Switch>
+  );
+}
+
+/**
+ * Until the session is known, a spinner. The screen after it then mounts as a transition (the
+ * deferred value): React renders it in slices that leave the main thread free in between, where
+ * a phone-sized CPU would otherwise freeze for the whole first render, and it keeps the spinner
+ * up while a chunk is still on its way instead of flashing a Suspense fallback.
+ */
+function useSessionPending(isLoading: boolean): boolean {
+  return useDeferredValue(isLoading);
 }
 
 /** Signed-in routes: a spinner while the session loads, a redirect to sign in when there is none. */
-function RequireUser({ children }: { children: ReactNode }) {
+function SignedInLayout() {
   const { user, isLoading, error, refetch } = useCurrentUser();
+  const pending = useSessionPending(isLoading);
   const [location] = useLocation();
   const search = useSearch();
-  if (isLoading) return <FullPageSpinner label="Checking your session" />;
+  const [onProfile] = useRoute(paths.profile);
+  AppTooltipProvider.preload();
+  AppShell.preload();
+  (onProfile ? ProfileScreen : PlaceholderScreen).preload();
+  if (pending) return <FullPageSpinner label="Checking your session" />;
   if (error) {
     return (
-      <Standalone>
+      <ScreenBoundary>
         <SessionError error={error} onRetry={() => void refetch()} />
-      </Standalone>
+      </ScreenBoundary>
     );
   }
   if (!user) {
@@ -57,45 +147,47 @@ function RequireUser({ children }: { children: ReactNode }) {
     return <Redirect to={authPathFor(here)} replace />;
   }
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <ScreenBoundary>
       <AppShell>
-        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+        <Suspense fallback={<PageSpinner />}>
+          <SignedInScreens />
+        </Suspense>
       </AppShell>
-    </Suspense>
+    </ScreenBoundary>
   );
 }
 
 function AuthRoute() {
   const { user, isLoading } = useCurrentUser();
+  const pending = useSessionPending(isLoading);
   const search = useSearch();
   // Decided once: a visitor who arrives signed in moves on at once, while one who signs in here
   // stays until the login form's own delayed redirect (spec: about 0.5 s).
   const arrivedSignedIn = useRef<boolean | null>(null);
-  if (isLoading) return <FullPageSpinner label="Checking your session" />;
+  AppTooltipProvider.preload();
+  AuthScreen.preload();
+  if (user) {
+    // Signed in (here, or before arriving): the shell downloads during the login's 0.5 s pause.
+    AppShell.preload();
+    PlaceholderScreen.preload();
+  }
+  if (pending) return <FullPageSpinner label="Checking your session" />;
   arrivedSignedIn.current ??= user !== null;
   if (arrivedSignedIn.current) {
     return <Redirect to={safeReturnTo(new URLSearchParams(search).get("returnTo"))} replace />;
   }
-  return (
-    <Standalone>
-      <AuthScreen />
-    </Standalone>
-  );
+  return <StandaloneScreen screen={AuthScreen} />;
 }
 
-export function AppRoutes() {
+function PublicRoutes() {
   return (
     <Switch>
       <Route path={paths.auth} component={AuthRoute} />
       <Route path={paths.verifyEmail}>
-        <Standalone>
-          <VerifyEmailScreen />
-        </Standalone>
+        <StandaloneScreen screen={VerifyEmailScreen} />
       </Route>
       <Route path={paths.devMailbox}>
-        <Standalone>
-          <DevMailboxScreen />
-        </Standalone>
+        <StandaloneScreen screen={DevMailboxScreen} />
       </Route>
       <Route path={paths.root}>
         <Redirect to={paths.dashboard} replace />
@@ -103,23 +195,16 @@ export function AppRoutes() {
       <Route path={paths.home}>
         <Redirect to={paths.dashboard} replace />
       </Route>
-      <Route path={paths.profile}>
-        <RequireUser>
-          <ProfileScreen />
-        </RequireUser>
-      </Route>
-      {placeholderRoutes.map((route) => (
-        <Route key={route.pattern} path={route.pattern}>
-          <RequireUser>
-            <PlaceholderScreen title={route.title} />
-          </RequireUser>
-        </Route>
-      ))}
       <Route>
-        <Standalone>
-          <NotFoundScreen />
-        </Standalone>
+        <StandaloneScreen screen={NotFoundScreen} />
       </Route>
     </Switch>
   );
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const signedIn = signedInPatterns.some((pattern) => matchRoute(parser, pattern, location)[0]);
+  return signedIn ? <SignedInLayout /> : <PublicRoutes />;
 }

@@ -29,14 +29,20 @@ export function isNotFound(error: unknown): boolean {
   return httpStatus(error) === 404 || errorData(error)?.code === "NOT_FOUND";
 }
 
+/** What a toast says when no server answer came back at all (offline, server down). */
+export const NO_ANSWER_MESSAGE =
+  "We could not reach the server. Check your connection and try again.";
+
 /**
- * The product message the server sent, for a toast's description. A failure without a server
- * answer carries a transport message ("Failed to fetch") that means nothing to a user, so the
- * caller's fallback is shown instead.
+ * The product message the server sent, for a toast's description; the caller's fallback when
+ * the server answered without one. A failure without any answer carries a transport message
+ * ("Failed to fetch") that means nothing to a user, and the fallback may blame the person
+ * ("Invalid email or password"), so it says the server was not reached.
  */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (errorData(error) && error instanceof Error && error.message.trim()) return error.message;
-  return fallback;
+  if (!(error instanceof TRPCClientError)) return fallback;
+  if (!errorData(error)) return NO_ANSWER_MESSAGE;
+  return error.message.trim() ? error.message : fallback;
 }
 
 /**

@@ -7,10 +7,14 @@ import { trpc } from "./trpc";
 
 /**
  * The signed-in user. A 401 is the normal "signed out" answer, not an error (accounts spec,
- * section 4), so it yields `user: null` and no error.
+ * section 4), so it yields `user: null` and no error, and a screen mounting later does not ask
+ * again (`retryOnMount: false`).
  */
 export function useCurrentUser() {
-  const query = trpc.auth.user.useQuery();
+  // Sent while rendering: react-query's own fetch starts in an effect after the first paint,
+  // later than the screen chunks the routes preload, and the screen waits for both.
+  trpc.auth.user.usePrefetchQuery();
+  const query = trpc.auth.user.useQuery(undefined, { retryOnMount: false });
   const signedOut = isUnauthorized(query.error);
   return {
     user: signedOut ? null : (query.data ?? null),

@@ -19,7 +19,8 @@ interface FieldProps {
 
 /**
  * A label, a control and its messages, wired so assistive technology reads the error with the
- * field (aria-describedby) and announces it as invalid (aria-invalid).
+ * field (aria-describedby) and announces it as invalid (aria-invalid). The hint stays next to
+ * the error: "must contain a special character" is when the list of them is needed most.
  */
 export function Field({ id, label, error, hint, className, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
@@ -29,7 +30,7 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
     <div className={cn("grid gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
-      {hint && !error ? (
+      {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </p>

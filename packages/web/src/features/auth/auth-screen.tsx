@@ -1,8 +1,10 @@
 import { messages } from "@circleplan/shared/messages";
 import { CircleCheck } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useSearchParams } from "wouter";
 import { LogoMark } from "@/components/logo";
+import { ScreenHeading } from "@/components/screen-heading";
 import { ThemeSwitch } from "@/components/theme-switch";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
@@ -20,16 +22,20 @@ export function AuthScreen() {
   const returnTo = safeReturnTo(searchParams.get("returnTo"));
   const [tab, setTab] = useState<AuthTab>("login");
   const [registration, setRegistration] = useState<Registration | null>(null);
+  const loginTab = useRef<HTMLButtonElement>(null);
+  const screenTitle = registration ? "Check Your Email" : tab === "login" ? "Login" : "Register";
 
   return (
-    <div className="relative flex min-h-dvh flex-col items-center bg-gradient-to-b from-accent/70 via-background to-background px-4 py-10 sm:justify-center">
+    <main className="relative flex min-h-dvh flex-col items-center bg-gradient-to-b from-accent/70 via-background to-background px-4 py-10 sm:justify-center">
       <div className="absolute top-3 right-3">
         <ThemeSwitch />
       </div>
-      <main className="w-full max-w-md">
+      <div className="w-full max-w-md">
         <header className="mb-6 flex flex-col items-center gap-3 text-center">
           <LogoMark className="size-12" />
-          <h1 className="text-3xl font-bold tracking-tight">Circleplan</h1>
+          <ScreenHeading title={screenTitle} className="text-3xl font-bold tracking-tight">
+            Circleplan
+          </ScreenHeading>
           <p className="text-muted-foreground">Manage your family's schedule with ease.</p>
         </header>
 
@@ -45,15 +51,21 @@ export function AuthScreen() {
             <CheckEmail
               registration={registration}
               onBack={() => {
-                setRegistration(null);
-                setTab("login");
+                // The pressed button goes with the confirmation: the Login tab keeps the place.
+                flushSync(() => {
+                  setRegistration(null);
+                  setTab("login");
+                });
+                loginTab.current?.focus();
               }}
             />
           ) : (
             <CardContent className="pt-6">
               <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
                 <TabsList>
-                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger ref={loginTab} value="login">
+                    Login
+                  </TabsTrigger>
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
@@ -66,7 +78,7 @@ export function AuthScreen() {
             </CardContent>
           )}
         </Card>
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }

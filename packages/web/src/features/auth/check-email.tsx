@@ -1,4 +1,5 @@
 import { MailCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -28,13 +29,18 @@ export function CheckEmail({
   registration: Registration;
   onBack: () => void;
 }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // The form and its Create Account button are gone: the confirmation takes the focus.
+  useEffect(() => title.current?.focus(), []);
   return (
     <>
       <CardHeader className="items-center text-center">
         <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
           <MailCheck aria-hidden="true" className="size-6" />
         </span>
-        <CardTitle>Check Your Email</CardTitle>
+        <CardTitle ref={title} tabIndex={-1} className="outline-none">
+          Check Your Email
+        </CardTitle>
         <CardDescription>
           We sent a verification link to{" "}
           <strong className="font-semibold text-foreground wrap-anywhere">

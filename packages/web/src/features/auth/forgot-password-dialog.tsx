@@ -4,7 +4,7 @@ import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { REGEXP_ONLY_DIGITS } from "input-otp";
 import { CircleCheck, KeyRound } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -34,18 +34,38 @@ interface ForgotPasswordDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialEmail: string;
+  /** Called once the dialog has closed: with the account's email when its password was reset. */
+  onClosed: (resetFor: string | null) => void;
 }
 
 export function ForgotPasswordDialog({
   open,
   onOpenChange,
   initialEmail,
+  onClosed,
 }: ForgotPasswordDialogProps) {
+  const resetFor = useRef<string | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          resetFor.current = null;
+        }}
+        onCloseAutoFocus={(event) => {
+          // The dialog opens without a trigger element, so Radix has nowhere to send focus back
+          // to: the login form decides where the person continues.
+          event.preventDefault();
+          onClosed(resetFor.current);
+        }}
+      >
         {/* The content unmounts when the dialog closes, so closing resets every step. */}
-        <ForgotPasswordFlow initialEmail={initialEmail} onClose={() => onOpenChange(false)} />
+        <ForgotPasswordFlow
+          initialEmail={initialEmail}
+          onReset={(email) => {
+            resetFor.current = email;
+          }}
+          onClose={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -58,9 +78,11 @@ type Step =
 
 function ForgotPasswordFlow({
   initialEmail,
+  onReset,
   onClose,
 }: {
   initialEmail: string;
+  onReset: (email: string) => void;
   onClose: () => void;
 }) {
   const [step, setStep] = useState<Step>({ name: "email" });
@@ -89,7 +111,10 @@ function ForgotPasswordFlow({
         email={step.email}
         devOtp={step.devOtp}
         onBack={() => setStep({ name: "email" })}
-        onDone={(message) => setStep({ name: "done", message })}
+        onDone={(message) => {
+          onReset(step.email);
+          setStep({ name: "done", message });
+        }}
       />
     );
   }

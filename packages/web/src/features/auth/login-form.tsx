@@ -24,6 +24,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const forgotButton = useRef<HTMLButtonElement>(null);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   const form = useForm<LoginInput>({
@@ -81,6 +82,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
 
         {showForgotPassword ? (
           <Button
+            ref={forgotButton}
             type="button"
             variant="link"
             className="justify-self-center"
@@ -94,6 +96,15 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
         open={forgotOpen}
         onOpenChange={setForgotOpen}
         initialEmail={form.getValues("email")}
+        onClosed={(resetFor) => {
+          if (!resetFor) {
+            forgotButton.current?.focus();
+            return;
+          }
+          // Reset done: the account's email is filled in, so only the new password is left to type.
+          form.setValue("email", resetFor);
+          form.setFocus("password");
+        }}
       />
     </>
   );

@@ -83,10 +83,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (r: Registration)
   };
 
   const onPhoneBlur = () => {
-    const phone = form.getValues("phoneNumber") ?? "";
-    const digits = splitPhoneNumber(phone)?.digits ?? "";
+    const phone = (form.getValues("phoneNumber") ?? "").trim();
+    const callingCode = findCountry(form.getValues("country") ?? "")?.phoneCode;
     // A field that only holds the prefilled calling code has not been answered yet.
-    if (digits || form.formState.errors.phoneNumber) void form.trigger("phoneNumber");
+    const answered = phone !== "" && phone !== callingCode;
+    if (answered || form.formState.errors.phoneNumber) void form.trigger("phoneNumber");
   };
 
   const onSubmit = form.handleSubmit(async (values) => {

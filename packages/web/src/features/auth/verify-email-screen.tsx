@@ -10,15 +10,9 @@ import { Link, useSearchParams } from "wouter";
 import * as z from "zod";
 import { paths } from "@/app/paths";
 import { LogoMark } from "@/components/logo";
+import { ScreenHeading } from "@/components/screen-heading";
 import { Button, buttonVariants } from "@/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 import { NEW_PASSWORD_HINT, newPasswordInput, TextField } from "@/components/ui/text-field";
 import { errorData, serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
@@ -69,7 +63,10 @@ export function VerifyEmailScreen() {
         <CardHeader className="items-center" aria-live="polite">
           <LogoMark className="mb-2 size-10" />
           <StateIcon status={state.status} />
-          <CardTitle>{titles[state.status]}</CardTitle>
+          <ScreenHeading
+            title={titles[state.status]}
+            className="text-xl leading-tight font-semibold tracking-tight"
+          />
           <CardDescription>{description(state)}</CardDescription>
         </CardHeader>
         {state.status === "password" ? (

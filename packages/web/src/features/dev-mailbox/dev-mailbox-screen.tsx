@@ -3,6 +3,7 @@ import { Inbox, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { Logo } from "@/components/logo";
+import { ScreenHeading } from "@/components/screen-heading";
 import { ThemeSwitch } from "@/components/theme-switch";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -50,7 +51,7 @@ export function DevMailboxScreen() {
       <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
-            <h1 className="text-2xl font-bold tracking-tight">Dev mailbox</h1>
+            <ScreenHeading title="Dev mailbox" className="text-2xl font-bold tracking-tight" />
             <p className="text-sm text-muted-foreground">
               {recipient ? (
                 <>

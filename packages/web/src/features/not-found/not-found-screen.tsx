@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { Link } from "wouter";
+import { ScreenHeading } from "@/components/screen-heading";
 import { Card, CardContent } from "@/components/ui/card";
 
 export function NotFoundScreen() {
@@ -9,7 +10,9 @@ export function NotFoundScreen() {
         <CardContent className="pt-6">
           <div className="mb-4 flex items-center gap-2">
             <CircleAlert aria-hidden="true" className="size-8 text-destructive-text" />
-            <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+            <ScreenHeading title="Page not found" className="text-2xl font-bold">
+              404 Page Not Found
+            </ScreenHeading>
           </div>
           <p className="text-sm text-muted-foreground">
             Did you forget to add the page to the router?

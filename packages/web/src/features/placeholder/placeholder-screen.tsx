@@ -1,5 +1,6 @@
 import { Hammer } from "lucide-react";
 import { useParams } from "wouter";
+import { ScreenHeading } from "@/components/screen-heading";
 import { Card, CardContent } from "@/components/ui/card";
 
 /** Stands in for a screen a later issue builds, so every route of the spec already resolves. */
@@ -8,9 +9,11 @@ export function PlaceholderScreen({ title }: { title: string }) {
   const detail = params.id ? `Circle ${params.id}` : params.token ? "Invitation link" : null;
   return (
     <section aria-labelledby="placeholder-title" className="mx-auto w-full max-w-2xl">
-      <h1 id="placeholder-title" className="mb-4 text-2xl font-bold tracking-tight">
-        {title}
-      </h1>
+      <ScreenHeading
+        id="placeholder-title"
+        title={title}
+        className="mb-4 text-2xl font-bold tracking-tight"
+      />
       <Card>
         <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">

@@ -5,6 +5,7 @@ import { MailCheck } from "lucide-react";
 import { useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { ScreenHeading } from "@/components/screen-heading";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -27,9 +28,11 @@ export function ProfileScreen() {
   if (!user) return <PageSpinner />;
   return (
     <section aria-labelledby="profile-title" className="mx-auto w-full max-w-2xl">
-      <h1 id="profile-title" className="mb-4 text-2xl font-bold tracking-tight">
-        Profile
-      </h1>
+      <ScreenHeading
+        id="profile-title"
+        title="Profile"
+        className="mb-4 text-2xl font-bold tracking-tight"
+      />
       <Tabs defaultValue="profile">
         <TabsList className="max-w-xs">
           <TabsTrigger value="profile">Profile</TabsTrigger>

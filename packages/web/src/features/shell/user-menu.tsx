@@ -18,21 +18,31 @@ export function UserMenu() {
   const { signOut, isPending } = useSignOut();
   if (!user) return null;
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const letters = initials(user.firstName, user.lastName, user.username);
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page from assistive technology with aria-hidden while
+    // its links stay focusable, which axe reports as serious; the menu button pattern needs no
+    // focus trap (Escape and Tab close the menu).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label="User menu"
+        // Starts with what the button shows (the initials), so "click JD" works by voice too.
+        aria-label={user.photoUrl ? `User menu for ${name}` : `${letters}, user menu for ${name}`}
         className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <Avatar>
           {user.photoUrl ? <AvatarImage src={user.photoUrl} alt="" /> : null}
-          <AvatarFallback>{initials(user.firstName, user.lastName, user.username)}</AvatarFallback>
+          <AvatarFallback>{letters}</AvatarFallback>
         </Avatar>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate font-semibold">{name}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">
+      <DropdownMenuContent
+        align="end"
+        collisionPadding={8}
+        className="w-72 max-w-(--radix-dropdown-menu-content-available-width)"
+      >
+        {/* Names and addresses wrap rather than being cut off or widening the menu. */}
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="font-semibold wrap-anywhere">{name}</span>
+          <span className="text-xs font-normal wrap-anywhere text-muted-foreground">
             {user.email || user.username}
           </span>
         </DropdownMenuLabel>

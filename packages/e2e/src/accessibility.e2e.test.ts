@@ -1,0 +1,235 @@
+// The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
+/// <reference lib="dom" />
+/**
+ * axe-core on every screen that exists, in the light and the dark theme, on a phone: the auth
+ * screen's tabs, toasts and forgot-password steps, the check-email confirmation, each state of
+ * email verification, the signed-in screens with the user menu open, the session error, the
+ * dev mailbox and the 404. No serious or critical finding may remain; lesser ones are printed.
+ * Each state is also saved as a screenshot (a11y-<theme>-<screen>.png) for a person to look at.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AxeFinding, axeFindings, isSerious } from "./axe";
+import { authScreen, fillLogin, frontToast } from "./browser-steps";
+import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
+import { createVerifiedUser, registerUser, resendVerification } from "./test-users";
+
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const THEMES = ["light", "dark"] as const;
+type Theme = (typeof THEMES)[number];
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let findings: { screen: string; finding: AxeFinding }[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  const serious = findings.filter(({ finding }) => isSerious(finding));
+  for (const { screen, finding } of findings.filter(({ finding }) => !isSerious(finding))) {
+    console.log(`axe ${finding.impact} on ${screen}: ${finding.rule} (${finding.targets[0]})`);
+  }
+  findings = [];
+  expect(
+    serious.map(
+      ({ screen, finding }) =>
+        `${screen}: ${finding.rule} ${finding.help} (${finding.targets.join(", ")})`,
+    ),
+  ).toEqual([]);
+});
+
+/** A fresh browser on a phone whose stored theme is `theme`, as the theme switch leaves it. */
+async function openPage(theme: Theme, path: string): Promise<Page> {
+  context = await browser.newContext({ viewport: MOBILE, baseURL: app.url });
+  context.setDefaultTimeout(15_000);
+  await context.addInitScript((stored) => localStorage.setItem("theme", stored), theme);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/**
+ * Checks the page as it is now and saves a screenshot. Toasts and dialogs slide in: the check
+ * waits for their animations, or axe would measure contrast on half-transparent text.
+ */
+async function check(page: Page, theme: Theme, screen: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners and the code field's caret never finish.
+        .filter(
+          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
+  await page.waitForTimeout(400);
+  for (const finding of await axeFindings(page)) findings.push({ screen, finding });
+  await screenshot(page, `a11y-${theme}-${screen}`, { fullPage: false });
+}
+
+describe.each(THEMES)("accessibility in the %s theme", (theme) => {
+  it("finds nothing serious on the auth screen, its toasts and the forgot-password steps", async () => {
+    const user = await createVerifiedUser(app.url);
+    const page = await openPage(theme, "/auth");
+    await authScreen(page);
+    await check(page, theme, "auth-login");
+
+    await fillLogin(page, user.email, "Wrong-password-1!");
+    await frontToast(page).getByText("Login Failed").waitFor();
+    await check(page, theme, "auth-login-failed-toast");
+
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Reset your password" }).waitFor();
+    await check(page, theme, "forgot-email-step");
+
+    await dialog.getByRole("button", { name: "Send Reset Code" }).click();
+    await dialog.getByRole("heading", { name: "Enter your reset code" }).waitFor();
+    await check(page, theme, "forgot-code-step");
+
+    const code = (await dialog.getByText(/Sandbox mode: your reset code is/).textContent())?.match(
+      /\d{6}/,
+    )?.[0];
+    await dialog.getByLabel("Reset Code").fill(code ?? "");
+    await dialog.getByLabel("New Password").fill("Fresh-start-2024!");
+    await dialog.getByLabel("Confirm Password").fill("Fresh-start-2024!");
+    await dialog.getByRole("button", { name: "Reset Password" }).click();
+    await dialog.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await check(page, theme, "forgot-done-step");
+    await dialog.getByRole("button", { name: "Back to Login" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByRole("tab", { name: "Register" }).click();
+    await check(page, theme, "auth-register");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("First name is required").waitFor();
+    await check(page, theme, "auth-register-errors");
+
+    await page.setViewportSize(DESKTOP);
+    await check(page, theme, "auth-register-errors-desktop");
+  });
+
+  it("finds nothing serious on check-email, the dev mailbox, verification and the 404", async () => {
+    const fresh = await registerUser(app.url);
+    const page = await openPage(theme, "/auth");
+    await authScreen(page);
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.getByLabel("Email").fill(`check-${fresh.user.email}`);
+    await page.getByLabel("Password", { exact: true }).fill(fresh.user.password);
+    await page.getByLabel("First Name").fill(fresh.user.firstName);
+    await page.getByLabel("Last Name").fill(fresh.user.lastName);
+    await page.getByRole("radio", { name: "Female", exact: true }).check();
+    await page.getByLabel("Country").selectOption(fresh.user.country);
+    await page.getByLabel("City").selectOption(fresh.user.city);
+    await page.getByLabel("Phone Number").fill(fresh.user.phoneNumber);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    await check(page, theme, "check-email");
+
+    await page.getByRole("link", { name: "Open dev mailbox" }).click();
+    await page.getByRole("heading", { name: "Dev mailbox" }).waitFor();
+    await page.getByRole("heading", { name: "Verify your email for Circleplan" }).waitFor();
+    await check(page, theme, "dev-mailbox");
+
+    await page.goto("/verify-email");
+    await page.getByRole("heading", { name: "Verification Failed" }).waitFor();
+    await check(page, theme, "verify-invalid");
+
+    await page.goto("/verify-email?token=not-a-real-token");
+    await page
+      .getByText(/expired|invalid/i)
+      .first()
+      .waitFor();
+    await page.getByRole("heading", { name: "Verification Failed" }).waitFor();
+    await check(page, theme, "verify-error");
+
+    // Held back on its way, so the loading state stays long enough to be checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/trpc/auth.verifyEmail**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/verify-email?token=${encodeURIComponent(fresh.token)}`);
+    await page.getByRole("heading", { name: "Verifying Email..." }).waitFor();
+    await check(page, theme, "verify-loading");
+    release();
+    await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
+    await page.unroute("**/api/trpc/auth.verifyEmail**");
+    await check(page, theme, "verify-success");
+
+    const resent = await registerUser(app.url);
+    const token = await resendVerification(app.url, resent.user.email);
+    await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
+    await page.getByRole("heading", { name: "Choose a password" }).waitFor();
+    await check(page, theme, "verify-choose-password");
+
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await check(page, theme, "not-found");
+  });
+
+  it("finds nothing serious on the signed-in screens, the user menu and the session error", async () => {
+    const user = await createVerifiedUser(app.url);
+    const page = await openPage(theme, "/auth");
+    await authScreen(page);
+    await fillLogin(page, user.email, user.password);
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await check(page, theme, "dashboard");
+
+    await page.getByRole("button", { name: /user menu/i }).click();
+    await page.getByRole("menu").waitFor();
+    await check(page, theme, "user-menu");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/circle/4/settings");
+    await page.getByRole("heading", { name: "Circle Settings" }).waitFor();
+    await check(page, theme, "circle-settings");
+
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Personal information" }).waitFor();
+    await check(page, theme, "profile");
+    await page.getByRole("tab", { name: "Account" }).click();
+    await page.getByRole("heading", { name: "Change password" }).waitFor();
+    await page.getByRole("listitem").first().waitFor();
+    await check(page, theme, "profile-account");
+
+    await page.setViewportSize(DESKTOP);
+    await check(page, theme, "profile-account-desktop");
+    await page.setViewportSize(MOBILE);
+
+    // A server that fails the session check (not "signed out": a 500).
+    await page.route("**/api/trpc/auth.user**", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { json: { message: "Internal error", code: -32603, data: { httpStatus: 500 } } },
+        }),
+      }),
+    );
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "We could not check your session" }).waitFor();
+    await check(page, theme, "session-error");
+  });
+});
