@@ -1,9 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Test projects by file suffix (STYLE.md habit 7). Sized for 2-core machines: unit and
-// integration share one group of 2 workers (PGlite is WASM and heavy, so no more than
-// that); the browser tests run afterwards, one file at a time, against one real server
-// and one Chromium each.
+const webSrc = fileURLToPath(new URL("./packages/web/src", import.meta.url));
+
+// Test projects by file suffix (STYLE.md habit 7). Sized for 2-core machines: unit,
+// component and integration share one group of 2 workers (PGlite is WASM and heavy, so no
+// more than that); the browser tests run afterwards, one file at a time, against one real
+// server and one Chromium each.
 export default defineConfig({
   test: {
     projects: [
@@ -18,11 +21,26 @@ export default defineConfig({
         },
       },
       {
+        // React components in a simulated DOM, with the web app's `@/` imports.
+        resolve: { alias: [{ find: /^@\//, replacement: `${webSrc}/` }] },
+        test: {
+          name: "component",
+          include: ["packages/*/src/**/*.test.tsx"],
+          exclude: ["**/node_modules/**"],
+          environment: "happy-dom",
+          setupFiles: ["packages/web/src/testing/component-setup.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
         test: {
           name: "integration",
           include: ["packages/*/src/**/*.integration.test.ts"],
           exclude: ["**/node_modules/**"],
           environment: "node",
+          // Builds the migrated template every file's database is cloned from.
+          globalSetup: ["packages/db/src/testing/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -3,8 +3,9 @@
 //   2. Chromium and a fresh web build for the browser tests
 //   3. every vitest project (unit, integration, e2e) on the embedded database (PGlite)
 //   4. the integration project again on a real PostgreSQL server (CIRCLEPLAN_TEST_PG_URL)
-//   5. one closing line `N passed, N failed, N skipped` summed over both runs
-// `--quick` runs only step 3's unit and integration projects, for local iteration.
+//   5. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
+//      over both runs (CI reads that line: it stays the last one)
+// `--quick` runs only step 3's unit, component and integration projects, for local iteration.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,21 +22,39 @@ function seconds() {
   return `${((Date.now() - started) / 1000).toFixed(0)} s`;
 }
 
+/** Every phase's name and duration, for the summary before the closing line. */
+const phases = [];
+const formatMs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one phase of the suite (sync or async) and records how long it took. */
+async function timed(name, work) {
+  const phaseStarted = Date.now();
+  try {
+    return await work();
+  } finally {
+    const ms = Date.now() - phaseStarted;
+    phases.push({ name, ms });
+    log(`${name}: ${formatMs(ms)}`);
+  }
+}
+
 /** Runs vitest with the default reporter plus a JSON report; returns the run's counts. */
-function vitest(label, projectArgs, env = {}) {
+async function vitest(label, projectArgs, env = {}) {
   const reportFile = join(reportDir, `${label}.json`);
   log(`vitest: ${label} (${seconds()} so far)`);
-  const status = pnpm(
-    [
-      "exec",
-      "vitest",
-      "run",
-      ...projectArgs,
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${reportFile}`,
-    ],
-    { env, allowFailure: true },
+  const status = await timed(`vitest ${label}`, () =>
+    pnpm(
+      [
+        "exec",
+        "vitest",
+        "run",
+        ...projectArgs,
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${reportFile}`,
+      ],
+      { env, allowFailure: true },
+    ),
   );
   return { label, status, ...readCounts(reportFile) };
 }
@@ -58,33 +77,36 @@ function readCounts(reportFile) {
   };
 }
 
-ensureInstalled();
+await timed("install", () => ensureInstalled());
 
 const env = {};
 if (!quick) {
   log("lint");
-  pnpm(["lint"]);
+  await timed("lint", () => pnpm(["lint"]));
   log(`typecheck (${seconds()} so far)`);
-  pnpm(["typecheck"]);
-  env.CHROMIUM_PATH = ensureChromium();
+  await timed("typecheck", () => pnpm(["typecheck"]));
+  env.CHROMIUM_PATH = await timed("Chromium", () => ensureChromium());
   // CI always builds; locally a build newer than its sources is reused.
-  env.WEB_DIST = ensureWebBuilt({ force: process.env.CI === "true" });
+  env.WEB_DIST = await timed("web build", () =>
+    ensureWebBuilt({ force: process.env.CI === "true" }),
+  );
 }
 
 const runs = [];
-runs.push(vitest("embedded", quick ? ["--project", "unit", "--project", "integration"] : [], env));
+const quickProjects = ["--project", "unit", "--project", "component", "--project", "integration"];
+runs.push(await vitest("embedded", quick ? quickProjects : [], env));
 
 if (!quick) {
-  const pg = await startPostgres();
+  const pg = await timed("PostgreSQL setup", () => startPostgres());
   try {
     runs.push(
-      vitest("postgres", ["--project", "integration"], {
+      await vitest("postgres", ["--project", "integration"], {
         ...env,
         CIRCLEPLAN_TEST_PG_URL: pg.url,
       }),
     );
   } finally {
-    pg.stop();
+    await timed("PostgreSQL stop", () => pg.stop());
   }
 }
 
@@ -103,6 +125,9 @@ if (total.passed + total.failed === 0) problems.push("no test ran");
 
 log(
   `runs: ${runs.map((run) => `${run.label} ${run.passed} passed/${run.failed} failed/${run.skipped} skipped`).join("; ")}; took ${seconds()}`,
+);
+log(
+  `phases: ${phases.map((phase) => `${phase.name} ${formatMs(phase.ms)}`).join(", ")}; total ${formatMs(Date.now() - started)}`,
 );
 for (const problem of problems) console.error(`[circleplan] FAILED: ${problem}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -1,14 +1,17 @@
 /**
  * Production mail: the outbox delivers through the SES v2 transport over real HTTP (a local
  * SES-compatible endpoint stands in for AWS), and a failed delivery stays queued for a retry.
+ * The procedures that cause mail are called in-process; only SES is reached over HTTP.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createSesTransport } from "@circleplan/core/mail/ses-transport";
 import { mailOutbox } from "@circleplan/db/schema";
 import { buildRegistration } from "@circleplan/db/testing/factories";
+import { messages } from "@circleplan/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestServer } from "./testing/test-server";
+import { callerFor, refusal } from "./testing/test-caller";
+import { useTestHarness } from "./testing/test-harness";
 
 interface Received {
   path: string;
@@ -56,7 +59,7 @@ afterAll(async () => {
   await new Promise((resolve) => ses.close(resolve));
 });
 
-const server = useTestServer({
+const harness = useTestHarness({
   env: { MAIL_TRANSPORT: "ses", MAIL_FROM: "Circleplan <no-reply@circleplan.test>" },
   transport: createSesTransport({
     region: "us-east-1",
@@ -73,11 +76,11 @@ describe("mail through SES", () => {
   it("sends the verification mail and never returns the token in production mode", async () => {
     received.length = 0;
     const data = buildRegistration();
-    const res = await server().client().post("/api/auth/register", data);
-    expect(res.status).toBe(201);
-    expect(res.body.dev_verification_token).toBeUndefined();
+    const res = await callerFor(harness()).trpc.auth.register(data);
+    expect(res.message).toBe(messages.registered);
+    expect(res.dev_verification_token).toBeUndefined();
     // Mail leaves after the answer.
-    await server().deps.mail.idle();
+    await harness().deps.mail.idle();
     expect(received).toHaveLength(1);
     const sent = received[0] as Received;
     expect(sent.path).toBe("/v2/email/outbound-emails");
@@ -85,39 +88,39 @@ describe("mail through SES", () => {
     expect(sent.body.Destination.ToAddresses).toEqual([data.email]);
     expect(sent.body.Content.Simple.Subject.Data).toBe("Verify your email for Circleplan");
     expect(sent.body.Content.Simple.Body.Text.Data).toContain(
-      `${server().url}/verify-email?token=`,
+      `${harness().deps.config.appUrl}/verify-email?token=`,
     );
-    const [row] = await server().db.db.select().from(mailOutbox);
+    const [row] = await harness().db.db.select().from(mailOutbox);
     expect(row?.status).toBe("sent");
     expect(row?.sentAt).toBeInstanceOf(Date);
     // Delivered: the outbox keeps who, what and when, but no live link.
     expect(row?.text).not.toContain("token=");
     expect(row?.html).not.toContain("token=");
 
-    const forgot = await server().client().post("/api/auth/forgot-password", { email: data.email });
-    expect(forgot.status).toBe(200);
-    expect(forgot.body.dev_otp).toBeUndefined();
-    await server().deps.mail.idle();
+    const forgot = await callerFor(harness()).trpc.auth.forgotPassword({ email: data.email });
+    expect(forgot.message).toBe(messages.resetCodeSent);
+    expect(forgot.dev_otp).toBeUndefined();
+    await harness().deps.mail.idle();
     expect(received.at(-1)?.body.Content.Simple.Subject.Data).toBe(
       "Your Circleplan password reset code",
     );
-    expect((await server().client().get("/api/dev/mailbox")).status).toBe(404);
+    expect((await refusal(callerFor(harness()).trpc.dev.mailbox())).status).toBe(404);
   });
 
   it("keeps a message pending when SES fails and delivers it on the next flush", async () => {
     received.length = 0;
     failNext = 1;
     const data = buildRegistration();
-    const res = await server().client().post("/api/auth/register", data);
+    const res = await callerFor(harness()).trpc.auth.register(data);
     // The account is made even though the mail could not leave yet.
-    expect(res.status).toBe(201);
-    await server().deps.mail.idle();
-    const [pending] = await server().db.db.select().from(mailOutbox);
+    expect(res.message).toBe(messages.registered);
+    await harness().deps.mail.idle();
+    const [pending] = await harness().db.db.select().from(mailOutbox);
     expect(pending).toMatchObject({ status: "pending", attempts: 1 });
     expect(pending?.lastError).toBeTruthy();
 
-    await server().deps.mail.flush();
-    const [sent] = await server().db.db.select().from(mailOutbox);
+    await harness().deps.mail.flush();
+    const [sent] = await harness().db.db.select().from(mailOutbox);
     expect(sent).toMatchObject({ status: "sent", attempts: 2 });
     expect(received).toHaveLength(1);
   });

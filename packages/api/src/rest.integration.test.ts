@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { createContext } from "./context";
 import { deriveRoutes, mountRest } from "./rest";
-import { useTestServer } from "./testing/test-server";
+import { useTestHarness } from "./testing/test-harness";
 import { publicProcedure, router } from "./trpc";
 
 const echo = publicProcedure.output(z.object({ got: z.unknown() }));
@@ -57,14 +57,15 @@ const testRouter = router({
   }),
 });
 
-const testServer = useTestServer();
+// Only the dependencies: this file serves the purpose-made router from a server of its own.
+const harness = useTestHarness();
 let url = "";
 let close = () => {};
 
 beforeAll(() => {
   const app = new Hono<{ Variables: RequestIdVariables }>();
   app.use("*", requestId());
-  const { deps } = testServer();
+  const { deps } = harness();
   mountRest(app, {
     router: testRouter,
     log: deps.log,

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "./client";
-import { users } from "./schema";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrationsFolder, queryRows } from "./client";
+import { circles, sessions, users } from "./schema";
+import { createUser, FACTORY_PASSWORD, startSession } from "./testing/factories";
 import { createTestDb, type TestDb } from "./testing/test-db";
 
 let handle: TestDb;
@@ -11,11 +14,38 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
 });
+beforeEach(() => handle.truncate());
+
+// Factories need a hasher and a session service; these stand-ins are enough to test them here.
+const fakeDeps = () => ({
+  db: handle.db,
+  passwords: { hash: async (password: string) => `fake$${password}` },
+  sessions: {
+    async create(userId: number) {
+      const id = `s${userId}-${Math.random()}`;
+      await handle.db
+        .insert(sessions)
+        .values({ id, userId, expiresAt: new Date(Date.now() + 1e6) });
+      return { sessionId: id, cookie: `circleplan_session=token-${id}; Path=/; HttpOnly` };
+    },
+  },
+});
 
 describe("createDb", () => {
   it("applies every migration so the schema is queryable", async () => {
     const rows = await handle.db.select().from(users);
     expect(rows).toEqual([]);
+  });
+
+  it("starts each test file from a template that holds every migration", async () => {
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+    ) as { entries: unknown[] };
+    const applied = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(applied[0]?.n).toBe(journal.entries.length);
   });
 
   it("rolls a failed transaction back whole", async () => {
@@ -40,5 +70,35 @@ describe("createDb", () => {
       sql`select count(*)::int as n from users`,
     );
     expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe("test database", () => {
+  it("truncate empties every table and starts ids from 1 again", async () => {
+    const first = await createUser(fakeDeps());
+    await startSession(fakeDeps().sessions, first.user.id);
+    await handle.truncate();
+    for (const table of [users, circles, sessions]) {
+      expect(await handle.db.select().from(table)).toEqual([]);
+    }
+    const again = await createUser(fakeDeps());
+    expect(again.user.id).toBe(first.user.id);
+  });
+});
+
+describe("factories", () => {
+  it("insert a verified user with a personal circle, and a session whose cookie is a request's", async () => {
+    const deps = fakeDeps();
+    const { user, password } = await createUser(deps);
+    expect(password).toBe(FACTORY_PASSWORD);
+    expect(user.passwordHash).toBe(`fake$${FACTORY_PASSWORD}`);
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
+    const owned = await handle.db.select().from(circles);
+    expect(owned).toMatchObject([{ type: "personal", creatorId: user.id }]);
+    const unverified = await createUser(deps, { verified: false, password: "Other#pass2024" });
+    expect(unverified.user.emailVerifiedAt).toBeNull();
+    expect(unverified.password).toBe("Other#pass2024");
+    const session = await startSession(deps.sessions, user.id);
+    expect(session.cookie).toMatch(/^circleplan_session=token-s\d+-[\d.]+$/);
   });
 });

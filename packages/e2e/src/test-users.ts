@@ -23,11 +23,14 @@ async function post(appUrl: string, path: string, body: unknown): Promise<Respon
   });
 }
 
-/** Registers and verifies an account through the API (sandbox mode returns the token). */
-export async function createVerifiedUser(
+/**
+ * Registers an account through the API and returns it with its email verification token
+ * (sandbox mode answers with it), not yet verified.
+ */
+export async function registerUser(
   appUrl: string,
   overrides: Partial<TestUser> = {},
-): Promise<TestUser> {
+): Promise<{ user: TestUser; token: string }> {
   const user = buildUser(overrides);
   const registered = await post(appUrl, "/api/auth/register", user);
   if (registered.status !== 201) {
@@ -37,7 +40,26 @@ export async function createVerifiedUser(
     dev_verification_token?: string;
   };
   if (!token) throw new Error("register gave no dev_verification_token: is the server in sandbox?");
+  return { user, token };
+}
+
+/** Registers and verifies an account through the API (sandbox mode returns the token). */
+export async function createVerifiedUser(
+  appUrl: string,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const { user, token } = await registerUser(appUrl, overrides);
   const verified = await post(appUrl, "/api/auth/verify-email", { token });
   if (!verified.ok) throw new Error(`verify-email answered ${verified.status}`);
   return user;
+}
+
+/** Asks for a fresh verification link; its token then wants a new password (decision 006). */
+export async function resendVerification(appUrl: string, email: string): Promise<string> {
+  const resent = await post(appUrl, "/api/auth/resend-verification", { email });
+  const { dev_verification_token: token } = (await resent.json()) as {
+    dev_verification_token?: string;
+  };
+  if (!resent.ok || !token) throw new Error(`resend-verification answered ${resent.status}`);
+  return token;
 }

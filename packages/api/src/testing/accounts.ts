@@ -1,37 +1,20 @@
-/** Accounts for HTTP tests: registered, verified and signed in through the doors themselves. */
-import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
-import { expect } from "vitest";
+/**
+ * Accounts for HTTP tests: the user and session inserted directly (factories.ts), and a client
+ * holding the session cookie, for door tests that need someone signed in. Tests whose subject is
+ * signing in post to the login door themselves.
+ */
+import {
+  createSignedInUser,
+  type SignedInFactoryUser,
+  type UserOverrides,
+} from "@circleplan/db/testing/factories";
 import type { TestClient, TestServer } from "./test-server";
 
-export async function registerAndVerify(
-  client: TestClient,
-  overrides: Partial<RegistrationData> = {},
-): Promise<RegistrationData> {
-  const data = buildRegistration(overrides);
-  const registered = await client.post("/api/auth/register", data);
-  expect(registered.status).toBe(201);
-  const verified = await client.post("/api/auth/verify-email", {
-    token: registered.body.dev_verification_token,
-  });
-  expect(verified.status).toBe(200);
-  return data;
-}
-
-export async function signIn(client: TestClient, data: { email: string; password: string }) {
-  const login = await client.post("/api/auth/login", {
-    email: data.email,
-    password: data.password,
-  });
-  expect(login.status).toBe(200);
-  return login.body as { id: number; email: string };
-}
-
-export async function signedIn(
+export async function signedInClient(
   server: TestServer,
-  options: { ip?: string; overrides?: Partial<RegistrationData> } = {},
-) {
-  const client = server.client(options.ip ? { ip: options.ip } : {});
-  const data = await registerAndVerify(client, options.overrides);
-  const user = await signIn(client, data);
-  return { client, data, user };
+  options: { ip?: string; user?: UserOverrides } = {},
+): Promise<SignedInFactoryUser & { client: TestClient }> {
+  const account = await createSignedInUser(server.deps, options.user);
+  const client = server.client(options.ip ? { ip: options.ip } : {}).setCookie(account.cookie);
+  return { ...account, client };
 }

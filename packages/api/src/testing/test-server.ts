@@ -1,41 +1,28 @@
 /**
- * A real HTTP server on a free loopback port, backed by a fresh migrated test database, plus a
- * small cookie-keeping client that speaks to it like a browser on the app's origin.
+ * A real HTTP server on a free loopback port in front of a test harness (test-harness.ts), plus
+ * a small cookie-keeping client that speaks to it like a browser on the app's origin. For the
+ * tests of the doors themselves: status codes and bodies, cookies, the Origin check, body
+ * limits, client addresses, headers. Domain rules are tested without HTTP (test-caller.ts).
  */
 import type { AddressInfo } from "node:net";
-import { TEST_COST } from "@circleplan/core/auth/password";
-import { manualClock } from "@circleplan/core/clock";
-import type { CoreDeps } from "@circleplan/core/deps";
-import { type Config, loadConfig } from "@circleplan/core/env";
-import { memoryLogger } from "@circleplan/core/log";
-import type { MailTransport } from "@circleplan/core/mail/mail-service";
-import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type App, createApp } from "../app";
-import { createAppDeps } from "../deps";
+import {
+  startTestHarness,
+  type TestHarness,
+  type TestHarnessOptions,
+  useHarness,
+} from "./test-harness";
 
-export interface TestServer {
+export interface TestServer extends TestHarness {
   url: string;
-  deps: CoreDeps;
-  db: TestDb;
-  clock: ReturnType<typeof manualClock>;
-  /** Every line the server logged, parsed: tests assert security events and the absence of secrets. */
-  logs: ReturnType<typeof memoryLogger>["lines"];
   client(options?: { ip?: string; origin?: string | null }): TestClient;
-  /** Empty the database between tests. */
-  reset(): Promise<void>;
-  close(): Promise<void>;
 }
 
-export interface TestServerOptions {
-  env?: Record<string, string>;
-  transport?: MailTransport;
-}
+export type TestServerOptions = TestHarnessOptions;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const db = await createTestDb();
   let app: App | undefined;
   const server = serve({
     fetch: (req, env) => (app as App).fetch(req, env),
@@ -45,42 +32,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  // One trusted proxy: the test client's X-Forwarded-For plays the address that proxy appended.
-  const config: Config = loadConfig({
-    APP_URL: url,
-    TRUST_PROXY: "1",
-    ...(options.transport ? { MAIL_TRANSPORT: "ses" } : {}),
-    ...options.env,
-  });
-  const clock = manualClock(new Date());
-  const log = memoryLogger();
-  // The same composition root as the servers, with what a test controls handed in.
-  const deps = await createAppDeps(config, {
-    db,
-    clock,
-    log,
-    passwordCost: TEST_COST,
-    secretKey: "test-secret-key-test-secret-key-0123456789",
-    ...(options.transport ? { transport: options.transport } : {}),
-  });
-  app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
+  // The app's origin is the server's own, known only once it listens.
+  const harness = await startTestHarness({ ...options, appUrl: url });
+  app = createApp(harness.deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   return {
+    ...harness,
     url,
-    deps,
-    db,
-    clock,
-    logs: log.lines,
     client: (clientOptions) => new TestClient(url, clientOptions),
-    async reset() {
-      await deps.mail.idle();
-      await db.truncate();
-      clock.set(new Date());
-      log.lines.length = 0;
-    },
     async close() {
-      await deps.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      await harness.close();
     },
   };
 }
@@ -103,6 +64,13 @@ export class TestClient {
   ) {
     this.ip = options.ip;
     this.origin = options.origin === undefined ? baseUrl : options.origin;
+  }
+
+  /** Sends `name=value` (a factory session's cookie) from now on, as if a response had set it. */
+  setCookie(pair: string): this {
+    const eq = pair.indexOf("=");
+    this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    return this;
   }
 
   async request<T = Record<string, unknown>>(
@@ -156,18 +124,5 @@ export class TestClient {
  * Returns a getter because the server exists only once `beforeAll` has run.
  */
 export function useTestServer(options: TestServerOptions = {}): () => TestServer {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(options);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  beforeEach(async () => {
-    await server?.reset();
-  });
-  return () => {
-    if (!server) throw new Error("useTestServer: the server starts in beforeAll");
-    return server;
-  };
+  return useHarness(() => startTestServer(options), "useTestServer");
 }

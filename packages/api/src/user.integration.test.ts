@@ -1,0 +1,231 @@
+/**
+ * The user router's rules, called in-process through createCaller (testing/test-caller.ts):
+ * profile and email change, password change, and the list of one's sessions. Accounts and
+ * sessions come from the factories, so no test pays for a sign-up it is not about.
+ */
+import { mailOutbox, sessions } from "@circleplan/db/schema";
+import { createUser, startSession } from "@circleplan/db/testing/factories";
+import { messages } from "@circleplan/shared/messages";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { callerFor, refusal, signedInCaller } from "./testing/test-caller";
+import { useTestHarness } from "./testing/test-harness";
+
+const harness = useTestHarness();
+
+const namesOf = (user: { firstName: string; lastName: string; email: string }) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+});
+
+describe("user.update", () => {
+  it("updates names at once", async () => {
+    const alice = await signedInCaller(harness());
+    const res = await alice.trpc.user.update({
+      firstName: "Ana-Maria",
+      lastName: "O'Neil",
+      email: alice.user.email,
+    });
+    expect(res.id).toBe(alice.user.id);
+    expect(res).toMatchObject({
+      firstName: "Ana-Maria",
+      lastName: "O'Neil",
+      email: alice.user.email,
+      pendingEmail: null,
+    });
+    expect(await alice.trpc.auth.user()).toMatchObject({ firstName: "Ana-Maria" });
+  });
+
+  it("keeps a new email pending until its link is opened, and tells the old address", async () => {
+    const alice = await signedInCaller(harness());
+    const res = await alice.trpc.user.update({
+      ...namesOf(alice.user),
+      email: "New.Address@Example.com",
+      currentPassword: alice.password,
+    });
+    expect(res.id).toBe(alice.user.id);
+    expect(res).toMatchObject({
+      email: alice.user.email,
+      pendingEmail: "new.address@example.com",
+    });
+    const mail = await harness().db.db.select().from(mailOutbox);
+    const notice = mail.find(
+      (m) => m.to === alice.user.email && m.subject.includes("being changed"),
+    );
+    expect(notice?.text).toContain("new.address@example.com");
+    const confirm = mail.at(-1);
+    expect(confirm?.to).toBe("new.address@example.com");
+    expect(confirm?.subject).toBe("Confirm your new Circleplan email address");
+    const verified = await alice.trpc.auth.verifyEmail({
+      token: res.dev_verification_token as string,
+    });
+    expect(verified.message).toBe(messages.emailVerified);
+    expect(await alice.trpc.auth.user()).toMatchObject({
+      email: "new.address@example.com",
+      pendingEmail: null,
+    });
+  });
+
+  it("needs the current password to change the email, and ends other sessions on confirm", async () => {
+    const alice = await signedInCaller(harness());
+    const other = callerFor(harness(), {
+      cookie: (await startSession(harness().deps.sessions, alice.user.id)).cookie,
+    });
+    const change = { ...namesOf(alice.user), email: "moved@example.com" };
+    const missing = await refusal(alice.trpc.user.update(change));
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toContainEqual({
+      path: "currentPassword",
+      message: messages.currentPasswordRequired,
+    });
+    const wrong = await refusal(
+      alice.trpc.user.update({ ...change, currentPassword: "Wrong#pass123" }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(messages.currentPasswordWrong);
+    expect(await alice.trpc.auth.user()).toMatchObject({ pendingEmail: null });
+
+    const ok = await alice.trpc.user.update({ ...change, currentPassword: alice.password });
+    expect(ok.pendingEmail).toBe("moved@example.com");
+    expect((await other.trpc.auth.user()).id).toBe(alice.user.id);
+    await alice.trpc.auth.verifyEmail({ token: ok.dev_verification_token as string });
+    expect((await alice.trpc.auth.user()).email).toBe("moved@example.com");
+    expect((await refusal(other.trpc.auth.user())).status).toBe(401);
+  });
+
+  it("rate-limits email changes, a taken address included", async () => {
+    const alice = await signedInCaller(harness());
+    const taken = await createUser(harness().deps);
+    const change = {
+      ...namesOf(alice.user),
+      email: taken.user.email,
+      currentPassword: alice.password,
+    };
+    for (let i = 0; i < 5; i++) {
+      expect((await refusal(alice.trpc.user.update(change))).status).toBe(409);
+    }
+    expect((await refusal(alice.trpc.user.update(change))).status).toBe(429);
+  });
+
+  it("refuses an email another account uses with 409", async () => {
+    const other = await createUser(harness().deps);
+    const alice = await signedInCaller(harness());
+    const res = await refusal(
+      alice.trpc.user.update({
+        ...namesOf(alice.user),
+        email: other.user.email,
+        currentPassword: alice.password,
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(messages.emailAlreadyRegistered);
+  });
+
+  it("validates, and needs a session", async () => {
+    const alice = await signedInCaller(harness());
+    const bad = await refusal(alice.trpc.user.update({ ...namesOf(alice.user), firstName: "" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toContainEqual({
+      path: "firstName",
+      message: messages.firstNameRequired,
+    });
+    const anon = await refusal(
+      callerFor(harness()).trpc.user.update({
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.com",
+      }),
+    );
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe("user.changePassword", () => {
+  it("needs the current password, ends the other sessions and mails a notice", async () => {
+    const alice = await signedInCaller(harness());
+    const other = callerFor(harness(), {
+      cookie: (await startSession(harness().deps.sessions, alice.user.id)).cookie,
+    });
+
+    const wrong = await refusal(
+      alice.trpc.user.changePassword({
+        currentPassword: "Wrong#pass123",
+        newPassword: "Brand#new2025pw",
+      }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(messages.currentPasswordWrong);
+
+    const common = await refusal(
+      alice.trpc.user.changePassword({
+        currentPassword: alice.password,
+        newPassword: "Password123!",
+      }),
+    );
+    expect(common.status).toBe(400);
+    expect(common.body.issues).toContainEqual({
+      path: "newPassword",
+      message: messages.passwordTooCommon,
+    });
+
+    const ok = await alice.trpc.user.changePassword({
+      currentPassword: alice.password,
+      newPassword: "Brand#new2025pw",
+    });
+    expect(ok).toEqual({ message: messages.passwordChanged });
+    expect(ok.message).toBe(messages.passwordChanged);
+    expect((await alice.trpc.auth.user()).id).toBe(alice.user.id);
+    expect((await refusal(other.trpc.auth.user())).status).toBe(401);
+    const notice = (await harness().db.db.select().from(mailOutbox)).at(-1);
+    expect(notice).toMatchObject({
+      to: alice.user.email,
+      subject: "Your Circleplan password was changed",
+    });
+    const fresh = callerFor(harness());
+    const old = await refusal(
+      fresh.trpc.auth.login({ email: alice.user.email, password: alice.password }),
+    );
+    expect(old.status).toBe(401);
+    const signedIn = await fresh.trpc.auth.login({
+      email: alice.user.email,
+      password: "Brand#new2025pw",
+    });
+    expect(signedIn.id).toBe(alice.user.id);
+  });
+});
+
+describe("user.sessions", () => {
+  it("lists the user's sessions and ends one, or all the others", async () => {
+    const alice = await signedInCaller(harness());
+    const { sessions: service } = harness().deps;
+    const phone = await startSession(service, alice.user.id, { userAgent: "Phone" });
+    const tablet = await startSession(service, alice.user.id, { userAgent: "Tablet" });
+    const asPhone = callerFor(harness(), { cookie: phone.cookie });
+    const asTablet = callerFor(harness(), { cookie: tablet.cookie });
+
+    const listed = await alice.trpc.user.sessions();
+    expect(listed.sessions).toHaveLength(3);
+    expect(listed.sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(listed.sessions.find((s) => s.current)?.id).toBe(alice.sessionId);
+
+    const ended = await alice.trpc.user.endSession({ id: phone.sessionId });
+    expect(ended.message).toBe(messages.sessionEnded);
+    expect((await refusal(asPhone.trpc.auth.user())).status).toBe(401);
+    expect((await asTablet.trpc.auth.user()).id).toBe(alice.user.id);
+
+    // Another user's session is not found, never forbidden, and stays alive.
+    const stranger = await signedInCaller(harness());
+    const foreign = await refusal(stranger.trpc.user.endSession({ id: tablet.sessionId }));
+    expect(foreign.status).toBe(404);
+    expect((await asTablet.trpc.auth.user()).id).toBe(alice.user.id);
+
+    const others = await alice.trpc.user.endOtherSessions();
+    expect(others.message).toBe(messages.otherSessionsEnded);
+    expect((await refusal(asTablet.trpc.auth.user())).status).toBe(401);
+    expect((await alice.trpc.auth.user()).id).toBe(alice.user.id);
+    expect(
+      await harness().db.db.select().from(sessions).where(eq(sessions.userId, alice.user.id)),
+    ).toHaveLength(1);
+  });
+});
