@@ -7,6 +7,7 @@ import { sessionCookieName } from "@circleplan/core/auth/sessions";
 import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
 import { faker } from "@faker-js/faker";
 import type { BenchServer } from "./bench-server";
+import { mapPool } from "./map-pool";
 
 export interface SignedInUser {
   email: string;
@@ -22,19 +23,6 @@ export interface Seed {
 
 // Registration and login run scrypt on libuv's 4-thread pool: more in flight only queues.
 const SEED_CONCURRENCY = 8;
-
-async function mapPool<T, R>(items: T[], concurrency: number, fn: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
 
 async function post(server: BenchServer, path: string, body: unknown) {
   const response = await fetch(`${server.url}${path}`, {

@@ -10,6 +10,7 @@
 import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
 import { faker } from "@faker-js/faker";
 import { heading, ms, printTable, type SummaryRow, verdict } from "./format";
+import { mapPool } from "./map-pool";
 import { median } from "./stats";
 import { startTimingServer, type TimingServer } from "./timing-server";
 
@@ -62,19 +63,6 @@ interface PairResult {
 interface ResetAccount {
   email: string;
   wrongCode: string;
-}
-
-async function mapPool<T, R>(items: T[], concurrency: number, fn: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }
 
 function request(server: TimingServer, path: string, body: unknown) {

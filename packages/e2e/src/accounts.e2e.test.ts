@@ -37,8 +37,12 @@ afterEach(async () => {
   context = undefined;
 });
 
-async function openPage(path = "/auth"): Promise<Page> {
-  context = await browser.newContext({ viewport: MOBILE, baseURL: app.url });
+async function openPage(path = "/auth", timezoneId?: string): Promise<Page> {
+  context = await browser.newContext({
+    viewport: MOBILE,
+    baseURL: app.url,
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto(path);
@@ -149,6 +153,37 @@ describe("accounts in the browser", () => {
     await authScreen(page);
     expect(new URL(page.url()).pathname).toBe("/auth");
     expect(await userEndpointStatus(page)).toBe(401);
+  });
+
+  it("takes the browser's time zone at registration and changes it on the profile", async () => {
+    const user = buildUser();
+    const page = await openPage("/auth", "Europe/Berlin");
+    await authScreen(page);
+    await fillRegistration(page, user);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+
+    const mailbox = (await (await page.request.get("/api/dev/mailbox")).json()) as {
+      to: string;
+      text: string;
+    }[];
+    const token = /token=([\w-]+)/.exec(mailbox.find((m) => m.to === user.email)?.text ?? "")?.[1];
+    await page.goto(`/verify-email?token=${token}`);
+    await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
+    await page.goto("/auth");
+    await fillLogin(page, user.email, user.password);
+    await page.waitForURL(`${app.url}/dashboard`);
+    const zone = async () =>
+      ((await (await page.request.get("/api/auth/user")).json()) as { timeZone: string }).timeZone;
+    expect(await zone()).toBe("Europe/Berlin");
+
+    await page.goto("/profile");
+    const select = page.getByLabel("Time zone");
+    expect(await select.inputValue()).toBe("Europe/Berlin");
+    await select.selectOption("Asia/Tokyo");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Profile updated").waitFor();
+    expect(await zone()).toBe("Asia/Tokyo");
   });
 
   it("resets a forgotten password through the three-step dialog", async () => {

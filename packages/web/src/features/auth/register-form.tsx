@@ -17,6 +17,7 @@ import {
 } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { browserTimeZone } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import type { Registration } from "./check-email";
@@ -92,7 +93,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (r: Registration)
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await registerUser.mutateAsync(values);
+      const result = await registerUser.mutateAsync({ ...values, timeZone: browserTimeZone() });
       onRegistered({
         email: result.user.email,
         sandbox: Boolean(result.dev_verification_token),

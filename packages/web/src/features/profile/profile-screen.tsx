@@ -10,12 +10,15 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { NativeSelect } from "@/components/ui/native-select";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { emailInput, TextField } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { useCurrentUser } from "@/lib/session";
+import { timeZoneOptions } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
 import { initials } from "@/lib/utils";
 import { ChangePasswordCard } from "./change-password-card";
@@ -118,6 +121,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
       lastName: user.lastName,
       email: user.email,
       currentPassword: "",
+      timeZone: user.timeZone,
     },
   });
   const email = useWatch({ control: form.control, name: "email" });
@@ -132,6 +136,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         lastName: updated.lastName,
         email: updated.email,
         currentPassword: "",
+        timeZone: updated.timeZone,
       });
       toast.success("Profile updated", {
         description: updated.pendingEmail
@@ -141,7 +146,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
     } catch (error) {
       applyServerIssues(
         error,
-        ["firstName", "lastName", "email", "currentPassword"],
+        ["firstName", "lastName", "email", "currentPassword", "timeZone"],
         form.setError,
       );
       toast.error("Failed to update profile", {
@@ -186,6 +191,22 @@ function ProfileForm({ user }: { user: PublicUser }) {
               hint="Changing your email needs your password, so nobody else can take your account."
             />
           ) : null}
+          <Field
+            id="profile-time-zone"
+            label="Time zone"
+            hint="Your days, reminders and morning digest follow this zone."
+            error={form.formState.errors.timeZone?.message}
+          >
+            {(control) => (
+              <NativeSelect {...control} {...form.register("timeZone")}>
+                {timeZoneOptions(user.timeZone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           {user.pendingEmail ? (
             <Alert>
               <MailCheck aria-hidden="true" />
