@@ -40,7 +40,15 @@ function probe(): ProbeResult {
   // A bare environment: nothing from this shell (NODE_OPTIONS, tsx, a real DATABASE_URL) leaks in.
   const result = spawnSync(process.execPath, [PROBE, BUNDLE], {
     encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: NEVER_DIALLED_DATABASE },
+    // The production settings sst.config.ts gives the function (the server refuses to start
+    // without a mail transport and a secret once DATABASE_URL is set).
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATABASE_URL: NEVER_DIALLED_DATABASE,
+      MAIL_TRANSPORT: "ses",
+      APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      TRUST_PROXY: "cloudfront",
+    },
     timeout: 30_000,
   });
   const line = result.stdout.trim().split("\n").at(-1) ?? "";

@@ -8,9 +8,11 @@ const COMMON_COUNT = 10_000;
 let common: Promise<Set<string>> | undefined;
 
 // Loaded on first use: decompressing the list costs a few milliseconds we need not pay at start.
+// The list's own module, not the package index, so the Lambda bundle leaves out the keyboard
+// graphs and word lists the package also holds.
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import("@zxcvbn-ts/language-common").then(
-    ({ dictionary }) => new Set(dictionary["passwords-common"].slice(0, COMMON_COUNT)),
+  common ??= import("@zxcvbn-ts/language-common/dist/passwords.json.mjs").then(
+    ({ default: passwords }) => new Set(passwords.slice(0, COMMON_COUNT)),
   );
   return common;
 }
