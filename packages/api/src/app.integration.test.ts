@@ -11,23 +11,10 @@ import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signedInClient } from "./testing/accounts";
+import { expectNoSecrets } from "./testing/no-secrets";
 import { useTestServer } from "./testing/test-server";
 
 const server = useTestServer();
-
-function expectNoSecrets(body: unknown) {
-  const text = JSON.stringify(body);
-  for (const word of [
-    "passwordHash",
-    "password_hash",
-    "scrypt$",
-    "tokenHash",
-    "codeHash",
-    "stack",
-  ]) {
-    expect(text).not.toContain(word);
-  }
-}
 
 describe("answers", () => {
   it("answers a registration 201 with the user as JSON, dates as strings, nothing secret", async () => {

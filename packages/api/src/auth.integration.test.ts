@@ -16,24 +16,11 @@ import { buildRegistration, createUser, startSession } from "@circleplan/db/test
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { expectNoSecrets } from "./testing/no-secrets";
 import { callerFor, refusal, signedInCaller } from "./testing/test-caller";
 import { useTestHarness } from "./testing/test-harness";
 
 const harness = useTestHarness();
-
-function expectNoSecrets(body: unknown) {
-  const text = JSON.stringify(body);
-  for (const word of [
-    "passwordHash",
-    "password_hash",
-    "scrypt$",
-    "tokenHash",
-    "codeHash",
-    "stack",
-  ]) {
-    expect(text).not.toContain(word);
-  }
-}
 
 describe("auth.register", () => {
   it("creates an unverified user, a personal circle and a verification mail", async () => {

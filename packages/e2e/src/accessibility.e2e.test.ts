@@ -7,11 +7,11 @@
  * dev mailbox and the 404. No serious or critical finding may remain; lesser ones are printed.
  * Each state is also saved as a screenshot (a11y-<theme>-<screen>.png) for a person to look at.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { type AxeFinding, axeFindings, isSerious } from "./axe";
 import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
+import { screenshot, useBrowserSuite } from "./harness";
 import { createVerifiedUser, registerUser, resendVerification } from "./test-users";
 
 const MOBILE = { width: 390, height: 844 };
@@ -19,22 +19,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 
-let app: RunningApp;
-let browser: Browser;
 let context: BrowserContext | undefined;
 let findings: { screen: string; finding: AxeFinding }[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 afterEach(async () => {
   await context?.close();
@@ -54,7 +42,7 @@ afterEach(async () => {
 
 /** A fresh browser on a phone whose stored theme is `theme`, as the theme switch leaves it. */
 async function openPage(theme: Theme, path: string): Promise<Page> {
-  context = await browser.newContext({ viewport: MOBILE, baseURL: app.url });
+  context = await suite.browser.newContext({ viewport: MOBILE, baseURL: suite.app.url });
   context.setDefaultTimeout(15_000);
   await context.addInitScript((stored) => localStorage.setItem("theme", stored), theme);
   const page = await context.newPage();
@@ -86,7 +74,7 @@ async function check(page: Page, theme: Theme, screen: string): Promise<void> {
 
 describe.each(THEMES)("accessibility in the %s theme", (theme) => {
   it("finds nothing serious on the auth screen, its toasts and the forgot-password steps", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const page = await openPage(theme, "/auth");
     await authScreen(page);
     await check(page, theme, "auth-login");
@@ -127,7 +115,7 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
   });
 
   it("finds nothing serious on check-email, the dev mailbox, verification and the 404", async () => {
-    const fresh = await registerUser(app.url);
+    const fresh = await registerUser(suite.app.url);
     const page = await openPage(theme, "/auth");
     await authScreen(page);
     await page.getByRole("tab", { name: "Register" }).click();
@@ -177,8 +165,8 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     await page.unroute("**/api/trpc/auth.verifyEmail**");
     await check(page, theme, "verify-success");
 
-    const resent = await registerUser(app.url);
-    const token = await resendVerification(app.url, resent.user.email);
+    const resent = await registerUser(suite.app.url);
+    const token = await resendVerification(suite.app.url, resent.user.email);
     await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
     await page.getByRole("heading", { name: "Choose a password" }).waitFor();
     await check(page, theme, "verify-choose-password");
@@ -189,11 +177,11 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
   });
 
   it("finds nothing serious on the signed-in screens, the user menu and the session error", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const page = await openPage(theme, "/auth");
     await authScreen(page);
     await fillLogin(page, user.email, user.password);
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${suite.app.url}/dashboard`);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await check(page, theme, "dashboard");
 

@@ -6,10 +6,10 @@
  * verification link asks for, and the Content Security Policy the whole app runs under. Every
  * test fails on a policy violation logged by any page it opened.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { authScreen, cspViolations, fillLogin, frontToast } from "./browser-steps";
-import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
+import { screenshot, useBrowserSuite } from "./harness";
 import { buildUser, createVerifiedUser } from "./test-users";
 
 const MOBILE = { width: 390, height: 844 };
@@ -18,22 +18,10 @@ const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const NEW_PASSWORD = "Brand-new-pass-42!";
 
-let app: RunningApp;
-let browser: Browser;
 let contexts: BrowserContext[] = [];
 let violations: string[][] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 afterEach(async () => {
   const logged = violations.flat();
@@ -45,7 +33,11 @@ afterEach(async () => {
 
 /** A fresh browser (cookies, storage) on the phone viewport, watched for policy violations. */
 async function openPage(path = "/auth", options: { userAgent?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: MOBILE, baseURL: app.url, ...options });
+  const context = await suite.browser.newContext({
+    viewport: MOBILE,
+    baseURL: suite.app.url,
+    ...options,
+  });
   context.setDefaultTimeout(15_000);
   contexts.push(context);
   const page = await context.newPage();
@@ -57,7 +49,7 @@ async function openPage(path = "/auth", options: { userAgent?: string } = {}): P
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await authScreen(page);
   await fillLogin(page, email, password);
-  await page.waitForURL(`${app.url}/dashboard`);
+  await page.waitForURL(`${suite.app.url}/dashboard`);
   await page.getByRole("button", { name: "User menu" }).waitFor();
 }
 
@@ -94,16 +86,16 @@ async function fieldError(field: Locator): Promise<string> {
 }
 
 async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${app.url}${path}`, {
+  return fetch(`${suite.app.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
+    headers: { "content-type": "application/json", origin: suite.app.url },
     body: JSON.stringify(body),
   });
 }
 
 describe("account security in the browser", () => {
   it("changes the password from the Account tab; only the new one signs in", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const page = await openPage();
     await signIn(page, user.email, user.password);
     await openAccountTab(page);
@@ -153,7 +145,7 @@ describe("account security in the browser", () => {
   });
 
   it("lists the signed-in devices and signs one out", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const phone = await openPage("/auth", { userAgent: IPHONE_SAFARI });
     await signIn(phone, user.email, user.password);
     const page = await openPage();
@@ -224,7 +216,7 @@ describe("account security in the browser", () => {
   });
 
   it("asks for the current password before changing the email", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const newEmail = buildUser().email;
     const page = await openPage();
     await signIn(page, user.email, user.password);
@@ -350,7 +342,7 @@ describe("account security in the browser", () => {
     );
 
     // The dev mailbox shows mail HTML in a sandboxed srcdoc frame; it must render too.
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
     await page.getByRole("heading", { name: "Verify your email for Circleplan" }).waitFor();
     const htmlPart = page

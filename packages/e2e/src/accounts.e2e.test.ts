@@ -5,32 +5,18 @@
  * sandbox mailbox, login and sign-out, password reset, form validation, access rules, theme and
  * keyboard use. One server and one Chromium for the file, a fresh context per test.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
+import { screenshot, useBrowserSuite } from "./harness";
 import { buildUser, createVerifiedUser, type TestUser } from "./test-users";
 
 const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-let app: RunningApp;
-let browser: Browser;
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  // Each test registers its own people from one address; the default of 10 an hour is meant
-  // for strangers, not for a suite.
-  [app, browser] = await Promise.all([
-    startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 afterEach(async () => {
   await context?.close();
@@ -38,9 +24,9 @@ afterEach(async () => {
 });
 
 async function openPage(path = "/auth", timezoneId?: string): Promise<Page> {
-  context = await browser.newContext({
+  context = await suite.browser.newContext({
     viewport: MOBILE,
-    baseURL: app.url,
+    baseURL: suite.app.url,
     ...(timezoneId ? { timezoneId } : {}),
   });
   context.setDefaultTimeout(15_000);
@@ -131,7 +117,7 @@ describe("accounts in the browser", () => {
     await fillLogin(page, user.email, user.password);
     // The spec's ~0.5 s pause: the form says it is signing in, then the shell takes over.
     await page.getByRole("button", { name: "Signing in..." }).waitFor();
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${suite.app.url}/dashboard`);
     const userMenu = page.getByRole("button", { name: "User menu" });
     await userMenu.waitFor();
     await page.getByRole("navigation", { name: "Main" }).waitFor();
@@ -172,7 +158,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
     await page.goto("/auth");
     await fillLogin(page, user.email, user.password);
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${suite.app.url}/dashboard`);
     const zone = async () =>
       ((await (await page.request.get("/api/auth/user")).json()) as { timeZone: string }).timeZone;
     expect(await zone()).toBe("Europe/Berlin");
@@ -187,7 +173,7 @@ describe("accounts in the browser", () => {
   });
 
   it("resets a forgotten password through the three-step dialog", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const newPassword = "Fresh-start-2024!";
     const page = await openPage();
     await authScreen(page);
@@ -231,7 +217,7 @@ describe("accounts in the browser", () => {
     expect(new URL(page.url()).pathname).toBe("/auth");
 
     await fillLogin(page, user.email, newPassword);
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${suite.app.url}/dashboard`);
     await page.getByRole("button", { name: "User menu" }).waitFor();
   });
 
@@ -275,7 +261,7 @@ describe("accounts in the browser", () => {
     await screenshot(page, "accounts-12-signed-out-dashboard");
 
     await page.goto("/invitations/abc");
-    await page.waitForURL(`${app.url}/auth?returnTo=%2Finvitations%2Fabc`);
+    await page.waitForURL(`${suite.app.url}/auth?returnTo=%2Finvitations%2Fabc`);
     await authScreen(page);
     await screenshot(page, "accounts-13-invitation-return-to");
 
@@ -332,12 +318,12 @@ describe("accounts in the browser", () => {
   });
 
   it("fits the profile page on a phone even with a long email", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const longEmail = `averyveryverylongmailboxnamefortesting${Date.now()}@familyschedulingdomain.example.com`;
     const page = await openPage();
     await authScreen(page);
     await fillLogin(page, user.email, user.password);
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${suite.app.url}/dashboard`);
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "My Profile" }).click();
     await page.getByRole("heading", { name: "Personal information" }).waitFor();

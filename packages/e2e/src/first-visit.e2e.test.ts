@@ -7,29 +7,17 @@
  * network failure at login, the user menu with a long name on a phone, the phone number's
  * messages, and the pages the local server sends compressed and cached.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { launchBrowser, type RunningApp, screenshot, startApp } from "./harness";
+import { screenshot, useBrowserSuite } from "./harness";
 import { buildUser, createVerifiedUser } from "./test-users";
 
 const MOBILE = { width: 390, height: 844 };
 
-let app: RunningApp;
-let browser: Browser;
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 afterEach(async () => {
   await context?.close();
@@ -37,7 +25,7 @@ afterEach(async () => {
 });
 
 async function openPage(path = "/auth"): Promise<Page> {
-  context = await browser.newContext({ viewport: MOBILE, baseURL: app.url });
+  context = await suite.browser.newContext({ viewport: MOBILE, baseURL: suite.app.url });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto(path);
@@ -59,13 +47,13 @@ async function focusedText(page: Page): Promise<string> {
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await authScreen(page);
   await fillLogin(page, email, password);
-  await page.waitForURL(`${app.url}/dashboard`);
+  await page.waitForURL(`${suite.app.url}/dashboard`);
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 
 describe("a first visit", () => {
   it("keeps one shell between signed-in screens, names each and focuses its heading", async () => {
-    const user = await createVerifiedUser(app.url, { firstName: "Jane", lastName: "Doe" });
+    const user = await createVerifiedUser(suite.app.url, { firstName: "Jane", lastName: "Doe" });
     const page = await openPage();
     await authScreen(page);
     expect(await page.title()).toBe("Login · Circleplan");
@@ -112,7 +100,7 @@ describe("a first visit", () => {
   });
 
   it("returns focus from the forgot-password dialog and lets one code digit be retyped", async () => {
-    const user = await createVerifiedUser(app.url);
+    const user = await createVerifiedUser(suite.app.url);
     const newPassword = "Fresh-start-2024!";
     const page = await openPage();
     await authScreen(page);
@@ -164,7 +152,7 @@ describe("a first visit", () => {
     expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
     await password.fill(newPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${suite.app.url}/dashboard`);
   });
 
   it("moves focus to the confirmation after registering and back to the Login tab", async () => {
@@ -205,7 +193,7 @@ describe("a first visit", () => {
   });
 
   it("keeps the user menu inside a phone screen with a long name", async () => {
-    const user = await createVerifiedUser(app.url, {
+    const user = await createVerifiedUser(suite.app.url, {
       firstName: "Maximiliana-Alexandrina Josefina",
       lastName: "Vandenberghe-Oosterhuis de la Cruz",
     });
@@ -246,7 +234,9 @@ describe("a first visit", () => {
   });
 
   it("gets the app compressed, with hashed files cached for good and the page revalidated", async () => {
-    const html = await fetch(`${app.url}/dashboard`, { headers: { "accept-encoding": "br" } });
+    const html = await fetch(`${suite.app.url}/dashboard`, {
+      headers: { "accept-encoding": "br" },
+    });
     expect(html.headers.get("content-encoding")).toBe("br");
     expect(html.headers.get("cache-control")).toBe("no-cache");
     expect(html.headers.get("vary")).toContain("Accept-Encoding");
@@ -255,12 +245,14 @@ describe("a first visit", () => {
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(page)?.[1];
     expect(script).toMatch(/^\/assets\//);
 
-    const gzip = await fetch(`${app.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+    const gzip = await fetch(`${suite.app.url}${script}`, {
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(gzip.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(gzip.headers.get("content-type")).toMatch(/javascript/);
 
-    const missing = await fetch(`${app.url}/assets/no-such-chunk.js`);
+    const missing = await fetch(`${suite.app.url}/assets/no-such-chunk.js`);
     expect(missing.status).toBe(404);
   });
 });

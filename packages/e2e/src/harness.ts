@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const screenshotDir = path.join(repoRoot, "test-results", "screenshots");
@@ -116,4 +117,29 @@ export async function screenshot(
 ): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}
+
+export interface BrowserSuite {
+  app: RunningApp;
+  browser: Browser;
+}
+
+/**
+ * One app and one Chromium for a test file, started together before its tests and stopped
+ * after them. Each test registers its own people from one address, so the per-address limits
+ * (meant for strangers, not for a suite) are raised.
+ */
+export function useBrowserSuite(): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([
+      startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
 }
