@@ -23,6 +23,9 @@ import {
   type MailTransport,
 } from "@circleplan/core/mail/mail-service";
 import { createSesTransport } from "@circleplan/core/mail/ses-transport";
+import { createLocalStorage } from "@circleplan/core/storage/local-storage";
+import type { ObjectStorage } from "@circleplan/core/storage/object-storage";
+import { createS3Storage } from "@circleplan/core/storage/s3-storage";
 import { createDb, type DbHandle } from "@circleplan/db/client";
 
 export interface AppDepsOptions {
@@ -35,6 +38,8 @@ export interface AppDepsOptions {
   transport?: MailTransport;
   /** How mail leaves after an answer; Lambda injects one (see packages/functions). */
   deliveryTrigger?: DeliveryTrigger;
+  /** Photos and attachments; tests pass a folder of their own. */
+  storage?: ObjectStorage;
   /** scrypt cost; tests pass TEST_COST. */
   passwordCost?: ScryptCost;
   secretKey?: string;
@@ -75,6 +80,11 @@ export async function createAppDeps(
     log,
     secretKey,
     passwords: createPasswordHasher(options.passwordCost ?? PRODUCTION_COST),
+    storage:
+      options.storage ??
+      (config.photoBucket
+        ? createS3Storage({ bucket: config.photoBucket, region: config.awsRegion })
+        : createLocalStorage(path.resolve(config.dataDir, "objects"))),
     sessions: createSessionService(handle.db, { secureCookies: config.secureCookies }),
     async close() {
       await mail.idle();

@@ -10,6 +10,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./env";
 import type { Logger } from "./log";
 import type { MailService } from "./mail/mail-service";
+import type { ObjectStorage } from "./storage/object-storage";
 
 export interface CoreDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface CoreDeps {
   mail: MailService;
   sessions: SessionService;
   passwords: PasswordHasher;
+  /** Photos and attachments, by key. */
+  storage: ObjectStorage;
   log: Logger;
   /** Keys the hashes of reset codes (HMAC), so a copied table cannot be reversed offline. */
   secretKey: string;

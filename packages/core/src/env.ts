@@ -49,6 +49,8 @@ const envSchema = z.object({
   /** `ses` sends real mail; `sandbox` keeps it in the dev mailbox; unset means sandbox only locally. */
   MAIL_TRANSPORT: z.enum(["ses", "sandbox"]).optional(),
   MAIL_FROM: z.string().default("Circleplan <no-reply@circleplan.app>"),
+  /** The S3 bucket for photos and attachments (sst.config.ts sets it); unset: DATA_DIR/objects. */
+  PHOTO_BUCKET: z.string().min(1).optional(),
   /** On Lambda: the function that delivers mail after an answer (sst.config.ts sets it). */
   MAIL_DELIVERY_FUNCTION: z.string().min(1).optional(),
   AWS_REGION: z.string().optional(),
@@ -73,6 +75,7 @@ export interface Config {
   sandbox: boolean;
   mailFrom: string;
   mailDeliveryFunction: string | undefined;
+  photoBucket: string | undefined;
   awsRegion: string | undefined;
   appSecret: string | undefined;
   proxyTrust: ProxyTrust;
@@ -112,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandbox: resolveSandbox(parsed.MAIL_TRANSPORT, { secure, databaseUrl }),
     mailFrom: parsed.MAIL_FROM,
     mailDeliveryFunction: parsed.MAIL_DELIVERY_FUNCTION,
+    photoBucket: parsed.PHOTO_BUCKET,
     awsRegion: parsed.AWS_REGION,
     appSecret: parsed.APP_SECRET,
     proxyTrust: parsed.TRUST_PROXY,

@@ -5,11 +5,15 @@
  * through it with createCaller (test-caller.ts); test-server.ts puts the same harness behind a
  * real HTTP server for the tests of the doors themselves.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { TEST_COST } from "@circleplan/core/auth/password";
 import { manualClock } from "@circleplan/core/clock";
 import { type Config, loadConfig } from "@circleplan/core/env";
 import { memoryLogger } from "@circleplan/core/log";
 import type { MailTransport } from "@circleplan/core/mail/mail-service";
+import { createLocalStorage } from "@circleplan/core/storage/local-storage";
 import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type AppDeps, createAppDeps } from "../deps";
@@ -38,6 +42,7 @@ export async function startTestHarness(
   options: TestHarnessOptions & { appUrl?: string } = {},
 ): Promise<TestHarness> {
   const db = await createTestDb();
+  const storageFolder = mkdtempSync(path.join(os.tmpdir(), "circleplan-objects-"));
   // One trusted proxy: an HTTP test client's X-Forwarded-For plays the address it appended.
   const config: Config = loadConfig({
     APP_URL: options.appUrl ?? DEFAULT_APP_URL,
@@ -53,6 +58,7 @@ export async function startTestHarness(
     log,
     passwordCost: TEST_COST,
     secretKey: "test-secret-key-test-secret-key-0123456789",
+    storage: createLocalStorage(storageFolder),
     ...(options.transport ? { transport: options.transport } : {}),
   });
   return {
@@ -69,6 +75,7 @@ export async function startTestHarness(
     async close() {
       await deps.close();
       await db.close();
+      rmSync(storageFolder, { recursive: true, force: true });
     },
   };
 }
