@@ -74,6 +74,9 @@ export default $config({
       nodejs: {
         splitting: true,
         esbuild: { external: ["@electric-sql/pglite", "drizzle-orm/pglite"] },
+        // Photos are decoded and re-encoded with sharp, a native library: SST installs it for
+        // Lambda's platform instead of bundling it.
+        install: ["sharp"],
       },
       link: [databaseUrl, appSecret, photos, mailDelivery],
       environment: { ...serverEnvironment, MAIL_DELIVERY_FUNCTION: mailDelivery.name },

@@ -48,6 +48,8 @@ for (const name of entries) {
       // import, which stays a (never taken) runtime import when the driver is external.
       "drizzle-orm/pglite",
       "drizzle-orm/pglite/*",
+      // A native library: installed beside the bundle for Lambda's platform, never bundled.
+      "sharp",
     ],
   });
   Object.assign(metafile.inputs, result.metafile.inputs);

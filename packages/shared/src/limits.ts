@@ -14,6 +14,8 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVITATION_TTL_MS = 10 * 24 * 60 * 60 * 1000;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Decoding stops past this many pixels: a small file must not unpack into gigabytes. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
 
 /**
  * Ceilings on what a request may carry (docs/decisions/006-account-security.md). Every string
