@@ -11,6 +11,7 @@ import { createApp } from "@circleplan/api/app";
 import { createAppDeps } from "@circleplan/api/deps";
 import { loadConfig } from "@circleplan/core/env";
 import { createLogger } from "@circleplan/core/log";
+import type { MailTransport } from "@circleplan/core/mail/mail-service";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
@@ -32,7 +33,15 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /**
+   * Mail through this transport, in production mode (MAIL_TRANSPORT=ses: answers carry no dev
+   * secrets). Absent: the sandbox, where mail costs nothing.
+   */
+  transport?: MailTransport;
+}
+
+export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "circleplan-bench-"));
   let app: ReturnType<typeof createApp> | undefined;
   let inFlight = 0;
@@ -58,14 +67,19 @@ export async function startBenchServer(): Promise<BenchServer> {
   const config = loadConfig({
     APP_URL: appUrl,
     DATA_DIR: dataDir,
+    ...(options.transport ? { MAIL_TRANSPORT: "ses" } : {}),
     RATE_LIMIT_PASSWORD_CHANGE: UNLIMITED,
+    RATE_LIMIT_EMAIL_CHANGE: UNLIMITED,
     RATE_LIMIT_LOGIN_IP: UNLIMITED,
     RATE_LIMIT_REGISTER_IP: UNLIMITED,
     RATE_LIMIT_CODE_ACCOUNT: UNLIMITED,
     RATE_LIMIT_CODE_IP: UNLIMITED,
   });
   // Security events of thousands of logins would drown the figures: this logger writes nothing.
-  const deps = await createAppDeps(config, { log: createLogger(() => {}) });
+  const deps = await createAppDeps(config, {
+    log: createLogger(() => {}),
+    ...(options.transport ? { transport: options.transport } : {}),
+  });
   app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   return {
     url: `http://127.0.0.1:${port}`,
