@@ -19,20 +19,48 @@ export default $config({
     const databaseUrl = new sst.Secret("DatabaseUrl");
     // Keys the hashes of reset codes: `sst secret set AppSecret "$(openssl rand -base64 32)"`.
     const appSecret = new sst.Secret("AppSecret");
-    const photos = new sst.aws.Bucket("Photos");
     // The static site's answers get the same security headers the API sets itself (CSP with
     // no inline script, frame-ancestors, nosniff, Referrer-Policy), plus HSTS.
-    const headerLines = Object.entries({
-      ...securityHeaderValues,
-      "strict-transport-security": "max-age=31536000; includeSubDomains",
-    })
-      .map(
-        ([name, value]) =>
-          `event.response.headers[${JSON.stringify(name)}] = { value: ${JSON.stringify(value)} };`,
-      )
-      .join("\n");
+    // The photo bucket's name is fixed here (not generated) so the CSP can name its origin
+    // without the Router depending on the bucket, which itself allows the Router's origin.
+    const account = aws.getCallerIdentityOutput({});
+    const region = aws.getRegionOutput({});
+    const photoBucketName = $interpolate`${$app.name}-${$app.stage}-photos-${account.accountId}`;
+    const headerLines = $resolve([photoBucketName, region.name]).apply(([bucket, regionName]) =>
+      Object.entries({
+        // The browser uploads photos straight to the bucket (a presigned POST).
+        ...securityHeaderValues([
+          `https://${bucket}.s3.${regionName}.amazonaws.com`,
+          `https://${bucket}.s3.amazonaws.com`,
+        ]),
+        "strict-transport-security": "max-age=31536000; includeSubDomains",
+      })
+        .map(
+          ([name, value]) =>
+            `event.response.headers[${JSON.stringify(name)}] = { value: ${JSON.stringify(value)} };`,
+        )
+        .join("\n"),
+    );
     const router = new sst.aws.Router("Router", {
       edge: { viewerResponse: { injection: headerLines } },
+    });
+    // Private: the app reads photos for the people allowed to see them (GET /api/photos/...).
+    // Browsers only POST into it, with a policy the API signed (one key, 5 MB at most).
+    const photos = new sst.aws.Bucket("Photos", {
+      cors: {
+        allowOrigins: [router.url.apply((url) => url.replace(/\/$/, ""))],
+        allowMethods: ["POST"],
+        allowHeaders: ["*"],
+        maxAge: "1 day",
+      },
+      // A direct upload is named by a photo request within minutes and then deleted; one that
+      // never is (a closed tab) goes after a day.
+      lifecycle: [{ id: "expire-unused-uploads", prefix: "uploads/", expiresIn: "1 day" }],
+      transform: {
+        bucket: (args) => {
+          args.bucket = photoBucketName;
+        },
+      },
     });
 
     const serverEnvironment = {
@@ -98,6 +126,23 @@ export default $config({
         handler: "packages/functions/src/reminder-digest.handler",
         runtime: "nodejs22.x",
         timeout: "60 seconds",
+        link: [databaseUrl, appSecret, photos],
+        environment: serverEnvironment,
+      },
+    });
+
+    // Deletes stored objects whose rows are gone when their removal after commit failed
+    // (storage_garbage). sharp is never loaded here: left out rather than bundled.
+    new sst.aws.CronV2("Maintenance", {
+      schedule: "rate(1 hour)",
+      function: {
+        handler: "packages/functions/src/maintenance.handler",
+        runtime: "nodejs22.x",
+        timeout: "5 minutes",
+        nodejs: {
+          splitting: true,
+          esbuild: { external: ["@electric-sql/pglite", "drizzle-orm/pglite", "sharp"] },
+        },
         link: [databaseUrl, appSecret, photos],
         environment: serverEnvironment,
       },

@@ -5,8 +5,11 @@
  * one error shape.
  */
 import type { CoreDeps } from "@circleplan/core/deps";
+import { readPhoto } from "@circleplan/core/photos/photo-access";
+import { photoReadInput } from "@circleplan/shared/circle-schemas";
 import {
   JSON_BODY_MAX_BYTES,
+  PHOTO_JSON_BODY_MAX_BYTES,
   TRPC_MAX_BATCH_SIZE,
   UPLOAD_BODY_MAX_BYTES,
   USER_AGENT_MAX_LENGTH,
@@ -31,10 +34,18 @@ export interface AppOptions {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Patterns of the paths whose body is an upload (multipart); every other body is JSON. */
-const UPLOAD_PATHS = restRoutes
-  .filter((route) => route.body === "multipart")
-  .map((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}$`));
+/** Patterns of the routes whose body is not plain JSON: uploads, and JSON carrying a photo. */
+const routePatterns = (kind: "multipart" | "photo-json") =>
+  restRoutes
+    .filter((route) => route.body === kind)
+    .map((route) => ({
+      method: route.method,
+      pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}$`),
+    }));
+const UPLOAD_ROUTES = routePatterns("multipart");
+const PHOTO_JSON_ROUTES = routePatterns("photo-json");
+const matches = (routes: typeof UPLOAD_ROUTES, method: string, path: string) =>
+  routes.some((route) => route.method === method && route.pattern.test(path));
 
 export type App = Hono<{ Variables: RequestIdVariables }>;
 
@@ -62,23 +73,29 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
       return c.json(errorBody(messages.badOrigin, "BAD_ORIGIN"), 403);
     }
     await next();
-    c.header("cache-control", "no-store");
+    // Nothing is cached unless its route says otherwise (only photos do, by versioned URL).
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
 
   // The body's type, then its size, before anything reads it.
   app.use("/api/*", async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || !hasBody(c.req.raw)) return next();
-    const upload = UPLOAD_PATHS.some((pattern) => pattern.test(c.req.path));
+    const upload = matches(UPLOAD_ROUTES, c.req.method, c.req.path);
+    const photo = upload || matches(PHOTO_JSON_ROUTES, c.req.method, c.req.path);
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
     const allowed = upload ? type === "multipart/form-data" : type === "application/json";
     if (!allowed)
       return c.json(errorBody(messages.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"), 415);
     const limit = bodyLimit({
-      maxSize: upload ? UPLOAD_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES,
+      maxSize: upload
+        ? UPLOAD_BODY_MAX_BYTES
+        : photo
+          ? PHOTO_JSON_BODY_MAX_BYTES
+          : JSON_BODY_MAX_BYTES,
       // The rest of the body stays unread: close the connection rather than read it to reuse.
       onError: (inner) =>
         inner.json(
-          errorBody(upload ? messages.payloadTooLarge : messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"),
+          errorBody(photo ? messages.payloadTooLarge : messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"),
           413,
           { connection: "close" },
         ),
@@ -124,9 +141,33 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
 
   mountRest(app, { router: appRouter, buildContext: contextFor, log: deps.log });
 
+  // A photo is answered as an image, not JSON, so it is a plain route; who may see it is
+  // decided in core (photos/photo-access.ts). Each version has its own URL and never changes:
+  // the browser keeps it for a year, privately (it is not for shared caches).
+  app.get("/api/photos/:kind/:ownerId/:version", async (c) => {
+    const input = photoReadInput.safeParse({
+      ...c.req.param(),
+      ownerId: /^\d{1,10}$/.test(c.req.param("ownerId")) ? Number(c.req.param("ownerId")) : null,
+      size: c.req.query("size"),
+    });
+    if (!input.success) return c.json(errorBody(messages.notFound, "NOT_FOUND"), 404);
+    const resHeaders = new Headers();
+    const { caller } = await contextFor(c, resHeaders);
+    for (const cookie of resHeaders.getSetCookie())
+      c.header("set-cookie", cookie, { append: true });
+    const photo = await readPhoto({ deps, caller, input: input.data });
+    return c.body(photo.body, 200, {
+      "content-type": "image/webp",
+      "cache-control": "private, max-age=31536000, immutable",
+    });
+  });
+
   const openApi = buildOpenApiDocument(appRouter, deps.config.appUrl);
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", (c) => c.json(errorBody(messages.notFound, "NOT_FOUND"), 404));
+  // Whatever nothing answers (a path that left /api through "..", a missing asset): the same
+  // JSON shape as every other error.
+  app.notFound((c) => c.json(errorBody(messages.notFound, "NOT_FOUND"), 404));
 
   app.onError((error, c) => {
     const { status, body } = describeError(error);

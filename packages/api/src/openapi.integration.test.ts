@@ -54,6 +54,7 @@ describe("GET /api/openapi.json", () => {
         "lastName",
         "password",
         "phoneNumber",
+        "returnTo",
         "timeZone",
       ].sort(),
     );

@@ -56,6 +56,10 @@ export function deriveRoutes(router: AnyRouter): DerivedRoute[] {
 /** The zod input schema of a procedure, if it has one. */
 export function inputSchemaOf(router: AnyRouter, procedure: string): z.ZodType | undefined {
   const def = proceduresOf(router).find(([path]) => path === procedure)?.[1];
+  // A procedure built on circleMemberProcedure has two parsers: the base's `{id}`, then its own
+  // (`{id, invitationId}`); path values of both need coercing, and OpenAPI documents both.
+  const objects = (def?.inputs ?? []).filter((i): i is z.ZodObject => i instanceof z.ZodObject);
+  if (objects.length > 1) return objects.reduce((merged, next) => merged.extend(next.shape));
   const input = def?.inputs[0];
   return input instanceof z.ZodType ? input : undefined;
 }

@@ -1,12 +1,18 @@
 import { deriveRoutes } from "./rest";
 import { authRouter } from "./routers/auth";
+import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
+import { invitationsRouter } from "./routers/invitations";
+import { photosRouter } from "./routers/photos";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
+  circles: circlesRouter,
+  invitations: invitationsRouter,
+  photos: photosRouter,
   dev: devRouter,
 });
 

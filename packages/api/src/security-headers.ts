@@ -7,35 +7,44 @@
  */
 import type { MiddlewareHandler } from "hono";
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Radix and the toaster position elements with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * `connectSources`: origins the browser may send requests to besides our own: in production
+ * the photo bucket, which receives the web app's direct uploads (docs/decisions/008).
+ */
+export const contentSecurityPolicy = (connectSources: readonly string[] = []) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix and the toaster position elements with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(" "),
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
 
-export const securityHeaderValues: Record<string, string> = {
-  "content-security-policy": CONTENT_SECURITY_POLICY,
+export const securityHeaderValues = (
+  connectSources: readonly string[] = [],
+): Record<string, string> => ({
+  "content-security-policy": contentSecurityPolicy(connectSources),
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "permissions-policy": "camera=(), geolocation=(), microphone=(self)",
-};
+});
 
 export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHandler {
+  // The API's own answers never upload anywhere: 'self' only.
+  const headers = securityHeaderValues();
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaderValues)) c.header(name, value);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
     if (options.hsts) c.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   };
 }

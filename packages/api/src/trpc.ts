@@ -5,10 +5,21 @@
  * 2. `publicProcedure`: turns domain AppErrors into the matching tRPC status.
  * 3. `protectedProcedure`: a signed-in caller, narrowed on `ctx.caller` (the one way to read
  *    who is asking) and `ctx.session`.
- * Later: circle member / circle admin procedures build on (3).
+ * 4. `circleMemberProcedure` / `circleAdminProcedure`: (3) plus a circle named by `input.id`,
+ *    its access checked by core/circles/access.ts and carried on `ctx.caller.circle`;
+ *    `memberIdAdminProcedure` the same for a circle named by a member id (`input.memberId`).
+ *    The access check runs before the rest of the input is read, so a non-member learns
+ *    nothing, not even which fields would have been wrong.
  */
+import {
+  type CircleAccess,
+  type CircleRef,
+  circleAccess,
+  requireAdmin,
+} from "@circleplan/core/circles/access";
 import type { SignedInCaller } from "@circleplan/core/deps";
 import { AppError } from "@circleplan/core/errors";
+import { circleIdInput, memberIdInput } from "@circleplan/shared/circle-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
@@ -27,8 +38,11 @@ export interface RestRoute {
   summary: string;
   /** Success status; 200 unless said. */
   status?: 200 | 201;
-  /** What the body is: JSON (the default, 64 KB at most) or a multipart upload (5 MB). */
-  body?: "json" | "multipart";
+  /**
+   * What the body is: JSON (the default, 64 KB at most), a multipart upload (5 MB), or JSON
+   * that may carry a photo as a data URL (spec section 7, circles), allowed the photo's size.
+   */
+  body?: "json" | "multipart" | "photo-json";
 }
 
 export interface ProcedureMeta {
@@ -76,3 +90,32 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   };
   return next({ ctx: { ...ctx, session, caller } });
 });
+
+/** (3) with the caller's checked access to the circle `ref` names, on `ctx.caller.circle`. */
+async function withCircle<Ctx extends { deps: Context["deps"]; caller: SignedInCaller }>(
+  ctx: Ctx,
+  ref: CircleRef,
+) {
+  const circle: CircleAccess = await circleAccess(ctx.deps.db, ctx.caller.userId, ref);
+  return { ...ctx, caller: { ...ctx.caller, circle } };
+}
+
+export const circleMemberProcedure = protectedProcedure
+  .input(circleIdInput)
+  .use(async ({ ctx, input, next }) =>
+    next({ ctx: await withCircle(ctx, { circleId: input.id }) }),
+  );
+
+export const circleAdminProcedure = circleMemberProcedure.use(({ ctx, next }) => {
+  requireAdmin(ctx.caller.circle);
+  return next();
+});
+
+/** A circle named by one of its members' ids (`/api/circle-members/{memberId}`); admins only. */
+export const memberIdAdminProcedure = protectedProcedure
+  .input(memberIdInput)
+  .use(async ({ ctx, input, next }) => {
+    const withAccess = await withCircle(ctx, { memberId: input.memberId });
+    requireAdmin(withAccess.caller.circle);
+    return next({ ctx: withAccess });
+  });

@@ -63,6 +63,9 @@ const envSchema = z.object({
   RATE_LIMIT_CODE_ACCOUNT: rateRule.prefault("5/3600"),
   RATE_LIMIT_CODE_IP: rateRule.prefault("20/3600"),
   RATE_LIMIT_EMAIL_CHANGE: rateRule.prefault("5/3600"),
+  /** Invitations, each one counted: per circle a day, and per inviter a day across circles. */
+  RATE_LIMIT_INVITE_CIRCLE: rateRule.prefault("50/86400"),
+  RATE_LIMIT_INVITE_USER: rateRule.prefault("100/86400"),
 });
 
 export interface Config {
@@ -89,6 +92,10 @@ export interface Config {
     codePerAccount: RateRule;
     codePerIp: RateRule;
     emailChange: RateRule;
+    /** Invitations made for one circle (each email of a batch counts). */
+    invitePerCircle: RateRule;
+    /** Invitations one user makes, whatever the circle: mail to strangers costs reputation. */
+    invitePerUser: RateRule;
   };
 }
 
@@ -127,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codePerAccount: parsed.RATE_LIMIT_CODE_ACCOUNT,
       codePerIp: parsed.RATE_LIMIT_CODE_IP,
       emailChange: parsed.RATE_LIMIT_EMAIL_CHANGE,
+      invitePerCircle: parsed.RATE_LIMIT_INVITE_CIRCLE,
+      invitePerUser: parsed.RATE_LIMIT_INVITE_USER,
     },
   };
 }

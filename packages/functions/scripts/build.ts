@@ -11,7 +11,7 @@ import { build, type Metafile } from "esbuild";
 
 const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outDir = path.join(packageDir, "dist");
-const entries = ["api", "mail-delivery", "reminder-digest"];
+const entries = ["api", "mail-delivery", "reminder-digest", "maintenance"];
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

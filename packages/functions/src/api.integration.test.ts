@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +115,45 @@ describe("API Lambda handler", () => {
 
     const anonymous = await call(event("GET", "/api/auth/user"));
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("takes a photo as multipart and answers it as binary (base64 in the result)", async () => {
+    const data = buildRegistration();
+    const registered = await call(event("POST", "/api/auth/register", { body: data }));
+    const token = registered.json.dev_verification_token as string;
+    await call(event("POST", "/api/auth/verify-email", { body: { token } }));
+    const login = await call(
+      event("POST", "/api/auth/login", { body: { email: data.email, password: data.password } }),
+    );
+    const cookie = (login.cookies ?? [])[0]?.split(";")[0] as string;
+
+    const form = new FormData();
+    form.append("photo", new File([await samplePhoto()], "me.jpg", { type: "image/jpeg" }));
+    // API Gateway hands a binary body over base64-encoded, with the browser's content type.
+    const encoded = new Response(form);
+    const upload = event("POST", "/api/user/photo", { cookies: [cookie] });
+    upload.headers["content-type"] = encoded.headers.get("content-type") as string;
+    upload.body = Buffer.from(await encoded.arrayBuffer()).toString("base64");
+    upload.isBase64Encoded = true;
+    const set = await call(upload);
+    expect(set.statusCode).toBe(200);
+    const photoUrl = set.json.photoUrl as string;
+
+    const image = (await handler(
+      event("GET", photoUrl, { cookies: [cookie] }) as never,
+      lambdaContext,
+    )) as {
+      statusCode: number;
+      body: string;
+      isBase64Encoded: boolean;
+      headers: Record<string, string>;
+    };
+    expect(image.statusCode).toBe(200);
+    expect(image.isBase64Encoded).toBe(true);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    const bytes = Buffer.from(image.body, "base64");
+    expect(bytes.subarray(0, 4).toString()).toBe("RIFF");
+    expect(bytes.subarray(8, 12).toString()).toBe("WEBP");
   });
 
   it("refuses a state-changing event from another origin", async () => {

@@ -132,6 +132,16 @@ export function checkPhoneNumber(countryCode: string, phoneNumber: string): stri
   return null;
 }
 
+/**
+ * Where the verification link leads after the new account signs in (an invitation link opened
+ * before registering): a path of this site, never another host, so a mail cannot carry a
+ * visitor elsewhere. The web app checks it again before it navigates.
+ */
+export const returnToField = safeString({ max: 500, tooLong: messages.malformedRequest }).regex(
+  /^\/(?![/\\])/,
+  { error: messages.malformedRequest },
+);
+
 export const registerInput = z
   .object({
     email: emailField,
@@ -144,6 +154,7 @@ export const registerInput = z
     phoneNumber: requiredString(messages.phoneRequired, 30),
     /** Optional on the REST path (the spec's payload has none): UTC when absent. */
     timeZone: timeZoneField.optional(),
+    returnTo: returnToField.optional(),
   })
   .superRefine((value, ctx) => {
     const country = findCountry(value.country);

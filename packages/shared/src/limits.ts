@@ -28,6 +28,8 @@ export const USER_AGENT_MAX_LENGTH = 200;
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Uploads: the photo limit plus room for the multipart framing. */
 export const UPLOAD_BODY_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/** JSON that may carry a photo as a data URL: the base64 of 5 MB plus the other fields. */
+export const PHOTO_JSON_BODY_MAX_BYTES = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
 /** tRPC calls one HTTP request may batch. */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
@@ -67,6 +69,24 @@ export const CIRCLE_TYPES = ["personal", "family", "work", "custom"] as const;
 export type CircleType = (typeof CIRCLE_TYPES)[number];
 export const CIRCLE_ROLES = ["admin", "member"] as const;
 export type CircleRole = (typeof CIRCLE_ROLES)[number];
+export const INVITATION_STATUSES = ["pending", "accepted", "declined"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+/** Offered in family circles (accounts spec, section 6). */
+export const RELATIONSHIPS = ["spouse", "parent", "child", "sibling", "other"] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+/** Circle fields: the spec leaves lengths open; these are our ceilings (docs/decisions/008). */
+export const CIRCLE_NAME_MAX_LENGTH = 50;
+export const CIRCLE_DESCRIPTION_MAX_LENGTH = 500;
+export const INVITATION_MESSAGE_MAX_LENGTH = 500;
+/** Emails one `POST /api/circles/{id}/invite` may carry. */
+export const INVITE_BATCH_MAX = 20;
+/** Circles one user may create (personal and defaults included): a ceiling against abuse. */
+export const CIRCLES_PER_USER_MAX = 50;
+/** Members one circle may hold: a family calendar, not a mailing list. */
+export const CIRCLE_MEMBERS_MAX = 100;
+/** A data URL photo in JSON: 5 MB of bytes is about 6.7 MB of base64. */
+export const PHOTO_DATA_URL_MAX_LENGTH = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 100;
 
 /** Circle colour by type (accounts spec, section 1); grey for anything else. */
 export const CIRCLE_TYPE_COLORS: Record<CircleType, string> = {

@@ -30,7 +30,14 @@ export type VerificationPurpose = "signup" | "resend" | "change";
 export async function issueVerification(
   tx: Executor,
   deps: Pick<CoreDeps, "clock" | "config" | "mail">,
-  options: { userId: number; firstName: string; email: string; purpose: VerificationPurpose },
+  options: {
+    userId: number;
+    firstName: string;
+    email: string;
+    purpose: VerificationPurpose;
+    /** A path of the app to open after signing in (registerInput's returnTo). */
+    returnTo?: string | undefined;
+  },
 ): Promise<string> {
   const token = newToken();
   await tx.insert(emailVerificationTokens).values({
@@ -40,7 +47,9 @@ export async function issueVerification(
     requiresNewPassword: options.purpose === "resend",
     expiresAt: new Date(deps.clock.now().getTime() + VERIFICATION_TOKEN_TTL_MS),
   });
-  const link = `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const query = new URLSearchParams({ token });
+  if (options.returnTo) query.set("returnTo", options.returnTo);
+  const link = `${deps.config.appUrl}/verify-email?${query}`;
   await deps.mail.enqueue(
     tx,
     verificationMail({

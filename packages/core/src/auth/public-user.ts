@@ -1,5 +1,6 @@
 import type { users } from "@circleplan/db/schema";
 import type { PublicUser } from "@circleplan/shared/auth-outputs";
+import { photoUrl } from "../photos/photo-store";
 
 /** The one place a user row becomes an answer: an allow-list, so no hash or secret can leak. */
 export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
@@ -13,8 +14,7 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     country: row.country,
     city: row.city,
     phoneNumber: row.phoneNumber,
-    // Photos come with the circles issue: a storage key here becomes a short-lived URL there.
-    photoUrl: null,
+    photoUrl: photoUrl({ userId: row.id }, row.photoKey, "large"),
     timeZone: row.timeZone,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,

@@ -92,6 +92,7 @@ export async function register({
         firstName: user.firstName,
         email,
         purpose: "signup",
+        returnTo: input.returnTo,
       });
       return { user, token };
     });

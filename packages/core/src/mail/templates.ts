@@ -1,5 +1,5 @@
 /** The messages Circleplan sends: subject, plain text and HTML, links built from the app's URL. */
-import { RESET_CODE_TTL_MS } from "@circleplan/shared/limits";
+import { INVITATION_TTL_MS, RESET_CODE_TTL_MS } from "@circleplan/shared/limits";
 import type { MailMessage } from "./mail-service";
 
 const escapeHtml = (value: string) =>
@@ -8,13 +8,16 @@ const escapeHtml = (value: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
   );
 
-function layout(title: string, bodyHtml: string): string {
+const ACCOUNT_FOOTER =
+  "You received this because of an action on your Circleplan account. If it was not you, you can ignore this email.";
+
+function layout(title: string, bodyHtml: string, footer: string = ACCOUNT_FOOTER): string {
   return `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">Circleplan</p>
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>${bodyHtml}
-<p style="margin:32px 0 0;font-size:12px;color:#71717a">You received this because of an action on your Circleplan account. If it was not you, you can ignore this email.</p>
+<p style="margin:32px 0 0;font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
@@ -121,6 +124,42 @@ export function resetCodeMail(options: {
     html: layout(
       subject,
       `<p>Hi ${escapeHtml(firstName)},</p><p>Use this code to reset your password:</p><p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:16px 0">${code}</p><p style="font-size:13px;color:#52525b">It expires in ${minutes} minutes and can be used once.</p>`,
+    ),
+  };
+}
+
+/**
+ * An invitation to a circle. The recipient may have no account, so the footer speaks of the
+ * inviter, not of "your account". Everything the inviter typed is escaped in the HTML.
+ */
+export function invitationMail(options: {
+  to: string;
+  circleName: string;
+  /** "First Last" of the admin who invited. */
+  inviterName: string;
+  message: string | null;
+  link: string;
+}): MailMessage {
+  const { to, circleName, inviterName, message, link } = options;
+  const days = INVITATION_TTL_MS / (24 * 60 * 60 * 1000);
+  const subject = `${inviterName} invited you to join ${circleName} on Circleplan`;
+  const intro = `${inviterName} invited you to join the circle ${circleName} on Circleplan, a shared planner for families and groups.`;
+  const expiry = `The invitation expires in ${days} days.`;
+  const footer =
+    "You received this because a Circleplan user invited this email address. If you do not know them, you can ignore this email.";
+  const quoted = message ? `\n\nTheir message:\n"${message}"` : "";
+  return {
+    to,
+    subject,
+    text: `Hi,\n\n${intro}${quoted}\n\nOpen this link to accept or decline:\n${link}\n\n${expiry}\n\n${footer}\n\n— Circleplan`,
+    html: layout(
+      subject,
+      `<p>Hi,</p><p>${escapeHtml(intro)}</p>${
+        message
+          ? `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #4f46e5;background:#f4f4f5;white-space:pre-wrap">${escapeHtml(message)}</blockquote>`
+          : ""
+      }${button(link, "View invitation")}<p style="font-size:13px;color:#52525b">${escapeHtml(expiry)}</p>`,
+      footer,
     ),
   };
 }

@@ -10,7 +10,6 @@
  */
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../errors";
 
 const ACCEPTED_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
@@ -30,13 +29,15 @@ export async function processPhoto(bytes: Uint8Array): Promise<Record<PhotoSize,
   if (bytes.byteLength > PHOTO_MAX_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", messages.payloadTooLarge);
   }
+  // Loaded on first use, like sharp below: every answer with a photo URL imports this module.
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) {
     throw new AppError("VALIDATION_FAILED", messages.photoInvalidType, {
       issues: [{ path: "photo", message: messages.photoInvalidType }],
     });
   }
-  // Loaded on first use: sharp's native library is large, and most requests never need it.
+  // sharp's native library is large, and most requests never need it.
   const { default: sharp } = await import("sharp");
   const sized = async (edge: number): Promise<ProcessedPhoto> => {
     const { data, info } = await sharp(bytes, {

@@ -5,8 +5,15 @@
  */
 
 export interface StoredObject {
-  body: Uint8Array;
+  /** Backed by a plain ArrayBuffer, as web APIs (Response, Blob) take it. */
+  body: Uint8Array<ArrayBuffer>;
   contentType: string;
+}
+
+/** Where and how a browser sends a file straight to storage: a form POST of `fields`, then the file. */
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
 }
 
 export interface ObjectStorage {
@@ -15,6 +22,15 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes what exists of `keys`; a missing key is not an error. */
   delete(keys: string[]): Promise<void>;
+  /**
+   * A form POST that stores one file under `key` without passing through the app, refused by
+   * the storage itself outside 1..`maxBytes` bytes or after `expiresInSeconds`. Only a backend
+   * browsers can reach has it (S3); without it, uploads go through the app's own route.
+   */
+  presignUpload?(
+    key: string,
+    options: { maxBytes: number; expiresInSeconds: number },
+  ): Promise<PresignedUpload>;
 }
 
 /** Keys are ours (e.g. `circles/12/photo-3f9a.webp`): lower-case segments, no way out of a folder. */

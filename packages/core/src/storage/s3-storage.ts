@@ -40,7 +40,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         const body = await answer.Body?.transformToByteArray();
         if (!body) return null;
-        return { body, contentType: answer.ContentType ?? "application/octet-stream" };
+        return {
+          body: new Uint8Array(body),
+          contentType: answer.ContentType ?? "application/octet-stream",
+        };
       } catch (error) {
         if ((error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
@@ -52,7 +55,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       const { sdk, client } = await s3();
       // DeleteObjects takes at most 1,000 keys a call.
       for (let start = 0; start < keys.length; start += 1000) {
-        await client.send(
+        const answer = await client.send(
           new sdk.DeleteObjectsCommand({
             Bucket,
             Delete: {
@@ -61,7 +64,29 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
             },
           }),
         );
+        // A batch delete answers 200 even when some keys failed: those come back as Errors.
+        const failed = answer.Errors ?? [];
+        if (failed.length) {
+          throw new Error(
+            `S3 could not delete ${failed.length} object(s): ${failed[0]?.Code ?? "unknown"}`,
+          );
+        }
       }
+    },
+    async presignUpload(key, { maxBytes, expiresInSeconds }) {
+      assertKey(key);
+      const [{ client }, { createPresignedPost }] = await Promise.all([
+        s3(),
+        import("@aws-sdk/s3-presigned-post"),
+      ]);
+      // The policy, signed with the function's own credentials, is what S3 enforces: this key
+      // only, this size range only, until it expires.
+      return createPresignedPost(client, {
+        Bucket,
+        Key: key,
+        Conditions: [["content-length-range", 1, maxBytes]],
+        Expires: expiresInSeconds,
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { CIRCLE_ROLES, CIRCLE_TYPES } from "@circleplan/shared/limits";
+import { CIRCLE_ROLES, CIRCLE_TYPES, INVITATION_STATUSES } from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.sql";
@@ -44,3 +44,47 @@ export const circleMembers = pgTable(
     index("circle_members_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * An invitation to join a circle, addressed to an email. The token the link carries is stored
+ * only as its SHA-256: a copy of this table opens no invitation.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    circleId: integer("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    /** Stored lower-cased, like account emails: matched case-insensitively through that. */
+    email: text("email").notNull(),
+    message: text("message"),
+    relationship: text("relationship"),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
+    /** Null once the inviter's account is gone; the invitation still stands. */
+    inviterId: integer("inviter_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    // One open invitation per address and circle; an expired one is cleared before a new one.
+    uniqueIndex("invitations_one_pending_per_email")
+      .on(t.circleId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    index("invitations_email_idx").on(t.email),
+  ],
+);
+
+/**
+ * Storage objects whose rows are gone (a deleted circle's photo, a replaced profile photo).
+ * Written in the transaction that drops the row, removed from storage after commit; what fails
+ * then stays here and the scheduled job retries it, so no photo outlives its circle.
+ */
+export const storageGarbage = pgTable("storage_garbage", {
+  key: text("key").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer("attempts").notNull().default(0),
+});

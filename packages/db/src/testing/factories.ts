@@ -2,10 +2,13 @@
  * Faker factories for accounts: valid by default, overridable field by field. `build*` makes
  * input for a request; `create*` inserts rows directly, for tests whose subject is not sign-up.
  */
+
+import { createHash, randomBytes } from "node:crypto";
 import { CIRCLE_TYPE_COLORS } from "@circleplan/shared/limits";
 import { faker } from "@faker-js/faker";
+import { eq } from "drizzle-orm";
 import type { Executor } from "../client";
-import { circleMembers, circles, users } from "../schema";
+import { circleMembers, circles, invitations, users } from "../schema";
 
 const NAME_SAFE = /^[\p{L}' -]+$/u;
 const safeName = (make: () => string, fallback: string) => {
@@ -157,4 +160,98 @@ export async function createSignedInUser(
 ): Promise<SignedInFactoryUser> {
   const created = await createUser(deps, overrides);
   return { ...created, ...(await startSession(deps.sessions, created.user.id)) };
+}
+
+export type CircleRow = typeof circles.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/**
+ * A circle created by `creatorId` (its creator and admin), with `members` added as plain
+ * members and `admins` as admins. Family unless told.
+ */
+export async function createCircle(
+  deps: Pick<FactoryDeps, "db">,
+  options: {
+    creatorId: number;
+    members?: number[];
+    admins?: number[];
+    type?: "family" | "work" | "custom";
+    name?: string;
+    description?: string | null;
+  },
+): Promise<CircleRow> {
+  const type = options.type ?? "family";
+  const [circle] = await deps.db
+    .insert(circles)
+    .values({
+      name: options.name ?? `${faker.word.adjective()} ${type}`.slice(0, 50),
+      description: options.description ?? null,
+      type,
+      color: CIRCLE_TYPE_COLORS[type],
+      creatorId: options.creatorId,
+    })
+    .returning();
+  if (!circle) throw new Error("circle insert returned nothing");
+  await deps.db.insert(circleMembers).values([
+    { circleId: circle.id, userId: options.creatorId, role: "admin" as const },
+    ...(options.admins ?? []).map((userId) => ({
+      circleId: circle.id,
+      userId,
+      role: "admin" as const,
+    })),
+    ...(options.members ?? []).map((userId) => ({
+      circleId: circle.id,
+      userId,
+      role: "member" as const,
+    })),
+  ]);
+  return circle;
+}
+
+/** The personal circle every factory user has. */
+export async function personalCircleOf(
+  deps: Pick<FactoryDeps, "db">,
+  userId: number,
+): Promise<CircleRow> {
+  const rows = await deps.db.select().from(circles).where(eq(circles.creatorId, userId));
+  const circle = rows.find((row) => row.type === "personal");
+  if (!circle) throw new Error(`user ${userId} has no personal circle`);
+  return circle;
+}
+
+/**
+ * An invitation inserted directly, with the token its link would carry (stored, as the product
+ * stores it, only as its SHA-256). Pending and valid for 10 days unless told.
+ */
+export async function createInvitation(
+  deps: Pick<FactoryDeps, "db">,
+  options: {
+    circleId: number;
+    email: string;
+    inviterId: number | null;
+    status?: "pending" | "accepted" | "declined";
+    relationship?: string | null;
+    message?: string | null;
+    createdAt?: Date;
+    expiresAt?: Date;
+  },
+): Promise<{ invitation: InvitationRow; token: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const createdAt = options.createdAt ?? new Date();
+  const [invitation] = await deps.db
+    .insert(invitations)
+    .values({
+      circleId: options.circleId,
+      email: options.email.trim().toLowerCase(),
+      inviterId: options.inviterId,
+      status: options.status ?? "pending",
+      relationship: options.relationship ?? null,
+      message: options.message ?? null,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      createdAt,
+      expiresAt: options.expiresAt ?? new Date(createdAt.getTime() + 10 * 24 * 60 * 60 * 1000),
+    })
+    .returning();
+  if (!invitation) throw new Error("invitation insert returned nothing");
+  return { invitation, token };
 }

@@ -4,6 +4,8 @@
  * request the rules refuse is refused.
  */
 
+import { PHOTO_JSON_BODY_MAX_BYTES } from "@circleplan/shared/limits";
+import { restRoutes } from "../../root";
 import { type FuzzRequest, LARGEST_ACCEPTABLE_BATCH, OVERSIZED_BODY_BYTES } from "./fuzz-requests";
 import { FORBIDDEN_IN_ANSWERS } from "./hostile-values";
 
@@ -73,6 +75,20 @@ function errorShapeProblems(request: FuzzRequest, answer: FuzzAnswer): string[] 
   return trpcProblems(parsed.value);
 }
 
+/** JSON routes that may carry a photo as a data URL take bodies up to its base64 size. */
+const PHOTO_JSON_ROUTES = restRoutes
+  .filter((route) => route.body === "photo-json")
+  .map((route) => ({
+    method: route.method,
+    pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}(\\?|$)`),
+  }));
+const oversizedFor = (request: FuzzRequest) =>
+  PHOTO_JSON_ROUTES.some(
+    (route) => route.method === request.method && route.pattern.test(request.target),
+  )
+    ? PHOTO_JSON_BODY_MAX_BYTES + 1
+    : OVERSIZED_BODY_BYTES;
+
 /** Requests the conventions say the app must refuse, whatever their content. */
 function refusalProblems(request: FuzzRequest, answer: FuzzAnswer, appOrigin: string): string[] {
   const problems: string[] = [];
@@ -87,7 +103,7 @@ function refusalProblems(request: FuzzRequest, answer: FuzzAnswer, appOrigin: st
   // The fuzzer's multipart bodies are never valid multipart, so even an upload path refuses them.
   if (bodyBytes > 0 && !isJsonContentType(request.headers["content-type"]) && !refused)
     problems.push("a body not declared application/json must be refused");
-  if (bodyBytes >= OVERSIZED_BODY_BYTES && !refused)
+  if (bodyBytes >= oversizedFor(request) && !refused)
     problems.push(`a body of ${bodyBytes} bytes must be refused`);
   if ((request.batchSize ?? 0) > LARGEST_ACCEPTABLE_BATCH && !refused)
     problems.push(`a batch of ${request.batchSize} calls must be refused`);

@@ -4,7 +4,9 @@
  */
 import { request as httpRequest } from "node:http";
 import { type Db, queryRows } from "@circleplan/db/client";
-import { sql } from "drizzle-orm";
+import { users } from "@circleplan/db/schema";
+import { createCircle, createInvitation, createUser } from "@circleplan/db/testing/factories";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import type { TestServer } from "../test-server";
@@ -41,6 +43,7 @@ export function fuzzParameters(share = 1): fc.Parameters<[FuzzRequest]> {
 export class SignedInAccount {
   private sessionId = "";
   private maybeSignedOut = true;
+  private knownHash: string | undefined;
 
   private constructor(private readonly server: TestServer) {}
 
@@ -52,6 +55,7 @@ export class SignedInAccount {
       token: registered.body.dev_verification_token,
     });
     expect(verified.status).toBe(200);
+    await seedCircles(server, (registered.body as { user: { id: number } }).user.id);
     const account = new SignedInAccount(server);
     await account.ensureSignedIn();
     return account;
@@ -72,6 +76,13 @@ export class SignedInAccount {
       headers: { cookie: `${this.cookieName}=${this.sessionId}` },
     });
     if (probe.status !== 200) {
+      // A fuzzed password change can succeed (a hostile string may meet the policy, and the
+      // current session survives it): put the known password back before signing in.
+      this.knownHash ??= await this.server.deps.passwords.hash(KNOWN_ACCOUNT.password);
+      await this.server.db.db
+        .update(users)
+        .set({ passwordHash: this.knownHash })
+        .where(eq(users.email, KNOWN_ACCOUNT.email));
       const client = this.server.client();
       const login = await client.post("/api/auth/login", {
         email: KNOWN_ACCOUNT.email,
@@ -88,6 +99,38 @@ export class SignedInAccount {
     if (setCookies.some((cookie) => cookie.startsWith(`${this.cookieName}=`)))
       this.maybeSignedOut = true;
   }
+}
+
+/**
+ * Circles around the known account, so fuzzed ids (hostile-values.ts: small integers) reach real
+ * rows in every role: its personal circle (1), another user's personal circle (2), a family circle
+ * it created with that user as a member (3), a circle it is a plain member of (4), and pending
+ * invitations to it and from it.
+ */
+async function seedCircles(server: TestServer, knownUserId: number): Promise<void> {
+  const { user: other } = await createUser(server.deps);
+  const family = await createCircle(server.deps, {
+    creatorId: knownUserId,
+    members: [other.id],
+    type: "family",
+  });
+  await createCircle(server.deps, {
+    creatorId: other.id,
+    members: [knownUserId],
+    type: "custom",
+  });
+  await createInvitation(server.deps, {
+    circleId: family.id,
+    email: "someone.else@example.com",
+    inviterId: knownUserId,
+  });
+  const { user: third } = await createUser(server.deps);
+  const thirdCircle = await createCircle(server.deps, { creatorId: third.id, type: "work" });
+  await createInvitation(server.deps, {
+    circleId: thirdCircle.id,
+    email: KNOWN_ACCOUNT.email,
+    inviterId: third.id,
+  });
 }
 
 /**

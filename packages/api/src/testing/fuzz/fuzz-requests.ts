@@ -18,7 +18,7 @@ export const SESSION_PLACEHOLDER = "{session}";
 /** The web app never batches (docs/decisions/005); more calls than this in one request is abuse. */
 export const LARGEST_ACCEPTABLE_BATCH = 50;
 
-/** No JSON body of the app comes near this; uploads (multipart, 5 MB) are not JSON. */
+/** No plain JSON body of the app comes near this (photo-carrying routes: answer-checks.ts). */
 export const OVERSIZED_BODY_BYTES = 1_000_000;
 
 /** Node answers 431 on its own beyond 16 KB of request line and headers, before the app runs. */

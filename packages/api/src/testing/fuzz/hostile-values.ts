@@ -53,6 +53,14 @@ const PLAUSIBLE_BY_FIELD: Record<string, string[]> = {
   country: [KNOWN_ACCOUNT.country],
   city: [KNOWN_ACCOUNT.city],
   phoneNumber: [KNOWN_ACCOUNT.phoneNumber],
+  // Ids of the rows fuzz-harness.ts seeds around the known account.
+  id: ["3", "1", "4", "2", "5"],
+  userId: ["2", "1", "3"],
+  memberId: ["4", "5", "1", "6"],
+  invitationId: ["1", "2"],
+  name: ["Fuzz family"],
+  color: ["#10B981"],
+  role: ["admin"],
 };
 const PLAUSIBLE_STRINGS = [...new Set(Object.values(PLAUSIBLE_BY_FIELD).flat())];
 

@@ -1,0 +1,180 @@
+import {
+  createCircle,
+  deleteCircle,
+  getCircle,
+  listCircles,
+  updateCircle,
+} from "@circleplan/core/circles/circles";
+import {
+  listAllMembers,
+  listMembers,
+  removeMember,
+  setMemberRole,
+} from "@circleplan/core/circles/members";
+import { messageOutput } from "@circleplan/shared/auth-outputs";
+import {
+  circleListOutput,
+  circleSchema,
+  memberListOutput,
+  memberSchema,
+} from "@circleplan/shared/circle-outputs";
+import {
+  circleMemberByUserInput,
+  createCircleInput,
+  memberRoleField,
+  updateCircleInput,
+} from "@circleplan/shared/circle-schemas";
+import * as z from "zod";
+import {
+  circleAdminProcedure,
+  circleMemberProcedure,
+  memberIdAdminProcedure,
+  protectedProcedure,
+  router,
+} from "../trpc";
+
+export const circlesRouter = router({
+  list: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/circles", summary: "The caller's circles" } })
+    .output(circleListOutput)
+    .query(({ ctx }) => listCircles({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  get: circleMemberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/circles/:id", summary: "One circle (members only)" },
+    })
+    .output(circleSchema)
+    .query(({ ctx }) => getCircle({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  create: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/circles",
+        summary: "Create a circle; the caller becomes its creator and admin",
+        status: 201,
+        body: "photo-json",
+      },
+    })
+    .input(createCircleInput)
+    .output(circleSchema)
+    .mutation(({ ctx, input }) => createCircle({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  // PUT and PATCH alike (spec section 7): only the fields sent change. Admins only.
+  update: circleAdminProcedure
+    .meta({
+      rest: [
+        {
+          method: "PUT",
+          path: "/api/circles/:id",
+          summary: "Rename or change the photo, colour or description (admins)",
+          body: "photo-json",
+        },
+        {
+          method: "PATCH",
+          path: "/api/circles/:id",
+          summary: "Rename or change the photo, colour or description (admins)",
+          body: "photo-json",
+        },
+      ],
+    })
+    .input(updateCircleInput)
+    .output(circleSchema)
+    .mutation(({ ctx, input }) => updateCircle({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  delete: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/circles/:id",
+        summary: "Delete a circle with its plans, members, invitations and photo (creator only)",
+      },
+    })
+    .output(messageOutput)
+    .mutation(({ ctx }) => deleteCircle({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  members: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/circles/:id/members",
+        summary: "The circle's members (members only)",
+      },
+    })
+    .output(memberListOutput)
+    .query(({ ctx }) => listMembers({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  allMembers: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/circles/members/all",
+        summary: "The members of every circle the caller belongs to",
+      },
+    })
+    .output(memberListOutput)
+    .query(({ ctx }) => listAllMembers({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  setMemberRole: circleAdminProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/circles/:id/members/:userId",
+        summary: "Promote a member to admin (admins; never oneself)",
+      },
+    })
+    .input(circleMemberByUserInput.extend({ role: memberRoleField }))
+    .output(memberSchema)
+    .mutation(({ ctx, input }) =>
+      setMemberRole({
+        deps: ctx.deps,
+        caller: ctx.caller,
+        input: { target: { userId: input.userId }, role: input.role },
+      }),
+    ),
+
+  removeMember: circleAdminProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/circles/:id/members/:userId",
+        summary: "Remove a member (admins; never oneself, never the creator)",
+      },
+    })
+    .input(circleMemberByUserInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) =>
+      removeMember({ deps: ctx.deps, caller: ctx.caller, input: { userId: input.userId } }),
+    ),
+
+  setMemberRoleById: memberIdAdminProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/circle-members/:memberId",
+        summary: "Promote a member to admin, named by membership id (admins)",
+      },
+    })
+    .input(z.object({ role: memberRoleField }))
+    .output(memberSchema)
+    .mutation(({ ctx, input }) =>
+      setMemberRole({
+        deps: ctx.deps,
+        caller: ctx.caller,
+        input: { target: { memberId: input.memberId }, role: input.role },
+      }),
+    ),
+
+  removeMemberById: memberIdAdminProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/circle-members/:memberId",
+        summary: "Remove a member, named by membership id (admins)",
+      },
+    })
+    .output(messageOutput)
+    .mutation(({ ctx, input }) =>
+      removeMember({ deps: ctx.deps, caller: ctx.caller, input: { memberId: input.memberId } }),
+    ),
+});

@@ -1,0 +1,155 @@
+import {
+  createInvitation,
+  deleteInvitation,
+  invitationByToken,
+  inviteMany,
+  listCircleInvitations,
+  pendingInvitations,
+  respondToInvitation,
+} from "@circleplan/core/invitations/invitations";
+import { messageOutput } from "@circleplan/shared/auth-outputs";
+import {
+  createdInvitationSchema,
+  invitationAnswerOutput,
+  invitationByTokenOutput,
+  invitationListOutput,
+  inviteManyOutput,
+} from "@circleplan/shared/circle-outputs";
+import {
+  circleInvitationInput,
+  createInvitationInput,
+  invitationIdInput,
+  invitationTokenInput,
+  inviteManyInput,
+  respondInvitationInput,
+} from "@circleplan/shared/circle-schemas";
+import { circleAdminProcedure, protectedProcedure, router } from "../trpc";
+
+export const invitationsRouter = router({
+  // Sent invitations: the Invitations tab is for admins (section 6), and so is this list.
+  listForCircle: circleAdminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/circles/:id/invitations",
+        summary: "Invitations sent for a circle (admins)",
+      },
+    })
+    .output(invitationListOutput)
+    .query(({ ctx }) =>
+      listCircleInvitations({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  create: circleAdminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/circles/:id/invitations",
+        summary: "Invite one email (admins); mails the link and answers its token once",
+        status: 201,
+      },
+    })
+    .input(createInvitationInput)
+    .output(createdInvitationSchema)
+    .mutation(({ ctx, input }) => createInvitation({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  inviteMany: circleAdminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/circles/:id/invite",
+        summary: "Invite a list of emails at once (admins); all or none",
+        status: 201,
+      },
+    })
+    .input(inviteManyInput)
+    .output(inviteManyOutput)
+    .mutation(({ ctx, input }) => inviteMany({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  delete: circleAdminProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/circles/:id/invitations/:invitationId",
+        summary: "Withdraw or remove an invitation (admins)",
+      },
+    })
+    .input(circleInvitationInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => deleteInvitation({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  pending: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/invitations/pending",
+        summary: "Pending, unexpired invitations addressed to the caller's email",
+      },
+    })
+    .output(invitationListOutput)
+    .query(({ ctx }) =>
+      pendingInvitations({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  byToken: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/invitations/token/:token",
+        summary: "An invitation by its link's token: invitation, circle and inviter",
+      },
+    })
+    .input(invitationTokenInput)
+    .output(invitationByTokenOutput)
+    .query(({ ctx, input }) => invitationByToken({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  respond: protectedProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/invitations/:id",
+        summary: "Accept or decline (the invitee only, once)",
+      },
+    })
+    .input(respondInvitationInput)
+    .output(invitationAnswerOutput)
+    .mutation(({ ctx, input }) =>
+      respondToInvitation({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
+
+  accept: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/invitations/:id/accept",
+        summary: "Accept (the invitee only, once); answers circleId and circleName",
+      },
+    })
+    .input(invitationIdInput)
+    .output(invitationAnswerOutput)
+    .mutation(({ ctx, input }) =>
+      respondToInvitation({
+        deps: ctx.deps,
+        caller: ctx.caller,
+        input: { id: input.id, status: "accepted" },
+      }),
+    ),
+
+  decline: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/invitations/:id/decline",
+        summary: "Decline (the invitee only, once)",
+      },
+    })
+    .input(invitationIdInput)
+    .output(invitationAnswerOutput)
+    .mutation(({ ctx, input }) =>
+      respondToInvitation({
+        deps: ctx.deps,
+        caller: ctx.caller,
+        input: { id: input.id, status: "declined" },
+      }),
+    ),
+});

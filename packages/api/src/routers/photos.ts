@@ -1,0 +1,65 @@
+import {
+  createPhotoUpload,
+  receiveLocalUpload,
+  removeUserPhoto,
+  setUserPhoto,
+} from "@circleplan/core/photos/user-photos";
+import { messageOutput } from "@circleplan/shared/auth-outputs";
+import { photoOutput, photoUploadOutput } from "@circleplan/shared/circle-outputs";
+import { localUploadInput, userPhotoInput } from "@circleplan/shared/circle-schemas";
+import { protectedProcedure, router } from "../trpc";
+
+export const photosRouter = router({
+  setUserPhoto: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/user/photo",
+        summary: "Set the profile photo (multipart, field photo); answers photoUrl",
+        body: "multipart",
+      },
+    })
+    .input(userPhotoInput)
+    .output(photoOutput)
+    .mutation(({ ctx, input }) => setUserPhoto({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  removeUserPhoto: protectedProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/user/photo", summary: "Remove the profile photo" },
+    })
+    .output(messageOutput)
+    .mutation(({ ctx }) =>
+      removeUserPhoto({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  // The web app's way round Lambda's 6 MB request cap: bytes go straight to storage, then a
+  // photo procedure names them by key and the server checks and processes them from there.
+  createUpload: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/photos/uploads",
+        summary: "Where to upload a photo's bytes directly (a presigned, size-limited POST)",
+      },
+    })
+    .output(photoUploadOutput)
+    .mutation(({ ctx }) =>
+      createPhotoUpload({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  // Local storage only: stands in for the bucket's presigned POST (404 with S3).
+  receiveLocalUpload: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/photos/local-upload",
+        summary: "Local mode: receives a direct upload as S3 would (multipart: key, file)",
+        body: "multipart",
+      },
+    })
+    .input(localUploadInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) =>
+      receiveLocalUpload({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
+});

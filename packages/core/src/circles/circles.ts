@@ -1,0 +1,231 @@
+/**
+ * Circles themselves: the caller's list, one circle, create, update, delete. Who may see or
+ * administer a circle is decided in access.ts (the procedures call it before these run); the
+ * rules here are the ones only a circle's own state can answer (its type, its creator, the
+ * creator's circle count).
+ */
+import { type Executor, queryRows, type Tx } from "@circleplan/db/client";
+import { circleMembers, circles, users } from "@circleplan/db/schema";
+import type { Circle } from "@circleplan/shared/circle-outputs";
+import type { CreateCircleInput, UpdateCircleInput } from "@circleplan/shared/circle-schemas";
+import {
+  CIRCLE_TYPE_COLORS,
+  CIRCLES_PER_USER_MAX,
+  type CircleRole,
+} from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { Call, SignedInCaller } from "../deps";
+import { AppError } from "../errors";
+import { type CircleCaller, type CircleRow, requireAdmin, requireCreator } from "./access";
+import {
+  circlePhotoUrls,
+  photoChangeOf,
+  photoTransaction,
+  prepareCirclePhoto,
+} from "./circle-photo";
+
+/** Lists of circles (and of members across circles): the personal circle first, then by age. */
+export const circleListOrder = [
+  asc(sql`${circles.type} <> 'personal'`),
+  asc(circles.createdAt),
+  asc(circles.id),
+];
+
+/** The creator is always an admin (api-conventions.md), whatever the membership row says. */
+export function roleIn(circle: Pick<CircleRow, "creatorId">, userId: number, role: CircleRole) {
+  return circle.creatorId === userId ? "admin" : role;
+}
+
+/** The one place a circle row becomes an answer: an allow-list, the photo as URLs. */
+function toCircle(
+  row: CircleRow,
+  place: { userId: number; role: CircleRole },
+  memberCount: number,
+): Circle {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    color: row.color,
+    ...circlePhotoUrls(row.id, row.photoKey),
+    creatorId: row.creatorId,
+    memberCount,
+    role: roleIn(row, place.userId, place.role),
+    isCreator: row.creatorId === place.userId,
+    createdAt: row.createdAt,
+  };
+}
+
+const memberCount =
+  sql<number>`(select count(*) from ${circleMembers} where ${circleMembers.circleId} = ${circles.id})`.mapWith(
+    Number,
+  );
+
+async function countMembers(db: Executor, circleId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(circleMembers)
+    .where(eq(circleMembers.circleId, circleId));
+  return row?.value ?? 0;
+}
+
+export async function listCircles({
+  deps,
+  caller,
+}: Call<undefined, SignedInCaller>): Promise<Circle[]> {
+  const rows = await deps.db
+    .select({ circle: circles, role: circleMembers.role, memberCount })
+    .from(circleMembers)
+    .innerJoin(circles, eq(circles.id, circleMembers.circleId))
+    .where(eq(circleMembers.userId, caller.userId))
+    .orderBy(...circleListOrder);
+  return rows.map((row) =>
+    toCircle(row.circle, { userId: caller.userId, role: row.role }, row.memberCount),
+  );
+}
+
+export async function getCircle({ deps, caller }: Call<undefined, CircleCaller>): Promise<Circle> {
+  const { circle, membership } = caller.circle;
+  return toCircle(circle, membership, await countMembers(deps.db, circle.id));
+}
+
+/**
+ * Refuses a new circle past the creator's limit. Under `lock` the creator's row is locked
+ * first, so two requests at once cannot both take the last place.
+ */
+async function assertMayCreate(db: Executor, userId: number, lock: boolean) {
+  if (lock) {
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
+  }
+  const [owned] = await db
+    .select({ value: count() })
+    .from(circles)
+    .where(eq(circles.creatorId, userId));
+  if ((owned?.value ?? 0) >= CIRCLES_PER_USER_MAX) {
+    throw new AppError("BAD_REQUEST", messages.tooManyCircles);
+  }
+}
+
+/**
+ * The circle's id, taken from its sequence before the row exists, so that its photo is prepared
+ * for its real owner before the transaction opens (processing is slow; no lock waits on it), and
+ * then the circle, its creator's membership and the photo's key are written in one transaction.
+ * No circle ever exists half-made (without its photo, or waiting to be deleted again because its
+ * photo was refused), and a refused photo leaves nothing behind but a skipped id.
+ */
+async function reserveCircleId(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('circles', 'id'))::integer as id`,
+  );
+  if (!row) throw new Error("the circle id sequence answered nothing");
+  return Number(row.id);
+}
+
+export async function createCircle({
+  deps,
+  caller,
+  input,
+}: Call<CreateCircleInput, SignedInCaller>): Promise<Circle> {
+  // Every account comes with its one personal circle (api-conventions.md, Accounts).
+  if (input.type === "personal") throw new AppError("BAD_REQUEST", messages.personalCircleExists);
+  const change = photoChangeOf(input);
+  // Checked again under a lock below; this spares processing a photo for a refused circle.
+  if (change.kind === "set") await assertMayCreate(deps.db, caller.userId, false);
+  const id = await reserveCircleId(deps.db);
+  const prepared = await prepareCirclePhoto(deps, caller, id, change);
+  const now = deps.clock.now();
+  return photoTransaction(deps, caller, prepared, async (tx) => {
+    await assertMayCreate(tx, caller.userId, true);
+    const [circle] = await tx
+      .insert(circles)
+      .overridingSystemValue()
+      .values({
+        id,
+        name: input.name,
+        description: input.description,
+        type: input.type,
+        color: input.color ?? CIRCLE_TYPE_COLORS[input.type],
+        photoKey: prepared?.key ?? null,
+        creatorId: caller.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!circle) throw new Error("circle insert returned nothing");
+    await tx
+      .insert(circleMembers)
+      .values({ circleId: id, userId: caller.userId, role: "admin", createdAt: now });
+    return toCircle(circle, { userId: caller.userId, role: "admin" }, 1);
+  });
+}
+
+/** The circle's row, locked for the rest of the transaction; 404 once it is gone. */
+async function lockCircle(tx: Tx, circleId: number): Promise<CircleRow> {
+  const [row] = await tx.select().from(circles).where(eq(circles.id, circleId)).for("update");
+  if (!row) throw new AppError("NOT_FOUND", messages.circleNotFound);
+  return row;
+}
+
+/** PUT and PATCH alike: only the fields sent change (admins; the procedure checks it too). */
+export async function updateCircle({
+  deps,
+  caller,
+  input,
+}: Call<UpdateCircleInput, CircleCaller>): Promise<Circle> {
+  requireAdmin(caller.circle);
+  const { circle, membership } = caller.circle;
+  const change = photoChangeOf(input);
+  const prepared = await prepareCirclePhoto(deps, caller, circle.id, change);
+  const fields = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.color !== undefined ? { color: input.color } : {}),
+    ...(change.kind === "keep" ? {} : { photoKey: prepared?.key ?? null }),
+  };
+  return photoTransaction(deps, caller, prepared, async (tx, discardLater) => {
+    const current = await lockCircle(tx, circle.id);
+    let updated = current;
+    if (Object.keys(fields).length > 0) {
+      const [row] = await tx
+        .update(circles)
+        .set({ ...fields, updatedAt: deps.clock.now() })
+        .where(eq(circles.id, circle.id))
+        .returning();
+      if (!row) throw new AppError("NOT_FOUND", messages.circleNotFound);
+      updated = row;
+    }
+    if (change.kind !== "keep") await discardLater(current.photoKey);
+    return toCircle(updated, membership, await countMembers(tx, circle.id));
+  });
+}
+
+/**
+ * Only the creator deletes a circle, and never a personal one. Everything that belongs to it
+ * goes in one transaction: members and invitations (and, with the plans issue, its plans) by
+ * ON DELETE CASCADE from the circle's row; objects in storage, which no cascade reaches, are
+ * queued here and removed once the deletion has committed.
+ */
+export async function deleteCircle({
+  deps,
+  caller,
+}: Call<undefined, CircleCaller>): Promise<{ message: string }> {
+  requireCreator(caller.circle, messages.circleDeleteCreatorOnly);
+  const { circle } = caller.circle;
+  if (circle.type === "personal") {
+    throw new AppError("BAD_REQUEST", messages.personalCircleNotDeletable);
+  }
+  await photoTransaction(deps, caller, null, async (tx, discardLater) => {
+    const current = await lockCircle(tx, circle.id);
+    await discardLater(current.photoKey);
+    await tx.delete(circles).where(eq(circles.id, circle.id));
+  });
+  return { message: messages.circleDeleted };
+}

@@ -1,0 +1,191 @@
+/**
+ * Input schemas for circles, members, invitations and photos. The web forms and the server
+ * validate with these same objects (as auth-schemas.ts does for accounts).
+ */
+import * as z from "zod";
+import { emailField, safeString } from "./auth-schemas";
+import {
+  CIRCLE_DESCRIPTION_MAX_LENGTH,
+  CIRCLE_NAME_MAX_LENGTH,
+  CIRCLE_ROLES,
+  CIRCLE_TYPES,
+  INVITATION_MESSAGE_MAX_LENGTH,
+  INVITE_BATCH_MAX,
+  PHOTO_DATA_URL_MAX_LENGTH,
+  RELATIONSHIPS,
+  TOKEN_MAX_LENGTH,
+} from "./limits";
+import { messages } from "./messages";
+
+/** Ids are positive integers (api-conventions.md) that fit a Postgres integer. */
+export const idField = (notFound: string = messages.notFound) =>
+  z
+    .number({ error: notFound })
+    .int({ error: notFound })
+    .positive({ error: notFound })
+    .max(2_147_483_647, { error: notFound });
+
+export const circleIdInput = z.object({ id: idField(messages.circleNotFound) });
+
+export const circleNameField = safeString({
+  max: 200,
+  tooLong: messages.circleNameTooLong,
+  required: messages.circleNameRequired,
+})
+  .trim()
+  .min(1, { error: messages.circleNameRequired, abort: true })
+  .max(CIRCLE_NAME_MAX_LENGTH, { error: messages.circleNameTooLong });
+
+/** Optional text: absent, null and "" all mean none. */
+const optionalText = (max: number, tooLong: string) =>
+  safeString({ max, tooLong })
+    .trim()
+    .nullish()
+    .transform((value) => value || null);
+
+export const circleDescriptionField = optionalText(
+  CIRCLE_DESCRIPTION_MAX_LENGTH,
+  messages.circleDescriptionTooLong,
+);
+
+export const circleColorField = safeString({ max: 20, tooLong: messages.circleColorInvalid })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: messages.circleColorInvalid })
+  .transform((value) => value.toUpperCase());
+
+/**
+ * A photo sent inside JSON (spec section 7): a data URL, or "" / null to remove it. Its bytes
+ * go through the same checks as an upload; the type in the URL is not trusted.
+ */
+export const photoDataUrlField = safeString({
+  max: PHOTO_DATA_URL_MAX_LENGTH,
+  tooLong: messages.payloadTooLarge,
+})
+  .nullable()
+  .refine((value) => !value || /^data:[\w.+-]+\/[\w.+-]+(;[\w=.+-]+)*;base64,/.test(value), {
+    error: messages.photoInvalidType,
+  });
+
+/**
+ * What the web app sends instead of bytes: the key of a file it uploaded straight to storage
+ * (a Lambda request cannot carry 5 MB), which the server then checks and processes.
+ */
+export const photoUploadKeyField = safeString({
+  max: 200,
+  tooLong: messages.photoUploadInvalid,
+}).regex(/^uploads\/\d+\/[a-z0-9-]{8,64}$/, { error: messages.photoUploadInvalid });
+
+export const relationshipField = z
+  .union([z.enum(RELATIONSHIPS), z.literal("")], { error: messages.relationshipInvalid })
+  .nullish()
+  .transform((value) => value || null);
+
+export const createCircleInput = z.object({
+  name: circleNameField,
+  description: circleDescriptionField,
+  /** Optional: the type's colour (section 1) when absent. */
+  color: circleColorField.optional(),
+  /** Optional: custom when absent. A personal circle comes with the account and is refused. */
+  type: z.enum(CIRCLE_TYPES).default("custom"),
+  photo: photoDataUrlField.optional(),
+  photoUploadKey: photoUploadKeyField.optional(),
+});
+export type CreateCircleInput = z.infer<typeof createCircleInput>;
+
+/** PUT and PATCH alike: every field optional, only what is sent changes. */
+export const updateCircleInput = z.object({
+  id: idField(messages.circleNotFound),
+  name: circleNameField.optional(),
+  description: circleDescriptionField.optional(),
+  color: circleColorField.optional(),
+  /** A data URL sets the photo; "" or null removes it; absent leaves it. */
+  photo: photoDataUrlField.optional(),
+  /** Sent beside `photo` for personal circles (spec section 7); read like `photo`. */
+  photoUrl: photoDataUrlField.optional(),
+  photoUploadKey: photoUploadKeyField.optional(),
+});
+export type UpdateCircleInput = z.infer<typeof updateCircleInput>;
+
+export const memberRoleField = z.enum(CIRCLE_ROLES, { error: "Role must be admin or member" });
+
+export const circleMemberByUserInput = z.object({
+  id: idField(messages.circleNotFound),
+  userId: idField(messages.memberNotFound),
+});
+export const setRoleByUserInput = circleMemberByUserInput.extend({ role: memberRoleField });
+
+export const memberIdInput = z.object({ memberId: idField(messages.memberNotFound) });
+export const setRoleByMemberInput = memberIdInput.extend({ role: memberRoleField });
+
+export const invitationEmailField = safeString({
+  max: 200,
+  tooLong: messages.emailTooLong,
+  required: messages.invitationEmailRequired,
+})
+  .trim()
+  .min(1, { error: messages.invitationEmailRequired, abort: true })
+  .pipe(emailField);
+
+export const invitationMessageField = optionalText(
+  INVITATION_MESSAGE_MAX_LENGTH,
+  messages.invitationMessageTooLong,
+);
+
+export const createInvitationInput = z.object({
+  id: idField(messages.circleNotFound),
+  email: invitationEmailField,
+  message: invitationMessageField,
+  /** Family circles only (section 2, the dialog's invite form). */
+  relationship: relationshipField,
+});
+export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
+
+export const inviteManyInput = z.object({
+  id: idField(messages.circleNotFound),
+  inviteEmails: z
+    .array(invitationEmailField, { error: messages.inviteEmailsRequired })
+    .min(1, { error: messages.inviteEmailsRequired })
+    .max(INVITE_BATCH_MAX, { error: messages.inviteEmailsTooMany }),
+  inviteMessage: invitationMessageField,
+  relationship: relationshipField,
+});
+export type InviteManyInput = z.infer<typeof inviteManyInput>;
+
+export const circleInvitationInput = z.object({
+  id: idField(messages.circleNotFound),
+  invitationId: idField(messages.invitationNotFound),
+});
+
+export const invitationIdInput = z.object({ id: idField(messages.invitationNotFound) });
+
+export const respondInvitationInput = invitationIdInput.extend({
+  status: z.enum(["accepted", "declined"], { error: messages.invitationStatusInvalid }),
+});
+
+export const invitationTokenInput = z.object({
+  token: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.invitationInvalid })
+    .trim()
+    .min(1, { error: messages.invitationInvalid }),
+});
+
+/** A photo uploaded as multipart (field `photo`) or named by a direct-upload key. */
+export const userPhotoInput = z.union([
+  z.object({ photo: z.instanceof(File, { error: messages.photoInvalidType }) }),
+  z.object({ photoUploadKey: photoUploadKeyField }),
+]);
+
+export const photoReadInput = z.object({
+  kind: z.enum(["users", "circles"], { error: messages.notFound }),
+  ownerId: idField(),
+  /** The stored photo's version, so a changed photo gets a new URL and caches never go stale. */
+  version: safeString({ max: 64, tooLong: messages.notFound }).regex(/^[a-z0-9]{8,64}$/, {
+    error: messages.notFound,
+  }),
+  size: z.enum(["large", "thumb"]).default("large"),
+});
+
+/** The local stand-in for S3's presigned POST: the same fields, then the file. */
+export const localUploadInput = z.object({
+  key: photoUploadKeyField,
+  file: z.instanceof(File, { error: messages.photoInvalidType }),
+});
