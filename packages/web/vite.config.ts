@@ -71,7 +71,15 @@ export default defineConfig({
             {
               name: "forms",
               priority: 2,
-              test: /node_modules[\\/](zod|react-hook-form|@hookform|input-otp)[\\/]|packages[\\/]shared[\\/]src[\\/](auth-schemas|countries)/,
+              test: /node_modules[\\/](zod|react-hook-form|@hookform|input-otp)[\\/]|packages[\\/]shared[\\/]src[\\/](auth-schemas|circle-schemas|countries)/,
+            },
+            // The circle screens (strip dialogs, circle page, settings, members) and the photo
+            // pieces they share with the profile: one chunk rather than six small ones.
+            {
+              name: "circles",
+              priority: 1,
+              minShareCount: 2,
+              test: /src[\\/]features[\\/](circles|photos)[\\/]/,
             },
             // The UI kit and helpers two or more screens share; what one screen uses stays with it.
             {

@@ -3,7 +3,8 @@
 /**
  * axe-core on every screen that exists, in the light and the dark theme, on a phone: the auth
  * screen's tabs, toasts and forgot-password steps, the check-email confirmation, each state of
- * email verification, the signed-in screens with the user menu open, the session error, the
+ * email verification, the signed-in screens with the user menu open (the circle page, its
+ * detail dialog, the create dialog, the circle settings tabs), the session error, the
  * dev mailbox and the 404. No serious or critical finding may remain; lesser ones are printed.
  * Each state is also saved as a screenshot (a11y-<theme>-<screen>.png) for a person to look at.
  */
@@ -190,9 +191,38 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     await check(page, theme, "user-menu");
     await page.keyboard.press("Escape");
 
-    await page.goto("/circle/4/settings");
-    await page.getByRole("heading", { name: "Circle Settings" }).waitFor();
+    await page.goto("/circle/home");
+    await page.getByRole("heading", { level: 1, name: "Personal" }).waitFor();
+    await check(page, theme, "circle");
+    await page.getByRole("button", { name: "Circle details" }).click();
+    await page.getByRole("dialog").getByRole("row").nth(1).waitFor();
+    await check(page, theme, "circle-detail");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Add a new circle" }).click();
+    await page.getByRole("dialog", { name: "Create a New Circle" }).waitFor();
+    await check(page, theme, "create-circle");
+    await page.keyboard.press("Escape");
+
+    // A circle of one's own with an invitation out: the settings page's every tab.
+    const origin = { origin: suite.app.url };
+    const circle = (await (
+      await page.request.post("/api/circles", {
+        data: { name: "Book Club", type: "custom" },
+        headers: origin,
+      })
+    ).json()) as { id: number };
+    await page.request.post(`/api/circles/${circle.id}/invitations`, {
+      data: { email: `friend-${Date.now()}@example.com` },
+      headers: origin,
+    });
+    await page.goto(`/circle/${circle.id}/settings`);
+    await page.getByRole("heading", { name: "Book Club Settings" }).waitFor();
     await check(page, theme, "circle-settings");
+    await page.getByRole("tab", { name: "Members" }).click();
+    await page.getByRole("list", { name: "Sent invitations" }).waitFor();
+    await check(page, theme, "circle-settings-members");
+    await page.getByRole("tab", { name: "Danger Zone" }).click();
+    await check(page, theme, "circle-settings-danger");
 
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Personal information" }).waitFor();

@@ -39,7 +39,10 @@ export const paths = {
   profile: "/profile",
 } as const;
 
-/** Screens of later issues: shown as a placeholder inside the shell until they are built. */
+/**
+ * Screens of later issues: shown as a placeholder inside the shell until they are built. The
+ * built screens are listed in routes.tsx.
+ */
 export const placeholderRoutes: readonly { pattern: string; title: string }[] = [
   { pattern: paths.dashboard, title: "Dashboard" },
   { pattern: paths.planner, title: "Planner" },
@@ -49,13 +52,6 @@ export const placeholderRoutes: readonly { pattern: string; title: string }[] = 
   { pattern: paths.upcoming, title: "Upcoming" },
   { pattern: paths.actions, title: "Action Center" },
   { pattern: paths.actionCenter, title: "Action Center" },
-  // Before /circle/:id, which would otherwise take "home" as an id.
-  { pattern: paths.circleHome, title: "Circles" },
   { pattern: paths.circleCalendar.pattern, title: "Circle Calendar" },
   { pattern: paths.circleActions.pattern, title: "Circle Action Center" },
-  { pattern: paths.circleSettings.pattern, title: "Circle Settings" },
-  { pattern: paths.circleMembers.pattern, title: "Circle Members" },
-  { pattern: paths.circle.pattern, title: "Circle" },
-  { pattern: paths.invitations, title: "Invitations" },
-  { pattern: paths.invitation.pattern, title: "Invitation" },
 ];

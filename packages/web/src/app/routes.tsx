@@ -7,16 +7,7 @@ import {
   useDeferredValue,
   useRef,
 } from "react";
-import {
-  matchRoute,
-  Redirect,
-  Route,
-  Switch,
-  useLocation,
-  useRoute,
-  useRouter,
-  useSearch,
-} from "wouter";
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { FullPageSpinner, PageSpinner } from "@/components/ui/spinner";
 import { authPathFor, safeReturnTo } from "@/lib/return-to";
 import { useCurrentUser } from "@/lib/session";
@@ -67,6 +58,24 @@ const PlaceholderScreen = lazyWithPreload(() =>
 const ProfileScreen = lazyWithPreload(() =>
   import("@/features/profile/profile-screen").then((m) => m.ProfileScreen),
 );
+const CircleHomeScreen = lazyWithPreload(() =>
+  import("@/features/circles/circle-home-screen").then((m) => m.CircleHomeScreen),
+);
+const CircleScreen = lazyWithPreload(() =>
+  import("@/features/circles/circle-screen").then((m) => m.CircleScreen),
+);
+const CircleSettingsScreen = lazyWithPreload(() =>
+  import("@/features/circles/circle-settings-screen").then((m) => m.CircleSettingsScreen),
+);
+const CircleMembersScreen = lazyWithPreload(() =>
+  import("@/features/circles/circle-members-screen").then((m) => m.CircleMembersScreen),
+);
+const InvitationsScreen = lazyWithPreload(() =>
+  import("@/features/invitations/invitations-screen").then((m) => m.InvitationsScreen),
+);
+const InvitationTokenScreen = lazyWithPreload(() =>
+  import("@/features/invitations/invitation-token-screen").then((m) => m.InvitationTokenScreen),
+);
 const SessionError = lazyWithPreload(() => import("./session-error").then((m) => m.SessionError));
 const AppShell = lazyWithPreload(() =>
   import("@/features/shell/app-shell").then((m) => m.AppShell),
@@ -77,8 +86,32 @@ const AppTooltipProvider = lazyWithPreload(() =>
   import("@/components/ui/tooltip").then((m) => m.AppTooltipProvider),
 );
 
+/**
+ * Built signed-in screens by route, first match wins: /circle/home before /circle/:id, which
+ * would otherwise take "home" for an id. Routes not listed show the placeholder of paths.ts.
+ */
+const screenRoutes: readonly { pattern: string; screen: Preloadable<object> }[] = [
+  { pattern: paths.profile, screen: ProfileScreen },
+  { pattern: paths.circleHome, screen: CircleHomeScreen },
+  { pattern: paths.circleSettings.pattern, screen: CircleSettingsScreen },
+  { pattern: paths.circleMembers.pattern, screen: CircleMembersScreen },
+  { pattern: paths.circle.pattern, screen: CircleScreen },
+  { pattern: paths.invitations, screen: InvitationsScreen },
+  { pattern: paths.invitation.pattern, screen: InvitationTokenScreen },
+];
+
 /** Signed-in screens: one layout around them all, so the shell stays mounted between them. */
-const signedInPatterns = [paths.profile, ...placeholderRoutes.map((route) => route.pattern)];
+const signedInPatterns = [
+  ...screenRoutes.map((route) => route.pattern),
+  ...placeholderRoutes.map((route) => route.pattern),
+];
+
+/** The chunk of the screen at `location`: the built one, else the placeholder. */
+function useScreenAt(location: string): { preload: () => void } {
+  const { parser } = useRouter();
+  const route = screenRoutes.find(({ pattern }) => matchRoute(parser, pattern, location)[0]);
+  return route?.screen ?? PlaceholderScreen;
+}
 
 function ScreenBoundary({ children }: { children: ReactNode }) {
   return (
@@ -102,9 +135,11 @@ function StandaloneScreen({ screen: Screen }: { screen: Preloadable<object> }) {
 function SignedInScreens() {
   return (
     <Switch>
-      <Route path={paths.profile}>
-        <ProfileScreen />
-      </Route>
+      {screenRoutes.map(({ pattern, screen: Screen }) => (
+        <Route key={pattern} path={pattern}>
+          <Screen />
+        </Route>
+      ))}
       {placeholderRoutes.map((route) => (
         <Route key={route.pattern} path={route.pattern}>
           <PlaceholderScreen title={route.title} />
@@ -130,10 +165,10 @@ function SignedInLayout() {
   const pending = useSessionPending(isLoading);
   const [location] = useLocation();
   const search = useSearch();
-  const [onProfile] = useRoute(paths.profile);
+  const screen = useScreenAt(location);
   AppTooltipProvider.preload();
   AppShell.preload();
-  (onProfile ? ProfileScreen : PlaceholderScreen).preload();
+  screen.preload();
   if (pending) return <FullPageSpinner label="Checking your session" />;
   if (error) {
     return (

@@ -20,6 +20,8 @@ export function AuthScreen() {
   const [searchParams] = useSearchParams();
   const verified = searchParams.get("verified") === "true";
   const returnTo = safeReturnTo(searchParams.get("returnTo"));
+  // Registering from a link (an invitation): the verification mail leads back to it.
+  const registerReturnTo = searchParams.has("returnTo") ? returnTo : undefined;
   const [tab, setTab] = useState<AuthTab>("login");
   const [registration, setRegistration] = useState<Registration | null>(null);
   const loginTab = useRef<HTMLButtonElement>(null);
@@ -72,7 +74,7 @@ export function AuthScreen() {
                   <LoginForm returnTo={returnTo} />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm onRegistered={setRegistration} />
+                  <RegisterForm onRegistered={setRegistration} returnTo={registerReturnTo} />
                 </TabsContent>
               </Tabs>
             </CardContent>

@@ -55,7 +55,14 @@ const resolver: typeof schemaResolver = async (values, context, options) => {
   };
 };
 
-export function RegisterForm({ onRegistered }: { onRegistered: (r: Registration) => void }) {
+export function RegisterForm({
+  onRegistered,
+  returnTo,
+}: {
+  onRegistered: (r: Registration) => void;
+  /** Where the verification link leads after signing in; the dashboard when absent. */
+  returnTo?: string | undefined;
+}) {
   const registerUser = trpc.auth.register.useMutation();
   const form = useForm<RegisterValues, unknown, z.output<typeof registerInput>>({
     resolver,
@@ -93,7 +100,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (r: Registration)
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await registerUser.mutateAsync({ ...values, timeZone: browserTimeZone() });
+      const result = await registerUser.mutateAsync({
+        ...values,
+        timeZone: browserTimeZone(),
+        ...(returnTo ? { returnTo } : {}),
+      });
       onRegistered({
         email: result.user.email,
         sandbox: Boolean(result.dev_verification_token),

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { NEW_PASSWORD_HINT, newPasswordInput, TextField } from "@/components/ui/text-field";
 import { errorData, serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { safeReturnTo } from "@/lib/return-to";
 import { trpc } from "@/lib/trpc";
 
 const FAILED = "Email verification failed. The link may be expired or invalid.";
@@ -31,6 +32,7 @@ type State =
 export function VerifyEmailScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token")?.trim() ?? "";
+  const returnTo = searchParams.get("returnTo");
   const { mutateAsync: verifyEmail } = trpc.auth.verifyEmail.useMutation();
   const [state, setState] = useState<State>(token ? { status: "loading" } : { status: "invalid" });
   // A token works once. StrictMode runs effects twice in development, and a second call would
@@ -79,13 +81,16 @@ export function VerifyEmailScreen() {
           <CardFooter className="justify-center">
             {state.status === "success" ? (
               <Link
-                href={`${paths.auth}?verified=true`}
+                href={loginPath({ verified: true, returnTo })}
                 className={buttonVariants({ className: "w-full" })}
               >
                 Go to Login
               </Link>
             ) : state.status !== "loading" ? (
-              <Link href={paths.auth} className={buttonVariants({ className: "w-full" })}>
+              <Link
+                href={loginPath({ verified: false, returnTo })}
+                className={buttonVariants({ className: "w-full" })}
+              >
                 Back to Login
               </Link>
             ) : null}
@@ -94,6 +99,18 @@ export function VerifyEmailScreen() {
       </Card>
     </main>
   );
+}
+
+/**
+ * The login screen, keeping the link's returnTo (set when the account was registered from an
+ * invitation link), so signing in leads back there.
+ */
+function loginPath({ verified, returnTo }: { verified: boolean; returnTo: string | null }) {
+  const query = new URLSearchParams();
+  if (verified) query.set("verified", "true");
+  if (returnTo) query.set("returnTo", safeReturnTo(returnTo));
+  const search = query.toString();
+  return search ? `${paths.auth}?${search}` : paths.auth;
 }
 
 function failureMessage(error: unknown): string {

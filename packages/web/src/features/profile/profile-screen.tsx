@@ -7,7 +7,6 @@ import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -20,8 +19,8 @@ import { applyServerIssues } from "@/lib/forms";
 import { useCurrentUser } from "@/lib/session";
 import { timeZoneOptions } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
-import { initials } from "@/lib/utils";
 import { ChangePasswordCard } from "./change-password-card";
+import { ProfilePhotoCard } from "./profile-photo-card";
 import { SessionsCard } from "./sessions-card";
 
 type PublicUser = NonNullable<ReturnType<typeof useCurrentUser>["user"]>;
@@ -42,7 +41,7 @@ export function ProfileScreen() {
           <TabsTrigger value="account">Account</TabsTrigger>
         </TabsList>
         <TabsContent value="profile" className="grid gap-4">
-          <PhotoCard user={user} />
+          <ProfilePhotoCard user={user} />
           <ProfileForm user={user} />
         </TabsContent>
         <TabsContent value="account" className="grid gap-4">
@@ -51,32 +50,6 @@ export function ProfileScreen() {
         </TabsContent>
       </Tabs>
     </section>
-  );
-}
-
-function PhotoCard({ user }: { user: PublicUser }) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-4 pt-6 sm:flex-row">
-        <Avatar className="size-20">
-          {user.photoUrl ? <AvatarImage src={user.photoUrl} alt="" /> : null}
-          <AvatarFallback className="text-2xl">
-            {initials(user.firstName, user.lastName, user.username)}
-          </AvatarFallback>
-        </Avatar>
-        <div className="flex flex-col items-center gap-2 sm:items-start">
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled>
-              Upload Photo
-            </Button>
-            <Button variant="ghost" size="sm" disabled>
-              Remove Photo
-            </Button>
-          </div>
-          <p className="text-xs text-muted-foreground">Profile photos are coming soon.</p>
-        </div>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -1,12 +1,30 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Logo } from "@/components/logo";
 import { ThemeSwitch } from "@/components/theme-switch";
 import { BottomBar } from "./bottom-bar";
+import { CircleStrip } from "./circle-strip";
 import { UserMenu } from "./user-menu";
 
+// Forms, colour choice and photo handling: downloaded the first time someone asks for it.
+const CreateCircleDialog = lazy(() =>
+  import("@/features/circles/create-circle-dialog").then((m) => ({
+    default: m.CreateCircleDialog,
+  })),
+);
+
 export function AppShell({ children }: { children: ReactNode }) {
+  const [creating, setCreating] = useState(false);
+  // Stays mounted after the first opening, so closing is a state change and not an unmount.
+  const [createAsked, setCreateAsked] = useState(false);
+  // What opened the dialog, to give focus back to on closing: a menu item is gone by then.
+  const opener = useRef<HTMLElement | null>(null);
+  const openCreate = (from: HTMLElement | null) => {
+    opener.current = from;
+    setCreateAsked(true);
+    setCreating(true);
+  };
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,14 +40,24 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Link>
           <div className="flex items-center gap-2">
             <ThemeSwitch />
-            <UserMenu />
+            <UserMenu onCreateCircle={openCreate} />
           </div>
         </div>
       </header>
+      <CircleStrip onCreateCircle={openCreate} />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28">
         {children}
       </main>
       <BottomBar />
+      {createAsked ? (
+        <Suspense fallback={null}>
+          <CreateCircleDialog
+            open={creating}
+            onOpenChange={setCreating}
+            restoreFocus={() => opener.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

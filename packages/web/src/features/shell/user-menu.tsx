@@ -1,4 +1,5 @@
 import { LogOut, Plus, UserRound } from "lucide-react";
+import { useRef } from "react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -13,7 +14,13 @@ import {
 import { useCurrentUser, useSignOut } from "@/lib/session";
 import { initials } from "@/lib/utils";
 
-export function UserMenu() {
+export function UserMenu({
+  onCreateCircle,
+}: {
+  /** Called with the menu's button, which takes focus back when the dialog closes. */
+  onCreateCircle: (opener: HTMLElement | null) => void;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
   const { user } = useCurrentUser();
   const { signOut, isPending } = useSignOut();
   if (!user) return null;
@@ -25,6 +32,7 @@ export function UserMenu() {
     // focus trap (Escape and Tab close the menu).
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
+        ref={trigger}
         // Starts with what the button shows (the initials), so "click JD" works by voice too.
         aria-label={user.photoUrl ? `User menu for ${name}` : `${letters}, user menu for ${name}`}
         className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -53,10 +61,9 @@ export function UserMenu() {
             My Profile
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem disabled>
+        <DropdownMenuItem onSelect={() => onCreateCircle(trigger.current)}>
           <Plus aria-hidden="true" />
           Create New Circle
-          <span className="ml-auto text-xs text-muted-foreground">Soon</span>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem

@@ -1,0 +1,150 @@
+/**
+ * The circle page and its detail dialog (accounts spec, sections 2, 6 and 8): name, member
+ * count, the settings button, the tabs each role sees, and the dialog's invite form.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import { AppTooltipProvider } from "@/components/ui/tooltip";
+import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { CircleScreen } from "./circle-screen";
+import {
+  circleFixture,
+  createdInvitationFixture,
+  memberFixture,
+  userFixture,
+} from "./testing/fixtures";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7") {
+  return renderWithTrpc(
+    <AppTooltipProvider>
+      <Route path="/circle/:id">
+        <CircleScreen />
+      </Route>
+    </AppTooltipProvider>,
+    {
+      path,
+      handlers: {
+        "auth.user": () => userFixture(),
+        "circles.get": () => circleFixture(),
+        "circles.members": () => [
+          memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
+        ],
+        "invitations.listForCircle": () => [],
+        ...handlers,
+      },
+    },
+  );
+}
+
+async function openDetails() {
+  await userEvent.click(await screen.findByRole("button", { name: "Circle details" }));
+  return screen.findByRole("dialog", { name: "The Lovelaces" });
+}
+
+describe("CircleScreen", () => {
+  it("shows the name, the member count and an honest empty plans section", async () => {
+    renderCircle();
+    expect(await screen.findByRole("heading", { level: 1, name: "The Lovelaces" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "3 members" })).toHaveAttribute(
+      "href",
+      "/circle/7/members",
+    );
+    expect(screen.getByText("No plans yet")).toBeVisible();
+  });
+
+  it("says not found for an address that cannot be a circle, without asking the server", async () => {
+    const view = renderCircle({}, "/circle/seven");
+    expect(await screen.findByText("Circle not found or you don't have access.")).toBeVisible();
+    expect(view.callsTo("circles.get")).toHaveLength(0);
+  });
+
+  it("gives an admin Members, Invitations and Settings, and a family circle a relationship", async () => {
+    const view = renderCircle({
+      "circles.get": () => circleFixture({ type: "family" }),
+      "invitations.create": (input) =>
+        createdInvitationFixture({ email: (input as { email: string }).email }),
+    });
+    const dialog = await openDetails();
+    expect(
+      within(dialog)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Members", "Invitations", "Settings"]);
+    await userEvent.click(within(dialog).getByRole("tab", { name: "Invitations" }));
+    expect(await within(dialog).findByText("No invitations have been sent yet")).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText("Email Address"), "bea@example.com");
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Relationship/), "child");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() =>
+      expect(view.callsTo("invitations.create")[0]?.input).toEqual({
+        id: 7,
+        email: "bea@example.com",
+        message: null,
+        relationship: "child",
+      }),
+    );
+    expect(await screen.findByRole("dialog", { name: "Share Invitation" })).toBeVisible();
+  });
+
+  it("says Failed to create invitation when the dialog's invitation is refused", async () => {
+    renderCircle({
+      "invitations.create": () => {
+        throw serverError("An invitation has already been sent to this email address.", 400);
+      },
+    });
+    const dialog = await openDetails();
+    await userEvent.click(within(dialog).getByRole("tab", { name: "Invitations" }));
+    expect(within(dialog).queryByLabelText(/Relationship/)).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText("Email Address"), "bea@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to create invitation", {
+        description: "An invitation has already been sent to this email address.",
+      }),
+    );
+  });
+
+  it("never shows Invitations for a personal circle", async () => {
+    renderCircle({ "circles.get": () => circleFixture({ type: "personal", memberCount: 1 }) });
+    const dialog = await openDetails();
+    expect(
+      within(dialog)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Members", "Settings"]);
+    expect(screen.getByText("1 member", { selector: "a" })).toBeVisible();
+  });
+
+  it("tells a member only admins rename, and offers deletion only to a work or custom creator", async () => {
+    const view = renderCircle({
+      "circles.get": () => circleFixture({ role: "member", isCreator: false, type: "work" }),
+    });
+    let dialog = await openDetails();
+    expect(
+      within(dialog)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Members", "Settings"]);
+    await userEvent.click(within(dialog).getByRole("tab", { name: "Settings" }));
+    expect(within(dialog).getByText("Only admins can change the circle name.")).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    expect(within(dialog).queryByRole("button", { name: "Delete Circle" })).not.toBeInTheDocument();
+    view.unmount();
+
+    renderCircle({ "circles.get": () => circleFixture({ type: "work" }) });
+    dialog = await openDetails();
+    await userEvent.click(within(dialog).getByRole("tab", { name: "Settings" }));
+    expect(within(dialog).getByRole("button", { name: "Delete Circle" })).toBeVisible();
+    expect(within(dialog).queryByText("Only admins can change the circle name.")).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import type { Circle, CreatedInvitation } from "@circleplan/shared/circle-outputs";
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { ScreenHeading } from "@/components/screen-heading";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { BackToCircle } from "./back-to-circle";
+import { CircleGate } from "./circle-gate";
+import { canInvite, isCircleAdmin, showsDangerZone } from "./circle-permissions";
+import { CirclePhotoCard } from "./circle-photo-card";
+import { DeleteCircleButton } from "./delete-circle-button";
+import { InvitationShareDialog } from "./invitation-share-dialog";
+import { InviteForm } from "./invite-form";
+import { MembersTable } from "./members-table";
+import { RenameCircleForm } from "./rename-circle-form";
+import { SentInvitations } from "./sent-invitations";
+
+/** What deleting takes with it (spec section 2, Danger Zone). */
+const DELETED_WITH_CIRCLE = [
+  "All events and tasks",
+  "All member access",
+  "All shared files and photos",
+  "All circle data and history",
+];
+
+const tabClassName = "h-8 basis-[calc(50%-0.25rem)] sm:basis-0";
+
+/**
+ * /circle/{id}/settings (spec section 2): General for everyone, Members for admins,
+ * Appearance for everyone, Danger Zone for the creator of a custom circle.
+ */
+export function CircleSettingsScreen() {
+  return <CircleGate>{(circle) => <SettingsView circle={circle} />}</CircleGate>;
+}
+
+function SettingsView({ circle }: { circle: Circle }) {
+  const admin = isCircleAdmin(circle);
+  const dangerZone = showsDangerZone(circle);
+  const [shared, setShared] = useState<CreatedInvitation | null>(null);
+
+  return (
+    <section
+      aria-labelledby="circle-settings-title"
+      className="mx-auto grid w-full max-w-3xl gap-4"
+    >
+      <BackToCircle circle={circle} />
+      <ScreenHeading
+        id="circle-settings-title"
+        title={`${circle.name} Settings`}
+        className="text-2xl font-bold tracking-tight wrap-anywhere"
+      />
+      {admin ? null : (
+        <Alert variant="warning">
+          <TriangleAlert aria-hidden="true" />
+          <AlertDescription>
+            You don't have admin permissions for this circle. Some settings may not be editable.
+          </AlertDescription>
+        </Alert>
+      )}
+      <Tabs defaultValue="general" className="min-w-0">
+        {/* Four tabs do not fit a phone's width: there they wrap two by two. */}
+        <TabsList className="h-auto flex-wrap gap-1">
+          <TabsTrigger value="general" className={tabClassName}>
+            General
+          </TabsTrigger>
+          {admin ? (
+            <TabsTrigger value="members" className={tabClassName}>
+              Members
+            </TabsTrigger>
+          ) : null}
+          <TabsTrigger value="appearance" className={tabClassName}>
+            Appearance
+          </TabsTrigger>
+          {dangerZone ? (
+            <TabsTrigger value="danger" className={tabClassName}>
+              Danger Zone
+            </TabsTrigger>
+          ) : null}
+        </TabsList>
+
+        <TabsContent value="general">
+          <Card>
+            <CardHeader>
+              <CardTitle>General</CardTitle>
+              <CardDescription>The name everyone in the circle sees.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <RenameCircleForm circle={circle} variant="page" />
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        {admin ? (
+          <TabsContent value="members" className="grid gap-4">
+            <Card>
+              <CardHeader>
+                <CardTitle>Members</CardTitle>
+                <CardDescription>Who is in {circle.name}, and who can manage it.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <MembersTable circle={circle} />
+              </CardContent>
+            </Card>
+            {canInvite(circle) ? (
+              <>
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Invite Members</CardTitle>
+                    <CardDescription>They get an email with a link to join.</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <InviteForm circle={circle} variant="page" onCreated={setShared} />
+                  </CardContent>
+                </Card>
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Sent Invitations</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <SentInvitations circle={circle} variant="page" />
+                  </CardContent>
+                </Card>
+              </>
+            ) : null}
+          </TabsContent>
+        ) : null}
+
+        <TabsContent value="appearance">
+          <CirclePhotoCard circle={circle} />
+        </TabsContent>
+
+        {dangerZone ? (
+          <TabsContent value="danger">
+            <Card className="border-destructive-text/50">
+              <CardHeader>
+                <CardTitle className="text-destructive-text">Delete Circle Permanently</CardTitle>
+                <CardDescription>Deleting {circle.name} removes:</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                <ul className="list-disc space-y-1 pl-5 text-sm">
+                  {DELETED_WITH_CIRCLE.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+                <p className="text-sm font-medium">This action cannot be undone.</p>
+                <div>
+                  <DeleteCircleButton circle={circle} label="Delete Circle Permanently" />
+                </div>
+              </CardContent>
+            </Card>
+          </TabsContent>
+        ) : null}
+      </Tabs>
+      <InvitationShareDialog
+        circle={circle}
+        invitation={shared}
+        open={shared !== null}
+        onOpenChange={(next) => !next && setShared(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,282 @@
+import type { Circle, Member } from "@circleplan/shared/circle-outputs";
+import { ShieldCheck, UserMinus } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { serverMessage } from "@/lib/errors";
+import { useCurrentUser } from "@/lib/session";
+import { trpc } from "@/lib/trpc";
+import { initials } from "@/lib/utils";
+import { useCircleCache } from "./circle-cache";
+import { isCircleAdmin, memberActions } from "./circle-permissions";
+
+export function memberName(member: Member): string {
+  return `${member.user.firstName} ${member.user.lastName}`.trim() || member.user.username;
+}
+
+/**
+ * The members table (spec section 2): Name, Email, Role, Actions, a Creator badge. An admin
+ * promotes a member to admin or removes one, never themselves and never the creator. On a phone
+ * the email sits under the name instead of in a column of its own.
+ */
+export function MembersTable({ circle }: { circle: Circle }) {
+  const members = trpc.circles.members.useQuery({ id: circle.id });
+  const { user } = useCurrentUser();
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const viewer = { userId: user?.id ?? 0, isAdmin: isCircleAdmin(circle) };
+
+  if (members.error) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p className="font-medium text-destructive-text">Error loading members</p>
+        <p className="text-muted-foreground">{serverMessage(members.error, "Please try again.")}</p>
+        <Button variant="outline" size="sm" onClick={() => void members.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead className="hidden sm:table-cell">Email</TableHead>
+            <TableHead className="hidden sm:table-cell">Role</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.isPending ? (
+            <MemberSkeletonRows />
+          ) : (
+            members.data.map((member) => (
+              <MemberRow
+                key={member.id}
+                circle={circle}
+                member={member}
+                isViewer={member.userId === viewer.userId}
+                actions={memberActions(member, viewer)}
+                onRemove={() => setRemoving(member)}
+              />
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <RemoveMemberDialog circle={circle} member={removing} onClose={() => setRemoving(null)} />
+    </>
+  );
+}
+
+function MemberRow({
+  circle,
+  member,
+  isViewer,
+  actions,
+  onRemove,
+}: {
+  circle: Circle;
+  member: Member;
+  isViewer: boolean;
+  actions: ReturnType<typeof memberActions>;
+  onRemove: () => void;
+}) {
+  const promote = trpc.circles.setMemberRole.useMutation();
+  const cache = useCircleCache();
+  const name = memberName(member);
+
+  async function makeAdmin() {
+    try {
+      await promote.mutateAsync({ id: circle.id, userId: member.userId, role: "admin" });
+      await cache.membersChanged(circle.id);
+      toast.success("Member updated", { description: `${name} is now an admin.` });
+    } catch (error) {
+      toast.error("Failed to update member", {
+        description: serverMessage(error, "Please try again."),
+      });
+    }
+  }
+
+  return (
+    <TableRow>
+      <TableCell>
+        <div className="flex min-w-0 items-center gap-2">
+          <Avatar className="size-8">
+            {member.user.photoUrl ? <AvatarImage src={member.user.photoUrl} alt="" /> : null}
+            <AvatarFallback className="text-xs">
+              {initials(member.user.firstName, member.user.lastName, member.user.username)}
+            </AvatarFallback>
+          </Avatar>
+          <div className="grid min-w-0 gap-0.5">
+            <span className="flex flex-wrap items-center gap-1.5 font-medium">
+              <span className="wrap-anywhere">{name}</span>
+              {isViewer ? <span className="text-xs text-muted-foreground">(you)</span> : null}
+              {member.isCreator ? <Badge variant="outline">Creator</Badge> : null}
+              {/* On a phone the role sits here too, leaving the name room to breathe. */}
+              <span className="sm:hidden">
+                <RoleBadge role={member.role} />
+              </span>
+            </span>
+            <span className="text-xs wrap-anywhere text-muted-foreground sm:hidden">
+              {member.user.email}
+            </span>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell className="hidden wrap-anywhere text-muted-foreground sm:table-cell">
+        {member.user.email}
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">
+        <RoleBadge role={member.role} />
+      </TableCell>
+      <TableCell className="text-right">
+        {actions.promote || actions.remove ? (
+          <div className="flex justify-end gap-1">
+            {actions.promote ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void makeAdmin()}
+                disabled={promote.isPending}
+              >
+                <ShieldCheck aria-hidden="true" />
+                {/* Icon only on a phone; the name always says which member it is for. */}
+                <span className="sr-only sm:not-sr-only">
+                  {promote.isPending ? "Saving..." : "Make Admin"}
+                </span>
+                <span className="sr-only"> {name}</span>
+              </Button>
+            ) : null}
+            {actions.remove ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive-text hover:text-destructive-text"
+                onClick={onRemove}
+              >
+                <UserMinus aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Remove</span>
+                <span className="sr-only"> {name}</span>
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <span aria-hidden="true" className="text-muted-foreground">
+              —
+            </span>
+            <span className="sr-only">None</span>
+          </>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function RoleBadge({ role }: { role: Member["role"] }) {
+  return role === "admin" ? <Badge>Admin</Badge> : <Badge variant="outline">Member</Badge>;
+}
+
+function RemoveMemberDialog({
+  circle,
+  member,
+  onClose,
+}: {
+  circle: Circle;
+  member: Member | null;
+  onClose: () => void;
+}) {
+  const remove = trpc.circles.removeMember.useMutation();
+  const cache = useCircleCache();
+  const name = member ? memberName(member) : "";
+
+  async function confirm() {
+    if (!member) return;
+    try {
+      const result = await remove.mutateAsync({ id: circle.id, userId: member.userId });
+      await cache.membersChanged(circle.id);
+      toast.success(result.message, { description: `${name} is no longer in ${circle.name}.` });
+      onClose();
+    } catch (error) {
+      toast.error("Failed to remove member", {
+        description: serverMessage(error, "Please try again."),
+      });
+    }
+  }
+
+  return (
+    <AlertDialog open={member !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {name} will no longer see {circle.name}'s plans and members. You can invite them again
+            later.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={remove.isPending}
+            onClick={(event) => {
+              // Stays open until the server has answered, so a failure is seen where it happened.
+              event.preventDefault();
+              void confirm();
+            }}
+          >
+            {remove.isPending ? "Removing..." : "Remove Member"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function MemberSkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2].map((row) => (
+        <TableRow key={row} aria-hidden="true">
+          <TableCell>
+            <div className="flex items-center gap-2">
+              <Skeleton className="size-8 rounded-full" />
+              <Skeleton className="h-4 w-28" />
+            </div>
+          </TableCell>
+          <TableCell className="hidden sm:table-cell">
+            <Skeleton className="h-4 w-40" />
+          </TableCell>
+          <TableCell className="hidden sm:table-cell">
+            <Skeleton className="h-5 w-14 rounded-full" />
+          </TableCell>
+          <TableCell>
+            <Skeleton className="ml-auto h-8 w-20" />
+          </TableCell>
+        </TableRow>
+      ))}
+    </>
+  );
+}
