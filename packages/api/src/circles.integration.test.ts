@@ -23,6 +23,7 @@ import {
 import { messages } from "@circleplan/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { creatorAndMember } from "./testing/circle-callers";
 import { refusal, signedInCaller } from "./testing/test-caller";
 import { useTestHarness } from "./testing/test-harness";
 
@@ -119,6 +120,18 @@ describe("creating a circle", () => {
     expect((await me.trpc.circles.create({ name: "Office", type: "work" })).color).toBe("#6B7280");
     const asked = await me.trpc.circles.create({ name: "Mine", type: "family", color: "#abcdef" });
     expect(asked).toMatchObject({ type: "family", color: "#ABCDEF" });
+  });
+
+  it("reads a colour sent as null or an empty string as not chosen", async () => {
+    const me = await signedInCaller(harness());
+    const made = await me.trpc.circles.create({ name: "Home", type: "family", color: null });
+    expect(made.color).toBe("#10B981");
+    expect((await me.trpc.circles.create({ name: "Club", color: "" })).color).toBe("#8B5CF6");
+    const kept = await me.trpc.circles.update({ id: made.id, name: "Our home", color: "" });
+    expect(kept).toMatchObject({ name: "Our home", color: "#10B981" });
+    const refused = await refusal(me.trpc.circles.update({ id: made.id, color: "blue" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(messages.circleColorInvalid);
   });
 
   it("refuses a second personal circle and creates nothing", async () => {
@@ -252,12 +265,7 @@ async function failingStatementsOn(table: "invitations" | "circles", event: "del
 describe("deleting a circle", () => {
   it("removes the circle with its members and invitations, and nothing else", async () => {
     const h = harness();
-    const creator = await signedInCaller(h);
-    const member = await signedInCaller(h);
-    const circle = await createCircle(h.deps, {
-      creatorId: creator.user.id,
-      members: [member.user.id],
-    });
+    const { creator, member, circle } = await creatorAndMember(h);
     const other = await createCircle(h.deps, {
       creatorId: creator.user.id,
       members: [member.user.id],
@@ -424,6 +432,14 @@ describe("circle photos", () => {
   const stored = (objects: Awaited<ReturnType<typeof objectsOf>>) =>
     objects.map((o) => o?.contentType ?? null);
 
+  /** A signed-in creator and a circle of theirs with a photo, and the photo's stored key. */
+  async function picturedCircle() {
+    const me = await signedInCaller(harness());
+    const created = await me.trpc.circles.create({ name: "Pictured", photo: bluePng() });
+    const key = (await circleRow(created.id))?.photoKey;
+    return { me, created, key };
+  }
+
   it("creates a circle with a photo sent as a data URL, and answers its URLs, never its key", async () => {
     const me = await signedInCaller(harness());
     const created = await me.trpc.circles.create({ name: "Pictured", photo: bluePng() });
@@ -458,9 +474,7 @@ describe("circle photos", () => {
 
   it("replaces the photo, and the old one's objects are gone", async () => {
     const h = harness();
-    const me = await signedInCaller(h);
-    const created = await me.trpc.circles.create({ name: "Pictured", photo: bluePng() });
-    const oldKey = (await circleRow(created.id))?.photoKey;
+    const { me, created, key: oldKey } = await picturedCircle();
     const updated = await me.trpc.circles.update({ id: created.id, photo: greenPng() });
     const newKey = (await circleRow(created.id))?.photoKey;
     expect(newKey).not.toBe(oldKey);
@@ -517,9 +531,7 @@ describe("circle photos", () => {
 
   it("deletes the photo's objects with the circle", async () => {
     const h = harness();
-    const me = await signedInCaller(h);
-    const created = await me.trpc.circles.create({ name: "Pictured", photo: bluePng() });
-    const key = (await circleRow(created.id))?.photoKey;
+    const { me, created, key } = await picturedCircle();
     await me.trpc.circles.delete({ id: created.id });
     expect(stored(await objectsOf(key))).toEqual([null, null]);
     expect(await h.db.db.select().from(storageGarbage)).toEqual([]);
@@ -527,9 +539,7 @@ describe("circle photos", () => {
 
   it("keeps the photo when the deletion fails", async () => {
     const h = harness();
-    const me = await signedInCaller(h);
-    const created = await me.trpc.circles.create({ name: "Pictured", photo: bluePng() });
-    const key = (await circleRow(created.id))?.photoKey;
+    const { me, created, key } = await picturedCircle();
     const restore = await failingStatementsOn("circles", "delete");
     try {
       expect((await refusal(me.trpc.circles.delete({ id: created.id }))).status).toBe(500);
@@ -543,9 +553,7 @@ describe("circle photos", () => {
 
   it("removes a new photo again when its update fails, and keeps the old one", async () => {
     const h = harness();
-    const me = await signedInCaller(h);
-    const created = await me.trpc.circles.create({ name: "Pictured", photo: bluePng() });
-    const oldKey = (await circleRow(created.id))?.photoKey;
+    const { me, created, key: oldKey } = await picturedCircle();
     // Records what this update stores, through the real storage.
     const storage = h.deps.storage;
     const put = storage.put;

@@ -168,27 +168,28 @@ describe("invitations.create", () => {
     expect(await invitationRows()).toEqual([]);
   });
 
-  it("takes a relationship only in family circles", async () => {
+  it("keeps a relationship only in family circles, and ignores one sent for another circle", async () => {
     const { admin, circle } = await circleWithRoles(harness(), "work");
-    const res = await refusal(
-      admin.trpc.invitations.create({
-        id: circle.id,
-        email: "colleague@example.com",
-        relationship: "sibling",
-      }),
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(messages.relationshipFamilyOnly);
-    expect(res.body.issues).toEqual([
-      { path: "relationship", message: messages.relationshipFamilyOnly },
-    ]);
-    // Without one it is fine, and an empty relationship means none.
-    const ok = await admin.trpc.invitations.create({
+    const work = await admin.trpc.invitations.create({
       id: circle.id,
       email: "colleague@example.com",
+      relationship: "sibling",
+    });
+    expect(work.relationship).toBeNull();
+    const family = await circleWithRoles(harness(), "family");
+    const kept = await family.admin.trpc.invitations.create({
+      id: family.circle.id,
+      email: "cousin@example.com",
+      relationship: "sibling",
+    });
+    expect(kept.relationship).toBe("sibling");
+    // An empty relationship means none.
+    const none = await family.admin.trpc.invitations.create({
+      id: family.circle.id,
+      email: "friend@example.com",
       relationship: "",
     });
-    expect(ok.relationship).toBeNull();
+    expect(none.relationship).toBeNull();
   });
 
   it("refuses inviting oneself, whatever the case (400)", async () => {

@@ -8,6 +8,7 @@ import { createCircle, createUser, personalCircleOf } from "@circleplan/db/testi
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { creatorAndMember } from "./testing/circle-callers";
 import { refusal, signedInCaller } from "./testing/test-caller";
 import { useTestHarness } from "./testing/test-harness";
 
@@ -271,12 +272,7 @@ describe("promoting", () => {
 describe("removing", () => {
   it("removes a member and answers Member removed; the user keeps their account and other circles", async () => {
     const h = harness();
-    const creator = await signedInCaller(h);
-    const member = await signedInCaller(h);
-    const circle = await createCircle(h.deps, {
-      creatorId: creator.user.id,
-      members: [member.user.id],
-    });
+    const { creator, member, circle } = await creatorAndMember(h);
     const other = await createCircle(h.deps, {
       creatorId: creator.user.id,
       members: [member.user.id],

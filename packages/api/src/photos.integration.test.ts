@@ -455,6 +455,21 @@ describe("GET /api/photos/users/{userId}/{version}", () => {
 });
 
 describe("GET /api/photos/circles/{circleId}/{version}", () => {
+  /** A photo stored for the circle and written into its row, as the circle procedures do. */
+  async function givePhoto(creator: SignedInFactoryUser, circleId: number) {
+    const prepared = await preparePhoto(
+      server().deps,
+      callerOf(creator),
+      { circleId },
+      { bytes: await samplePhoto() },
+    );
+    await server()
+      .db.db.update(circles)
+      .set({ photoKey: prepared.key })
+      .where(eq(circles.id, circleId));
+    return prepared;
+  }
+
   it("serves a circle's photo to its members only", async () => {
     const creator = await signedInClient(server());
     const member = await signedInClient(server());
@@ -463,16 +478,7 @@ describe("GET /api/photos/circles/{circleId}/{version}", () => {
       creatorId: creator.user.id,
       members: [member.user.id],
     });
-    const prepared = await preparePhoto(
-      server().deps,
-      callerOf(creator),
-      { circleId: circle.id },
-      { bytes: await samplePhoto() },
-    );
-    await server()
-      .db.db.update(circles)
-      .set({ photoKey: prepared.key })
-      .where(eq(circles.id, circle.id));
+    const prepared = await givePhoto(creator, circle.id);
     const url = `/api/photos/circles/${circle.id}/${prepared.key.split("/")[1]}`;
 
     expect((await getPhoto(creator.client, url)).status).toBe(200);
@@ -490,16 +496,7 @@ describe("GET /api/photos/circles/{circleId}/{version}", () => {
     const creator = await signedInClient(server());
     const invitee = await signedInClient(server());
     const circle = await createCircle(server().deps, { creatorId: creator.user.id });
-    const prepared = await preparePhoto(
-      server().deps,
-      callerOf(creator),
-      { circleId: circle.id },
-      { bytes: await samplePhoto() },
-    );
-    await server()
-      .db.db.update(circles)
-      .set({ photoKey: prepared.key })
-      .where(eq(circles.id, circle.id));
+    const prepared = await givePhoto(creator, circle.id);
     const url = `/api/photos/circles/${circle.id}/${prepared.key.split("/")[1]}?size=thumb`;
     expect((await getPhoto(invitee.client, url)).status).toBe(404);
 

@@ -48,10 +48,16 @@ export const circleDescriptionField = optionalText(
   messages.circleDescriptionTooLong,
 );
 
-export const circleColorField = safeString({ max: 20, tooLong: messages.circleColorInvalid })
+export const hexColorField = safeString({ max: 20, tooLong: messages.circleColorInvalid })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: messages.circleColorInvalid })
   .transform((value) => value.toUpperCase());
+
+/** A hex colour; absent, null or "" mean "not chosen" (the type's colour, or unchanged). */
+export const circleColorField = z
+  .union([z.literal(""), z.null(), hexColorField], { error: messages.circleColorInvalid })
+  .optional()
+  .transform((value) => value || undefined);
 
 /**
  * A photo sent inside JSON (spec section 7): a data URL, or "" / null to remove it. Its bytes
@@ -84,7 +90,7 @@ export const createCircleInput = z.object({
   name: circleNameField,
   description: circleDescriptionField,
   /** Optional: the type's colour (section 1) when absent. */
-  color: circleColorField.optional(),
+  color: circleColorField,
   /** Optional: custom when absent. A personal circle comes with the account and is refused. */
   type: z.enum(CIRCLE_TYPES).default("custom"),
   photo: photoDataUrlField.optional(),
@@ -97,7 +103,7 @@ export const updateCircleInput = z.object({
   id: idField(messages.circleNotFound),
   name: circleNameField.optional(),
   description: circleDescriptionField.optional(),
-  color: circleColorField.optional(),
+  color: circleColorField,
   /** A data URL sets the photo; "" or null removes it; absent leaves it. */
   photo: photoDataUrlField.optional(),
   /** Sent beside `photo` for personal circles (spec section 7); read like `photo`. */

@@ -93,7 +93,6 @@ export const messages = {
   invitationEmailInvalid: "Invalid email address",
   invitationMessageTooLong: "Message must be at most 500 characters",
   relationshipInvalid: "Relationship must be spouse, parent, child, sibling or other",
-  relationshipFamilyOnly: "A relationship can only be given in family circles.",
   inviteEmailsRequired: "Add at least one email address to invite.",
   inviteEmailsTooMany: "You can invite at most 20 people at once.",
   inviteEmailDuplicate:

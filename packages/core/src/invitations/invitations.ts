@@ -94,11 +94,9 @@ async function invite(
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNoInvitations);
   }
-  if (request.relationship && circle.type !== "family") {
-    throw new AppError("BAD_REQUEST", messages.relationshipFamilyOnly, {
-      issues: [{ path: "relationship", message: messages.relationshipFamilyOnly }],
-    });
-  }
+  // Relationships belong to family circles (spec section 2); a client whose form always sends
+  // one is not refused for it elsewhere: it is simply not kept.
+  const relationship = circle.type === "family" ? request.relationship : null;
   const emails = request.emails.map(normalizeEmail);
   const duplicates = emails.flatMap((email, i) => (emails.indexOf(email) < i ? [i] : []));
   if (duplicates.length) {
@@ -186,7 +184,7 @@ async function invite(
             circleId: circle.id,
             email,
             message: request.message,
-            relationship: request.relationship,
+            relationship,
             tokenHash: sha256(tokenOf(email)),
             status: "pending" as const,
             inviterId: caller.userId,

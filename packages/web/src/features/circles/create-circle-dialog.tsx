@@ -1,8 +1,8 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import {
-  circleColorField,
   circleDescriptionField,
   circleNameField,
+  hexColorField,
   invitationMessageField,
 } from "@circleplan/shared/circle-schemas";
 import { INVITE_BATCH_MAX } from "@circleplan/shared/limits";
@@ -48,7 +48,7 @@ const NEW_CIRCLE_TYPES = [
 const detailsForm = z.object({
   name: circleNameField,
   description: circleDescriptionField,
-  color: circleColorField,
+  color: hexColorField,
   type: z.enum(["family", "work", "custom"]),
 });
 type DetailsInput = z.input<typeof detailsForm>;
