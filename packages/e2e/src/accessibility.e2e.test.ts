@@ -8,68 +8,41 @@
  * dev mailbox and the 404. No serious or critical finding may remain; lesser ones are printed.
  * Each state is also saved as a screenshot (a11y-<theme>-<screen>.png) for a person to look at.
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type AxeFinding, axeFindings, isSerious } from "./axe";
-import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { screenshot, useBrowserSuite } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { useAxeAudit } from "./axe";
+import {
+  authScreen,
+  fillLogin,
+  fillRegistration,
+  frontToast,
+  settleScreen,
+  shownResetCode,
+  signIn,
+} from "./browser-steps";
+import { createCircle, invite } from "./circle-setup";
+import { DESKTOP, MOBILE, screenshot, useBrowserSuite } from "./harness";
 import { createVerifiedUser, registerUser, resendVerification } from "./test-users";
 
-const MOBILE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 
-let context: BrowserContext | undefined;
-let findings: { screen: string; finding: AxeFinding }[] = [];
-
 const suite = useBrowserSuite();
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  const serious = findings.filter(({ finding }) => isSerious(finding));
-  for (const { screen, finding } of findings.filter(({ finding }) => !isSerious(finding))) {
-    console.log(`axe ${finding.impact} on ${screen}: ${finding.rule} (${finding.targets[0]})`);
-  }
-  findings = [];
-  expect(
-    serious.map(
-      ({ screen, finding }) =>
-        `${screen}: ${finding.rule} ${finding.help} (${finding.targets.join(", ")})`,
-    ),
-  ).toEqual([]);
-});
+const audit = useAxeAudit();
 
 /** A fresh browser on a phone whose stored theme is `theme`, as the theme switch leaves it. */
 async function openPage(theme: Theme, path: string): Promise<Page> {
-  context = await suite.browser.newContext({ viewport: MOBILE, baseURL: suite.app.url });
-  context.setDefaultTimeout(15_000);
-  await context.addInitScript((stored) => localStorage.setItem("theme", stored), theme);
-  const page = await context.newPage();
+  const page = await suite.newPage();
+  await page.context().addInitScript((stored) => localStorage.setItem("theme", stored), theme);
   await page.goto(path);
   return page;
 }
 
-/**
- * Checks the page as it is now and saves a screenshot. Toasts and dialogs slide in: the check
- * waits for their animations, or axe would measure contrast on half-transparent text.
- */
+/** Checks the page once it is still (see settleScreen) and saves a screenshot. */
 async function check(page: Page, theme: Theme, screen: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        // Spinners and the code field's caret never finish.
-        .filter(
-          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-        )
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
-  );
+  await settleScreen(page);
   await page.waitForTimeout(400);
-  for (const finding of await axeFindings(page)) findings.push({ screen, finding });
+  await audit(page, screen);
   await screenshot(page, `a11y-${theme}-${screen}`, { fullPage: false });
 }
 
@@ -93,10 +66,7 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     await dialog.getByRole("heading", { name: "Enter your reset code" }).waitFor();
     await check(page, theme, "forgot-code-step");
 
-    const code = (await dialog.getByText(/Sandbox mode: your reset code is/).textContent())?.match(
-      /\d{6}/,
-    )?.[0];
-    await dialog.getByLabel("Reset Code").fill(code ?? "");
+    await dialog.getByLabel("Reset Code").fill(await shownResetCode(dialog));
     await dialog.getByLabel("New Password").fill("Fresh-start-2024!");
     await dialog.getByLabel("Confirm Password").fill("Fresh-start-2024!");
     await dialog.getByRole("button", { name: "Reset Password" }).click();
@@ -119,15 +89,8 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     const fresh = await registerUser(suite.app.url);
     const page = await openPage(theme, "/auth");
     await authScreen(page);
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("Email").fill(`check-${fresh.user.email}`);
-    await page.getByLabel("Password", { exact: true }).fill(fresh.user.password);
-    await page.getByLabel("First Name").fill(fresh.user.firstName);
-    await page.getByLabel("Last Name").fill(fresh.user.lastName);
-    await page.getByRole("radio", { name: "Female", exact: true }).check();
-    await page.getByLabel("Country").selectOption(fresh.user.country);
-    await page.getByLabel("City").selectOption(fresh.user.city);
-    await page.getByLabel("Phone Number").fill(fresh.user.phoneNumber);
+    // The address registered above is taken: the form registers a variant of it.
+    await fillRegistration(page, { ...fresh.user, email: `check-${fresh.user.email}` });
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
     await check(page, theme, "check-email");
@@ -180,10 +143,7 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
   it("finds nothing serious on the signed-in screens, the user menu and the session error", async () => {
     const user = await createVerifiedUser(suite.app.url);
     const page = await openPage(theme, "/auth");
-    await authScreen(page);
-    await fillLogin(page, user.email, user.password);
-    await page.waitForURL(`${suite.app.url}/dashboard`);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signIn(page, user.email, user.password);
     await check(page, theme, "dashboard");
 
     await page.getByRole("button", { name: /user menu/i }).click();
@@ -203,18 +163,11 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     await check(page, theme, "create-circle");
     await page.keyboard.press("Escape");
 
-    // A circle of one's own with an invitation out: the settings page's every tab.
-    const origin = { origin: suite.app.url };
-    const circle = (await (
-      await page.request.post("/api/circles", {
-        data: { name: "Book Club", type: "custom" },
-        headers: origin,
-      })
-    ).json()) as { id: number };
-    await page.request.post(`/api/circles/${circle.id}/invitations`, {
-      data: { email: `friend-${Date.now()}@example.com` },
-      headers: origin,
-    });
+    // A circle of one's own with an invitation out: the settings page's every tab. (Set up from
+    // a second session, so the Account tab below also lists another device with its buttons.)
+    const api = await suite.apiAs(user);
+    const circle = await createCircle(api, { name: "Book Club", type: "custom" });
+    await invite(api, circle, { email: `friend-${Date.now()}@example.com` });
     await page.goto(`/circle/${circle.id}/settings`);
     await page.getByRole("heading", { name: "Book Club Settings" }).waitFor();
     await check(page, theme, "circle-settings");

@@ -6,51 +6,39 @@
  * verification link asks for, and the Content Security Policy the whole app runs under. Every
  * test fails on a policy violation logged by any page it opened.
  */
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { authScreen, cspViolations, fillLogin, frontToast } from "./browser-steps";
-import { screenshot, useBrowserSuite } from "./harness";
-import { buildUser, createVerifiedUser } from "./test-users";
+import {
+  authScreen,
+  cspViolations,
+  fillLogin,
+  frontToast,
+  isFocused,
+  signIn,
+} from "./browser-steps";
+import { DESKTOP, MOBILE, screenshot, useBrowserSuite } from "./harness";
+import { buildUser, createVerifiedUser, registerUser, resendVerification } from "./test-users";
 
-const MOBILE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const NEW_PASSWORD = "Brand-new-pass-42!";
 
-let contexts: BrowserContext[] = [];
 let violations: string[][] = [];
 
 const suite = useBrowserSuite();
 
-afterEach(async () => {
+afterEach(() => {
   const logged = violations.flat();
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
   violations = [];
   expect(logged).toEqual([]);
 });
 
 /** A fresh browser (cookies, storage) on the phone viewport, watched for policy violations. */
 async function openPage(path = "/auth", options: { userAgent?: string } = {}): Promise<Page> {
-  const context = await suite.browser.newContext({
-    viewport: MOBILE,
-    baseURL: suite.app.url,
-    ...options,
-  });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await suite.newPage(options);
   violations.push(cspViolations(page));
   await page.goto(path);
   return page;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await authScreen(page);
-  await fillLogin(page, email, password);
-  await page.waitForURL(`${suite.app.url}/dashboard`);
-  await page.getByRole("button", { name: "User menu" }).waitFor();
 }
 
 async function openProfile(page: Page): Promise<void> {
@@ -69,10 +57,6 @@ function sessionRows(page: Page): Locator {
   return page.getByRole("list", { name: "Where you're signed in" }).getByRole("listitem");
 }
 
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
 /** The error assistive technology reads with a field (its aria-describedby), without the hint. */
 async function fieldError(field: Locator): Promise<string> {
   return field.evaluate((element) =>
@@ -83,14 +67,6 @@ async function fieldError(field: Locator): Promise<string> {
       .join(" ")
       .trim(),
   );
-}
-
-async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${suite.app.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: suite.app.url },
-    body: JSON.stringify(body),
-  });
 }
 
 describe("account security in the browser", () => {
@@ -117,8 +93,9 @@ describe("account security in the browser", () => {
     await expect.poll(() => fieldError(confirm)).toBe("Passwords don't match");
     await confirm.fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect.poll(() => fieldError(current)).toBe("Your current password is not correct.");
+    // The server's answer first (the toast waits as long as any step may), then its field.
     await frontToast(page).getByText("Failed to update password").waitFor();
+    await expect.poll(() => fieldError(current)).toBe("Your current password is not correct.");
     expect(await current.getAttribute("aria-invalid")).toBe("true");
     expect(await isFocused(current)).toBe(true);
     await screenshot(page, "security-01-change-password-wrong-current");
@@ -153,7 +130,8 @@ describe("account security in the browser", () => {
     await openAccountTab(page);
 
     const rows = sessionRows(page);
-    await expect.poll(() => rows.count()).toBe(2);
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
     // This device first, marked, and without a button to sign itself out.
     const here = rows.first();
     expect(await here.textContent()).toContain("Chrome on Linux");
@@ -183,8 +161,8 @@ describe("account security in the browser", () => {
 
     await other.getByRole("button", { name: /^Sign out Safari on iOS, signed in / }).click();
     await frontToast(page).getByText("The session has been signed out.").waitFor();
-    await expect.poll(() => rows.count()).toBe(1);
     await page.getByText("You're not signed in anywhere else.").waitFor();
+    expect(await rows.count()).toBe(1);
     expect(await page.getByRole("button", { name: "Sign out of all other sessions" }).count()).toBe(
       0,
     );
@@ -203,10 +181,12 @@ describe("account security in the browser", () => {
     const laptop = await openPage("/auth");
     await signIn(laptop, user.email, user.password);
     await openAccountTab(page);
-    await expect.poll(() => rows.count()).toBe(3);
+    await rows.nth(2).waitFor();
+    expect(await rows.count()).toBe(3);
     await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
     await frontToast(page).getByText("All other sessions have been signed out.").waitFor();
-    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByText("You're not signed in anywhere else.").waitFor();
+    expect(await rows.count()).toBe(1);
     for (const gone of [tablet, laptop]) {
       await gone.goto("/dashboard");
       await authScreen(gone);
@@ -260,17 +240,10 @@ describe("account security in the browser", () => {
   });
 
   it("asks whoever opens a resent verification link to choose the password", async () => {
-    const user = buildUser();
-    const registered = await post("/api/auth/register", user);
-    expect(registered.status).toBe(201);
-    const resent = await post("/api/auth/resend-verification", { email: user.email });
-    expect(resent.status).toBe(200);
-    const { dev_verification_token: token } = (await resent.json()) as {
-      dev_verification_token?: string;
-    };
-    expect(token).toBeTruthy();
+    const { user } = await registerUser(suite.app.url);
+    const token = await resendVerification(suite.app.url, user.email);
 
-    const page = await openPage(`/verify-email?token=${encodeURIComponent(token ?? "")}`);
+    const page = await openPage(`/verify-email?token=${encodeURIComponent(token)}`);
     await page.getByRole("heading", { name: "Choose a password" }).waitFor();
     await page.getByText("Choose a new password to finish verifying your email.").waitFor();
     const next = page.getByLabel("New password");
@@ -287,10 +260,10 @@ describe("account security in the browser", () => {
     await next.fill("Password123!");
     await confirm.fill("Password123!");
     await page.getByRole("button", { name: "Set Password and Verify" }).click();
+    await frontToast(page).getByText("Verification Failed").waitFor();
     await expect
       .poll(() => fieldError(next))
       .toBe("This password is too common. Please choose one that is harder to guess.");
-    await frontToast(page).getByText("Verification Failed").waitFor();
     await page.getByRole("heading", { name: "Choose a password" }).waitFor();
 
     await next.fill(NEW_PASSWORD);

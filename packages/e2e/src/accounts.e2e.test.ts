@@ -5,38 +5,27 @@
  * sandbox mailbox, login and sign-out, password reset, form validation, access rules, theme and
  * keyboard use. One server and one Chromium for the file, a fresh context per test.
  */
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { screenshot, useBrowserSuite } from "./harness";
-import { buildUser, createVerifiedUser, type TestUser } from "./test-users";
-
-const MOBILE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-let context: BrowserContext | undefined;
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  authScreen,
+  fillLogin,
+  fillRegistration,
+  frontToast,
+  isFocused,
+  shownResetCode,
+  sidewaysOverflow,
+  signIn,
+} from "./browser-steps";
+import { MOBILE, screenshot, screenshotBothSizes, useBrowserSuite } from "./harness";
+import { buildUser, createVerifiedUser } from "./test-users";
 
 const suite = useBrowserSuite();
 
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 async function openPage(path = "/auth", timezoneId?: string): Promise<Page> {
-  context = await suite.browser.newContext({
-    viewport: MOBILE,
-    baseURL: suite.app.url,
-    ...(timezoneId ? { timezoneId } : {}),
-  });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  const page = await suite.newPage(timezoneId ? { timezoneId } : {});
   await page.goto(path);
   return page;
-}
-
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
 }
 
 /**
@@ -53,20 +42,6 @@ async function focusRing(locator: Locator): Promise<boolean> {
     (element as HTMLElement).focus();
     return outline || (focusShadow !== "none" && focusShadow !== restingShadow);
   });
-}
-
-async function fillRegistration(page: Page, user: TestUser): Promise<void> {
-  await page.getByRole("tab", { name: "Register" }).click();
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("First Name").fill(user.firstName);
-  await page.getByLabel("Last Name").fill(user.lastName);
-  await page
-    .getByRole("radio", { name: user.gender === "male" ? "Male" : "Female", exact: true })
-    .check();
-  await page.getByLabel("Country").selectOption(user.country);
-  await page.getByLabel("City").selectOption(user.city);
-  await page.getByLabel("Phone Number").fill(user.phoneNumber);
 }
 
 /** Sign-in answers 401 from the REST door when the browser holds no live session. */
@@ -98,10 +73,7 @@ describe("accounts in the browser", () => {
       .getByTitle('HTML version of "Verify your email for Circleplan"')
       .contentFrame();
     await htmlPart.getByRole("link", { name: "Verify email" }).waitFor();
-    await screenshot(page, "accounts-02-dev-mailbox");
-    await page.setViewportSize(DESKTOP);
-    await screenshot(page, "accounts-02-dev-mailbox-desktop");
-    await page.setViewportSize(MOBILE);
+    await screenshotBothSizes(page, "accounts-02-dev-mailbox");
 
     const mailText = page.getByTestId("mail-text");
     expect(await mailText.textContent()).toContain(`Hi ${user.firstName}`);
@@ -121,10 +93,7 @@ describe("accounts in the browser", () => {
     const userMenu = page.getByRole("button", { name: "User menu" });
     await userMenu.waitFor();
     await page.getByRole("navigation", { name: "Main" }).waitFor();
-    await screenshot(page, "accounts-05-dashboard-shell");
-    await page.setViewportSize(DESKTOP);
-    await screenshot(page, "accounts-05-dashboard-shell-desktop");
-    await page.setViewportSize(MOBILE);
+    await screenshotBothSizes(page, "accounts-05-dashboard-shell");
 
     await userMenu.click();
     const menu = page.getByRole("menu");
@@ -195,10 +164,7 @@ describe("accounts in the browser", () => {
 
     await dialog.getByRole("heading", { name: "Enter your reset code" }).waitFor();
     // Sandbox mode shows the code in the dialog (and a toast); a person would copy it from there.
-    const codeNote = dialog.getByText(/Sandbox mode: your reset code is/);
-    const code = (await codeNote.textContent())?.match(/\d{6}/)?.[0];
-    expect(code).toMatch(/^\d{6}$/);
-    await dialog.getByLabel("Reset Code").fill(code ?? "");
+    await dialog.getByLabel("Reset Code").fill(await shownResetCode(dialog));
     await dialog.getByLabel("New Password").fill(newPassword);
     await dialog.getByLabel("Confirm Password").fill(newPassword);
     await screenshot(page, "accounts-08-reset-code-step");
@@ -216,9 +182,7 @@ describe("accounts in the browser", () => {
     await frontToast(page).getByText("Login Failed").waitFor();
     expect(new URL(page.url()).pathname).toBe("/auth");
 
-    await fillLogin(page, user.email, newPassword);
-    await page.waitForURL(`${suite.app.url}/dashboard`);
-    await page.getByRole("button", { name: "User menu" }).waitFor();
+    await signIn(page, user.email, newPassword);
   });
 
   it("shows the product's validation messages on the register form", async () => {
@@ -321,9 +285,7 @@ describe("accounts in the browser", () => {
     const user = await createVerifiedUser(suite.app.url);
     const longEmail = `averyveryverylongmailboxnamefortesting${Date.now()}@familyschedulingdomain.example.com`;
     const page = await openPage();
-    await authScreen(page);
-    await fillLogin(page, user.email, user.password);
-    await page.waitForURL(`${suite.app.url}/dashboard`);
+    await signIn(page, user.email, user.password);
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "My Profile" }).click();
     await page.getByRole("heading", { name: "Personal information" }).waitFor();
@@ -344,10 +306,7 @@ describe("accounts in the browser", () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await screenshot(page, "accounts-18-profile-long-email", { fullPage: false });
 
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await sidewaysOverflow(page)).toBe(0);
     for (const element of [
       page.getByRole("heading", { name: "Personal information" }),
       emailInput,

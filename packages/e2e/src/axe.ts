@@ -6,6 +6,7 @@
  */
 import axe from "axe-core";
 import type { Page } from "playwright-core";
+import { afterEach, expect } from "vitest";
 
 export interface AxeFinding {
   rule: string;
@@ -35,4 +36,32 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
 /** The findings a person with a disability would be blocked or badly slowed by. */
 export function isSerious(finding: AxeFinding): boolean {
   return finding.impact === "serious" || finding.impact === "critical";
+}
+
+/**
+ * Axe for the screens of a test file: `audit(page, screen)` records what axe finds on the page
+ * as it is now. After each test, a serious finding on any of its screens fails it: after, so the
+ * screens that follow are still checked and saved for a person to look at. Lesser findings are
+ * printed.
+ */
+export function useAxeAudit(): (page: Page, screen: string) => Promise<void> {
+  let found: { screen: string; finding: AxeFinding }[] = [];
+  afterEach(() => {
+    const thisTest = found;
+    found = [];
+    for (const { screen, finding } of thisTest.filter(({ finding }) => !isSerious(finding))) {
+      console.log(`axe ${finding.impact} on ${screen}: ${finding.rule} (${finding.targets[0]})`);
+    }
+    expect(
+      thisTest
+        .filter(({ finding }) => isSerious(finding))
+        .map(
+          ({ screen, finding }) =>
+            `${screen}: ${finding.rule} ${finding.help} (${finding.targets.join(", ")})`,
+        ),
+    ).toEqual([]);
+  });
+  return async (page, screen) => {
+    for (const finding of await axeFindings(page)) found.push({ screen, finding });
+  };
 }

@@ -6,120 +6,41 @@
  * page and its detail dialog, the share dialog, and the settings page as admin, creator and
  * member (rename, promote, remove, invitations, photo, delete). Other people are set up through
  * the REST door; the full invitation round trip in two browsers is invitations.e2e.test.ts's.
- * Every screen is saved at phone and desktop size (circles-*.png).
+ * Every screen is checked with axe and saved at phone and desktop size (circles-*.png).
  */
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  type Locator,
-  type Page,
-  request,
-} from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { frontToast } from "./browser-steps";
-import { screenshot, useBrowserSuite } from "./harness";
+import type { APIRequestContext, Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { circleStrip, frontToast, isFocused } from "./browser-steps";
+import { type ApiCircle, acceptInvitation, createCircle, invite } from "./circle-setup";
+import { useBrowserSuite } from "./harness";
+import { jpegWithExif, storedPhoto } from "./sample-photos";
+import { useScreens } from "./screens";
 import { createVerifiedUser, type TestUser } from "./test-users";
 
-const MOBILE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
 const suite = useBrowserSuite();
-const opened: { close(): Promise<void> }[] = [];
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((thing) => thing.close()));
-});
-
-interface ApiCircle {
-  id: number;
-  name: string;
-}
-
-/** A browser already signed in as `user` (through the REST door, which sets the cookie). */
-async function signedInPage(user: TestUser, path: string): Promise<Page> {
-  const context: BrowserContext = await suite.browser.newContext({
-    viewport: MOBILE,
-    baseURL: suite.app.url,
-  });
-  opened.push(context);
-  context.setDefaultTimeout(15_000);
-  await login(context.request, user);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-/** A REST client of its own signed in as `user`, for people who never open a browser here. */
-async function apiAs(user: TestUser): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: suite.app.url,
-    // State-changing calls must carry the app's own Origin (api-conventions).
-    extraHTTPHeaders: { origin: suite.app.url },
-  });
-  opened.push({ close: () => api.dispose() });
-  await login(api, user);
-  return api;
-}
-
-async function login(api: APIRequestContext, user: TestUser): Promise<void> {
-  const answer = await api.post("/api/auth/login", {
-    data: { email: user.email, password: user.password },
-    headers: { origin: suite.app.url },
-  });
-  if (!answer.ok()) throw new Error(`login answered ${answer.status()}: ${await answer.text()}`);
-}
-
-async function postJson<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const answer = await api.post(path, { data, headers: { origin: suite.app.url } });
-  if (!answer.ok()) throw new Error(`${path} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-async function createCircle(
-  api: APIRequestContext,
-  data: { name: string; type: "family" | "work" | "custom" },
-): Promise<ApiCircle> {
-  return postJson<ApiCircle>(api, "/api/circles", data);
-}
+const saveScreen = useScreens("circles");
 
 /** `member` joins `circle`: invited by its admin through the API, then accepting it. */
 async function join(admin: APIRequestContext, circle: ApiCircle, member: TestUser) {
-  const invitation = await postJson<{ id: number }>(
-    admin,
-    `/api/circles/${circle.id}/invitations`,
-    { email: member.email },
-  );
-  await postJson(await apiAs(member), `/api/invitations/${invitation.id}/accept`, {});
-}
-
-/** Saves the page as it is at phone size and again at desktop size. */
-async function bothSizes(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await screenshot(page, `circles-${name}`);
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `circles-${name}-desktop`);
-  await page.setViewportSize(MOBILE);
+  const invitation = await invite(admin, circle, { email: member.email });
+  await acceptInvitation(await suite.apiAs(member), invitation);
 }
 
 async function progressOf(dialog: Locator): Promise<string | null> {
   return dialog.getByRole("progressbar").getAttribute("aria-valuenow");
 }
 
-function strip(page: Page): Locator {
-  return page.getByRole("navigation", { name: "Circles" });
-}
-
 describe("circles in the browser", () => {
   it("creates a family circle with an invitation in four steps and opens it", async () => {
     const admin = await createVerifiedUser(suite.app.url);
     const inviteeEmail = `invitee-${Date.now()}@example.com`;
-    const page = await signedInPage(admin, "/dashboard");
+    const page = await suite.signedInPage(admin, "/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     // Every account has its personal circle in the strip.
-    await strip(page).getByRole("link", { name: "Personal" }).waitFor();
-    await bothSizes(page, "01-strip");
+    await circleStrip(page).getByRole("link", { name: "Personal" }).waitFor();
+    await saveScreen(page, "01-strip");
 
-    await strip(page).getByRole("button", { name: "Add a new circle" }).click();
+    await circleStrip(page).getByRole("button", { name: "Add a new circle" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a New Circle" });
     await dialog.waitFor();
     expect(await progressOf(dialog)).toBe("33");
@@ -129,13 +50,13 @@ describe("circles in the browser", () => {
     await dialog.getByLabel("Description").fill("Dinners, birthdays and school runs");
     await dialog.getByRole("radio", { name: "Family" }).check();
     await dialog.getByRole("radio", { name: "Green" }).check();
-    await bothSizes(page, "02-create-details");
+    await saveScreen(page, "02-create-details");
     await dialog.getByRole("button", { name: "Next" }).click();
 
     const photoStep = page.getByRole("dialog", { name: "Add a Circle Photo" });
     await photoStep.getByRole("button", { name: "Choose Photo" }).waitFor();
     expect(await progressOf(photoStep)).toBe("66");
-    await bothSizes(page, "03-create-photo");
+    await saveScreen(page, "03-create-photo");
     await photoStep.getByRole("button", { name: "Create Circle" }).click();
     await frontToast(page).getByText("Circle created successfully").waitFor();
 
@@ -157,37 +78,37 @@ describe("circles in the browser", () => {
     await invites
       .getByText("This email address has already been added to the invitation list")
       .waitFor();
-    await bothSizes(page, "04-create-invites");
+    await saveScreen(page, "04-create-invites");
     await send.click();
     await frontToast(page).getByText("Invitations sent").waitFor();
 
     const done = page.getByRole("dialog", { name: "Circle Created" });
     await done.getByText("The Lovelaces is ready").waitFor();
     expect(await progressOf(done)).toBe("100");
-    await bothSizes(page, "05-create-success");
+    await saveScreen(page, "05-create-success");
     await done.getByRole("button", { name: "Go to Circle" }).click();
 
     const heading = page.getByRole("heading", { level: 1, name: "The Lovelaces" });
     await heading.waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/circle\/\d+$/);
     // Focus goes on to the new circle, not back to Add.
-    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await expect.poll(() => isFocused(heading)).toBe(true);
     await page.getByText("1 member", { exact: true }).waitFor();
-    const inStrip = strip(page).getByRole("link", { name: "The Lovelaces" });
+    const inStrip = circleStrip(page).getByRole("link", { name: "The Lovelaces" });
     expect(await inStrip.getAttribute("aria-current")).toBe("page");
     await page.getByText("No plans yet").waitFor();
-    await bothSizes(page, "06-circle-page");
+    await saveScreen(page, "06-circle-page");
 
     // The detail dialog: an admin of a family circle sees all three tabs.
     await page.getByRole("button", { name: "Circle details" }).click();
     const detail = page.getByRole("dialog", { name: "The Lovelaces" });
     await detail.getByRole("tab", { name: "Members" }).waitFor();
     await detail.getByRole("cell", { name: admin.email }).first().waitFor();
-    await bothSizes(page, "07-detail-members");
+    await saveScreen(page, "07-detail-members");
     await detail.getByRole("tab", { name: "Invitations" }).click();
     await detail.getByText(inviteeEmail).waitFor();
     expect(await detail.getByLabel("Relationship").isVisible()).toBe(true);
-    await bothSizes(page, "08-detail-invitations");
+    await saveScreen(page, "08-detail-invitations");
 
     // An invitation made here opens the share dialog with its link and QR code.
     const second = `second-${Date.now()}@example.com`;
@@ -199,18 +120,18 @@ describe("circles in the browser", () => {
     const link = await share.getByLabel("Invitation link").inputValue();
     expect(link).toMatch(new RegExp(`^${suite.app.url}/invitations/[\\w-]{20,}$`));
     await share.getByText("The link expires in 10 days.", { exact: false }).waitFor();
-    await bothSizes(page, "09-share-link");
+    await saveScreen(page, "09-share-link");
     await share.getByRole("tab", { name: "QR Code" }).click();
     await share.getByRole("img", { name: /QR code of the invitation link/ }).waitFor();
     await share.getByText("The QR code expires in 10 days.", { exact: false }).waitFor();
-    await bothSizes(page, "10-share-qr");
+    await saveScreen(page, "10-share-qr");
     await share.getByRole("tab", { name: "Email" }).click();
     await share.getByRole("button", { name: "Send" }).click();
     await frontToast(page).getByText("Email required").waitFor();
     await share.getByLabel("Invite someone else").fill("nobody@nowhere");
     await share.getByRole("button", { name: "Send" }).click();
     await frontToast(page).getByText("Invalid email").waitFor();
-    await bothSizes(page, "11-share-email");
+    await saveScreen(page, "11-share-email");
     await page.keyboard.press("Escape");
     await share.waitFor({ state: "detached" });
     await detail.getByText(second).waitFor();
@@ -219,7 +140,7 @@ describe("circles in the browser", () => {
     await detail.getByLabel("Circle Name").waitFor();
     // A family circle is never deleted from the dialog (spec section 6).
     expect(await detail.getByRole("button", { name: "Delete Circle" }).count()).toBe(0);
-    await bothSizes(page, "12-detail-settings");
+    await saveScreen(page, "12-detail-settings");
   });
 
   it("renames a circle, promotes and removes members and manages invitations", async () => {
@@ -228,14 +149,14 @@ describe("circles in the browser", () => {
       createVerifiedUser(suite.app.url, { firstName: "Bea", lastName: "Promoted" }),
       createVerifiedUser(suite.app.url, { firstName: "Cal", lastName: "Removed" }),
     ]);
-    const adminApi = await apiAs(admin);
+    const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Book Club", type: "custom" });
     await join(adminApi, circle, promoted);
     await join(adminApi, circle, removed);
     const pending = `pending-${Date.now()}@example.com`;
-    await postJson(adminApi, `/api/circles/${circle.id}/invitations`, { email: pending });
+    await invite(adminApi, circle, { email: pending });
 
-    const page = await signedInPage(admin, `/circle/${circle.id}/settings`);
+    const page = await suite.signedInPage(admin, `/circle/${circle.id}/settings`);
     await page.getByRole("heading", { level: 1, name: "Book Club Settings" }).waitFor();
     expect(await page.getByText("You don't have admin permissions").count()).toBe(0);
 
@@ -247,11 +168,11 @@ describe("circles in the browser", () => {
     await save.click();
     await page.getByText("Circle name is required").waitFor();
     await name.fill("Book Club Nights");
-    await bothSizes(page, "13-settings-general");
+    await saveScreen(page, "13-settings-general");
     await save.click();
     await frontToast(page).getByText("Circle updated").waitFor();
     await page.getByRole("heading", { level: 1, name: "Book Club Nights Settings" }).waitFor();
-    await strip(page).getByRole("link", { name: "Book Club Nights" }).waitFor();
+    await circleStrip(page).getByRole("link", { name: "Book Club Nights" }).waitFor();
     expect(await save.isDisabled()).toBe(true);
 
     // Members: the creator is marked and untouchable, the others are promoted or removed.
@@ -264,7 +185,7 @@ describe("circles in the browser", () => {
     expect(await rowOf(admin).getByRole("button").count()).toBe(0);
     await page.getByText("No invitations have been sent yet").waitFor({ state: "detached" });
     await page.getByRole("list", { name: "Sent invitations" }).getByText(pending).waitFor();
-    await bothSizes(page, "14-settings-members");
+    await saveScreen(page, "14-settings-members");
 
     await rowOf(promoted)
       .getByRole("button", { name: /Make Admin/ })
@@ -282,7 +203,7 @@ describe("circles in the browser", () => {
       .click();
     const confirm = page.getByRole("alertdialog", { name: "Remove Cal Removed?" });
     await confirm.waitFor();
-    await bothSizes(page, "15-remove-member-confirm");
+    await saveScreen(page, "15-remove-member-confirm");
     await confirm.getByRole("button", { name: "Remove Member" }).click();
     await frontToast(page).getByText("Member removed").waitFor();
     await rowOf(removed).waitFor({ state: "detached" });
@@ -320,13 +241,13 @@ describe("circles in the browser", () => {
       .click();
     await frontToast(page).getByText("Invitation deleted").waitFor();
     await sent.getByText(pending).waitFor({ state: "detached" });
-    await bothSizes(page, "16-settings-invitations");
+    await saveScreen(page, "16-settings-invitations");
 
     // The members screen shows the same table.
     await page.goto(`/circle/${circle.id}/members`);
     await page.getByRole("heading", { level: 1, name: "Book Club Nights Members" }).waitFor();
     await rowOf(promoted).getByText("Admin", { exact: true }).filter({ visible: true }).waitFor();
-    await bothSizes(page, "17-members-page");
+    await saveScreen(page, "17-members-page");
   });
 
   it("shows a member the notice, a disabled Save and no admin tabs", async () => {
@@ -334,11 +255,11 @@ describe("circles in the browser", () => {
       createVerifiedUser(suite.app.url),
       createVerifiedUser(suite.app.url),
     ]);
-    const adminApi = await apiAs(admin);
+    const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Neighbours", type: "family" });
     await join(adminApi, circle, member);
 
-    const page = await signedInPage(member, `/circle/${circle.id}/settings`);
+    const page = await suite.signedInPage(member, `/circle/${circle.id}/settings`);
     await page.getByRole("heading", { level: 1, name: "Neighbours Settings" }).waitFor();
     await page
       .getByText(
@@ -351,7 +272,7 @@ describe("circles in the browser", () => {
     await page.getByText("Only admins can change the circle photo.").waitFor();
     expect(await page.getByRole("button", { name: "Upload Photo" }).count()).toBe(0);
     await page.getByRole("tab", { name: "General" }).click();
-    await bothSizes(page, "18-settings-member");
+    await saveScreen(page, "18-settings-member");
 
     await page.getByRole("link", { name: "Back to Neighbours" }).click();
     await page.getByRole("heading", { level: 1, name: "Neighbours" }).waitFor();
@@ -361,18 +282,21 @@ describe("circles in the browser", () => {
     expect(await detail.getByRole("tab").allTextContents()).toEqual(["Members", "Settings"]);
     await detail.getByRole("tab", { name: "Settings" }).click();
     await detail.getByText("Only admins can change the circle name.").waitFor();
-    await bothSizes(page, "19-detail-member");
+    await saveScreen(page, "19-detail-member");
 
     // A circle one is not in is not found, exactly as one that does not exist.
     await page.goto("/circle/2147483647");
     await page.getByText("Circle not found or you don't have access.").waitFor();
-    await bothSizes(page, "20-circle-not-found");
+    await saveScreen(page, "20-circle-not-found");
   });
 
   it("uploads a circle photo with a crop and removes it again", async () => {
     const admin = await createVerifiedUser(suite.app.url);
-    const circle = await createCircle(await apiAs(admin), { name: "Photo Club", type: "custom" });
-    const page = await signedInPage(admin, `/circle/${circle.id}/settings`);
+    const circle = await createCircle(await suite.apiAs(admin), {
+      name: "Photo Club",
+      type: "custom",
+    });
+    const page = await suite.signedInPage(admin, `/circle/${circle.id}/settings`);
     await page.getByRole("tab", { name: "Appearance" }).click();
     const input = page.getByTestId("circle-photo-input");
 
@@ -384,16 +308,16 @@ describe("circles in the browser", () => {
     await frontToast(page).getByText("Invalid file type").waitFor();
 
     await input.setInputFiles({
-      name: "sunset.png",
-      mimeType: "image/png",
-      buffer: await png(page),
+      name: "sunset.jpg",
+      mimeType: "image/jpeg",
+      buffer: await jpegWithExif(),
     });
     const crop = page.getByRole("dialog", { name: "Crop Photo" });
     await crop.getByRole("button", { name: "Save Photo" }).waitFor();
     await expect
       .poll(() => crop.getByRole("button", { name: "Save Photo" }).isEnabled())
       .toBe(true);
-    await bothSizes(page, "21-photo-crop");
+    await saveScreen(page, "21-photo-crop");
     await crop.getByRole("button", { name: "Save Photo" }).click();
     await frontToast(page).getByText("Photo updated").waitFor();
     await crop.waitFor({ state: "detached" });
@@ -406,13 +330,23 @@ describe("circles in the browser", () => {
       .toBeGreaterThan(0);
     await expect
       .poll(() =>
-        strip(page)
+        circleStrip(page)
           .getByRole("link", { name: "Photo Club" })
           .locator("img")
           .evaluate((image: HTMLImageElement) => image.naturalWidth),
       )
       .toBeGreaterThan(0);
-    await bothSizes(page, "22-photo-set");
+    await saveScreen(page, "22-photo-set");
+
+    // What the server stored: re-encoded, square from the crop, without the EXIF it came with.
+    const src = (await photoCard.locator("img").getAttribute("src")) ?? "";
+    expect(src).toMatch(new RegExp(`^/api/photos/circles/${circle.id}/`));
+    const stored = await page.context().request.get(src);
+    expect(stored.status()).toBe(200);
+    const { metadata, mentionsExif } = await storedPhoto(await stored.body());
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.width).toBe(metadata.height);
+    expect(mentionsExif).toBe(false);
 
     await photoCard.getByRole("button", { name: "Remove Photo" }).click();
     await frontToast(page).getByText("Photo removed").waitFor();
@@ -422,9 +356,12 @@ describe("circles in the browser", () => {
 
   it("opens a circle's options by press and hold or the keyboard, and deletes it", async () => {
     const admin = await createVerifiedUser(suite.app.url);
-    const circle = await createCircle(await apiAs(admin), { name: "Old Project", type: "custom" });
-    const page = await signedInPage(admin, "/dashboard");
-    const link = strip(page).getByRole("link", { name: "Old Project" });
+    const circle = await createCircle(await suite.apiAs(admin), {
+      name: "Old Project",
+      type: "custom",
+    });
+    const page = await suite.signedInPage(admin, "/dashboard");
+    const link = circleStrip(page).getByRole("link", { name: "Old Project" });
     await link.waitFor();
 
     // Held for longer than 500 ms: the options open and the link is not followed.
@@ -440,7 +377,7 @@ describe("circles in the browser", () => {
     await options.getByRole("link", { name: "Manage Members" }).waitFor();
     await options.getByRole("button", { name: "Edit Circle" }).waitFor();
     await options.getByRole("button", { name: "Delete Circle" }).waitFor();
-    await bothSizes(page, "23-strip-options");
+    await saveScreen(page, "23-strip-options");
     await page.keyboard.press("Escape");
     await options.waitFor({ state: "detached" });
 
@@ -462,13 +399,13 @@ describe("circles in the browser", () => {
     ]) {
       await page.getByText(removedItem, { exact: true }).waitFor();
     }
-    await bothSizes(page, "24-danger-zone");
+    await saveScreen(page, "24-danger-zone");
     await page.getByRole("button", { name: "Delete Circle Permanently" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Old Project?" });
     await confirm
       .getByText("Are you sure you want to delete this circle? This action cannot be undone.")
       .waitFor();
-    await bothSizes(page, "25-delete-confirm");
+    await saveScreen(page, "25-delete-confirm");
     await confirm.getByRole("button", { name: "Delete Circle" }).click();
     await page.waitForURL(`${suite.app.url}/dashboard`);
     await frontToast(page).getByText("Circle deleted").waitFor();
@@ -480,7 +417,7 @@ describe("circles in the browser", () => {
 
   it("opens Create New Circle from the user menu", async () => {
     const admin = await createVerifiedUser(suite.app.url);
-    const page = await signedInPage(admin, "/profile");
+    const page = await suite.signedInPage(admin, "/profile");
     await page.getByRole("button", { name: /user menu/ }).click();
     await page.getByRole("menuitem", { name: "Create New Circle" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a New Circle" });
@@ -488,30 +425,6 @@ describe("circles in the browser", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     // The menu item is gone: focus goes back to the menu's button.
-    await expect
-      .poll(() =>
-        page
-          .getByRole("button", { name: /user menu/ })
-          .evaluate((b) => b === document.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => isFocused(page.getByRole("button", { name: /user menu/ }))).toBe(true);
   });
 });
-
-/** A 600×400 PNG drawn by the page itself, so the test needs no image files or libraries. */
-async function png(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 600;
-    canvas.height = 400;
-    const context = canvas.getContext("2d");
-    if (!context) throw new Error("no 2d context");
-    const gradient = context.createLinearGradient(0, 0, 600, 400);
-    gradient.addColorStop(0, "#f97316");
-    gradient.addColorStop(1, "#7c3aed");
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 600, 400);
-    return canvas.toDataURL("image/png");
-  });
-  return Buffer.from(dataUrl.split(",")[1] ?? "", "base64");
-}

@@ -7,33 +7,27 @@
  * network failure at login, the user menu with a long name on a phone, the phone number's
  * messages, and the pages the local server sends compressed and cached.
  */
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { screenshot, useBrowserSuite } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  authScreen,
+  fillLogin,
+  fillRegistration,
+  frontToast,
+  isFocused,
+  shownResetCode,
+  sidewaysOverflow,
+  signIn,
+} from "./browser-steps";
+import { MOBILE, screenshot, useBrowserSuite } from "./harness";
 import { buildUser, createVerifiedUser } from "./test-users";
-
-const MOBILE = { width: 390, height: 844 };
-
-let context: BrowserContext | undefined;
 
 const suite = useBrowserSuite();
 
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 async function openPage(path = "/auth"): Promise<Page> {
-  context = await suite.browser.newContext({ viewport: MOBILE, baseURL: suite.app.url });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  const page = await suite.newPage();
   await page.goto(path);
   return page;
-}
-
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
 }
 
 /** The focused element's role and name, for a readable failure. */
@@ -42,13 +36,6 @@ async function focusedText(page: Page): Promise<string> {
     const element = document.activeElement;
     return element ? `${element.tagName} ${element.textContent?.trim().slice(0, 40)}` : "none";
   });
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await authScreen(page);
-  await fillLogin(page, email, password);
-  await page.waitForURL(`${suite.app.url}/dashboard`);
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 
 describe("a first visit", () => {
@@ -118,11 +105,7 @@ describe("a first visit", () => {
     await forgotLink.click();
     await dialog.getByRole("button", { name: "Send Reset Code" }).click();
     await dialog.getByRole("heading", { name: "Enter your reset code" }).waitFor();
-    const code =
-      (await dialog.getByText(/Sandbox mode: your reset code is/).textContent())?.match(
-        /\d{6}/,
-      )?.[0] ?? "";
-    expect(code).toMatch(/^\d{6}$/);
+    const code = await shownResetCode(dialog);
 
     // A slip on the third digit, corrected by pressing that box and typing the right one.
     const slip = String((Number(code[2]) + 1) % 10);
@@ -156,19 +139,16 @@ describe("a first visit", () => {
   });
 
   it("moves focus to the confirmation after registering and back to the Login tab", async () => {
-    const user = buildUser({ country: "US", city: "New York", phoneNumber: "+12125550123" });
+    const user = buildUser({
+      gender: "male",
+      country: "US",
+      city: "New York",
+      // Typed without the space after the calling code: read as +1 and ten digits.
+      phoneNumber: "+12125550123",
+    });
     const page = await openPage();
     await authScreen(page);
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByLabel("First Name").fill(user.firstName);
-    await page.getByLabel("Last Name").fill(user.lastName);
-    await page.getByRole("radio", { name: "Male", exact: true }).check();
-    await page.getByLabel("Country").selectOption("US");
-    await page.getByLabel("City").selectOption("New York");
-    // Typed without the space after the calling code: read as +1 and ten digits.
-    await page.getByLabel("Phone Number").fill("+12125550123");
+    await fillRegistration(page, user);
     await page.getByRole("button", { name: "Create Account" }).click();
 
     const confirmation = page.getByRole("heading", { name: "Check Your Email" });
@@ -206,10 +186,7 @@ describe("a first visit", () => {
     expect(box).not.toBeNull();
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, "first-visit-04-user-menu-long-name", { fullPage: false });
   });
 

@@ -8,11 +8,23 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  request,
+} from "playwright-core";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
+import type { TestUser } from "./test-users";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const screenshotDir = path.join(repoRoot, "test-results", "screenshots");
+
+/** The phone every test starts on, and the desktop its screens are saved at too. */
+export const MOBILE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -119,18 +131,80 @@ export async function screenshot(
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
 
+/**
+ * Saves the page at phone size (<name>.png) and at desktop size (<name>-desktop.png), then
+ * puts the phone size back for the steps that follow.
+ */
+export async function screenshotBothSizes(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  await screenshot(page, name, { fullPage });
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `${name}-desktop`, { fullPage });
+  await page.setViewportSize(MOBILE);
+}
+
 export interface BrowserSuite {
   app: RunningApp;
   browser: Browser;
+  /**
+   * A fresh browser (its own cookies and storage) on a phone, at the app's address, not yet
+   * navigated (so a test can watch or prepare it first); closed when the test ends.
+   */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A fresh browser already signed in as `user` (through the REST door, which sets the cookie). */
+  signedInPage(user: TestUser, path: string): Promise<Page>;
+  /**
+   * A REST client of its own, signed out, disposed when the test ends. It sends the app's own
+   * Origin with every call, as state-changing calls must (api-conventions: cross-site refusal).
+   */
+  newApi(): Promise<APIRequestContext>;
+  /** A REST client of its own signed in as `user`, for the people a test sets up without a browser. */
+  apiAs(user: TestUser): Promise<APIRequestContext>;
 }
 
 /**
  * One app and one Chromium for a test file, started together before its tests and stopped
  * after them. Each test registers its own people from one address, so the per-address limits
- * (meant for strangers, not for a suite) are raised.
+ * (meant for strangers, not for a suite) are raised. What a test opens through the suite is
+ * closed when that test finishes (after its afterEach checks, and even when they fail).
  */
 export function useBrowserSuite(): BrowserSuite {
-  const suite = {} as BrowserSuite;
+  // app and browser are filled in before the first test.
+  const suite = {
+    async newPage(options = {}) {
+      const context = await suite.browser.newContext({
+        viewport: MOBILE,
+        baseURL: suite.app.url,
+        ...options,
+      });
+      onTestFinished(() => context.close());
+      context.setDefaultTimeout(15_000);
+      return context.newPage();
+    },
+    async signedInPage(user, path) {
+      const page = await suite.newPage();
+      // The context's request client shares the browser's cookie jar, so the page is signed in.
+      await logIn(page.context().request, suite.app.url, user);
+      await page.goto(path);
+      return page;
+    },
+    async newApi() {
+      const api = await request.newContext({
+        baseURL: suite.app.url,
+        extraHTTPHeaders: { origin: suite.app.url },
+      });
+      onTestFinished(() => api.dispose());
+      return api;
+    },
+    async apiAs(user) {
+      const api = await suite.newApi();
+      await logIn(api, suite.app.url, user);
+      return api;
+    },
+  } as BrowserSuite;
   beforeAll(async () => {
     [suite.app, suite.browser] = await Promise.all([
       startApp({ RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
@@ -142,4 +216,12 @@ export function useBrowserSuite(): BrowserSuite {
     await suite.app?.stop();
   });
   return suite;
+}
+
+async function logIn(api: APIRequestContext, appUrl: string, user: TestUser): Promise<void> {
+  const answer = await api.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+    headers: { origin: appUrl },
+  });
+  if (!answer.ok()) throw new Error(`login answered ${answer.status()}: ${await answer.text()}`);
 }

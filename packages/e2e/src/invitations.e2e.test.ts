@@ -1,135 +1,24 @@
-// The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
-/// <reference lib="dom" />
 /**
  * Invitations in real browsers (accounts spec, sections 2, 4, 5, 7 and 8): the full round trip
  * in two browsers (an admin invites by email; a newcomer opens the mailed link signed out,
  * registers, verifies, signs in, lands back on the invitation, proves the address, accepts; the
  * admin promotes and removes them), the pending list, the already-accepted and error cards, and
- * an existing account's signed-out link. Screens are saved at phone and desktop size
- * (invitations-*.png).
+ * an existing account's signed-out link. Screens are checked with axe and saved at phone and
+ * desktop size (invitations-*.png).
  */
-import { type APIRequestContext, type BrowserContext, type Page, request } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { axeFindings, isSerious } from "./axe";
-import { authScreen, fillLogin, frontToast } from "./browser-steps";
-import { screenshot, useBrowserSuite } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { authScreen, circleStrip, fillLogin, fillRegistration, frontToast } from "./browser-steps";
+import { acceptInvitation, createCircle, invite } from "./circle-setup";
+import { useBrowserSuite } from "./harness";
+import { useScreens } from "./screens";
 import { buildUser, createVerifiedUser, type TestUser } from "./test-users";
 
-const MOBILE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
 const suite = useBrowserSuite();
-const opened: { close(): Promise<void> }[] = [];
-
-/** What axe found serious on the screens saved by the current test, by screen. */
-let serious: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((thing) => thing.close()));
-  const found = serious;
-  serious = [];
-  expect(found).toEqual([]);
-});
-
-interface ApiCircle {
-  id: number;
-  name: string;
-}
-
-interface ApiInvitation {
-  id: number;
-  inviteToken: string;
-}
-
-async function newPage(): Promise<Page> {
-  const context: BrowserContext = await suite.browser.newContext({
-    viewport: MOBILE,
-    baseURL: suite.app.url,
-  });
-  opened.push(context);
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
-
-/** A browser already signed in as `user` (through the REST door, which sets the cookie). */
-async function signedInPage(user: TestUser, path: string): Promise<Page> {
-  const page = await newPage();
-  await login(page.context().request, user);
-  await page.goto(path);
-  return page;
-}
-
-/** A REST client of its own signed in as `user`, for the people who set things up. */
-async function apiAs(user: TestUser): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: suite.app.url,
-    // State-changing calls must carry the app's own Origin (api-conventions).
-    extraHTTPHeaders: { origin: suite.app.url },
-  });
-  opened.push({ close: () => api.dispose() });
-  await login(api, user);
-  return api;
-}
-
-async function login(api: APIRequestContext, user: TestUser): Promise<void> {
-  const answer = await api.post("/api/auth/login", {
-    data: { email: user.email, password: user.password },
-    headers: { origin: suite.app.url },
-  });
-  if (!answer.ok()) throw new Error(`login answered ${answer.status()}: ${await answer.text()}`);
-}
-
-async function postJson<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const answer = await api.post(path, { data, headers: { origin: suite.app.url } });
-  if (!answer.ok()) throw new Error(`${path} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-/**
- * Checks the page with axe once its toasts and dialogs have finished sliding in (or contrast is
- * measured on half-transparent text), then saves it at phone size and again at desktop size.
- */
-async function bothSizes(
-  page: Page,
-  name: string,
-  { fullPage = true }: { fullPage?: boolean } = {},
-): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter(
-          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-        )
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
-  );
-  for (const finding of (await axeFindings(page)).filter(isSerious)) {
-    serious.push(`${name}: ${finding.rule} ${finding.help} (${finding.targets.join(", ")})`);
-  }
-  await screenshot(page, `invitations-${name}`, { fullPage });
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `invitations-${name}-desktop`, { fullPage });
-  await page.setViewportSize(MOBILE);
-}
+const saveScreen = useScreens("invitations");
 
 function fullName(user: TestUser): string {
   return `${user.firstName} ${user.lastName}`;
-}
-
-async function fillRegistration(page: Page, user: TestUser): Promise<void> {
-  await page.getByRole("tab", { name: "Register" }).click();
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("First Name").fill(user.firstName);
-  await page.getByLabel("Last Name").fill(user.lastName);
-  await page
-    .getByRole("radio", { name: user.gender === "male" ? "Male" : "Female", exact: true })
-    .check();
-  await page.getByLabel("Country").selectOption(user.country);
-  await page.getByLabel("City").selectOption(user.city);
-  await page.getByLabel("Phone Number").fill(user.phoneNumber);
 }
 
 /** Opens the newest mail to `email` whose subject matches, in the dev mailbox. */
@@ -160,11 +49,8 @@ describe("invitations in the browser", () => {
     const circleName = "The Lovelaces";
 
     // The admin creates a family circle and invites the newcomer's address, all in the app.
-    const adminPage = await signedInPage(admin, "/dashboard");
-    await adminPage
-      .getByRole("navigation", { name: "Circles" })
-      .getByRole("button", { name: "Add a new circle" })
-      .click();
+    const adminPage = await suite.signedInPage(admin, "/dashboard");
+    await circleStrip(adminPage).getByRole("button", { name: "Add a new circle" }).click();
     const details = adminPage.getByRole("dialog", { name: "Create a New Circle" });
     await details.getByLabel("Circle Name").fill(circleName);
     await details.getByRole("radio", { name: "Family" }).check();
@@ -198,7 +84,7 @@ describe("invitations in the browser", () => {
     await share.waitFor({ state: "detached" });
 
     // The newcomer, signed out in another browser, opens the link from the mail.
-    const page = await newPage();
+    const page = await suite.newPage();
     await openMail(page, newcomer.email, /invited you to join The Lovelaces/);
     const mailText = page.getByTestId("mail-text");
     expect(await mailText.textContent()).toContain("Join us for Sunday lunches!");
@@ -240,27 +126,24 @@ describe("invitations in the browser", () => {
     await card.getByText("sibling", { exact: true }).waitFor();
     await card.getByText("(Expires in 10 days)").waitFor();
     expect(await page.getByRole("button", { name: "Accept Invitation" }).count()).toBe(0);
-    await bothSizes(page, "01-token-email-required");
+    await saveScreen(page, "01-token-email-required");
 
     await proveEmail(page, "someone.else@example.com");
     await page.getByText("Email does not match the invitation recipient").waitFor();
-    await bothSizes(page, "02-token-wrong-email");
+    await saveScreen(page, "02-token-wrong-email");
     await page.getByLabel("Email", { exact: true }).fill(newcomer.email.toUpperCase());
     await page.getByRole("button", { name: "Verify Email" }).click();
     const accept = page.getByRole("button", { name: "Accept Invitation" });
     await accept.waitFor();
     await page.getByRole("button", { name: "Decline" }).waitFor();
-    await bothSizes(page, "03-token-verified");
+    await saveScreen(page, "03-token-verified");
 
     await accept.click();
     const toast = frontToast(page);
     await toast.getByText("Invitation accepted!").waitFor();
     await toast.getByText(`You have joined ${circleName}`).waitFor();
     await page.waitForURL(`${suite.app.url}/dashboard`);
-    await page
-      .getByRole("navigation", { name: "Circles" })
-      .getByRole("link", { name: circleName })
-      .click();
+    await circleStrip(page).getByRole("link", { name: circleName }).click();
     await page.getByRole("heading", { level: 1, name: circleName }).waitFor();
     await page.getByText("2 members", { exact: true }).waitFor();
 
@@ -293,23 +176,17 @@ describe("invitations in the browser", () => {
       createVerifiedUser(suite.app.url, { firstName: "Ann", lastName: "Admin" }),
       createVerifiedUser(suite.app.url, { firstName: "Ivy", lastName: "Invitee" }),
     ]);
-    const api = await apiAs(admin);
-    const family = await postJson<ApiCircle>(api, "/api/circles", {
-      name: "Admin Family",
-      type: "family",
-    });
-    const club = await postJson<ApiCircle>(api, "/api/circles", {
-      name: "Chess Club",
-      type: "custom",
-    });
-    await postJson(api, `/api/circles/${family.id}/invitations`, {
+    const api = await suite.apiAs(admin);
+    const family = await createCircle(api, { name: "Admin Family", type: "family" });
+    const club = await createCircle(api, { name: "Chess Club", type: "custom" });
+    await invite(api, family, {
       email: invitee.email,
       relationship: "spouse",
       message: "Welcome home",
     });
-    await postJson(api, `/api/circles/${club.id}/invitations`, { email: invitee.email });
+    await invite(api, club, { email: invitee.email });
 
-    const page = await signedInPage(invitee, "/invitations");
+    const page = await suite.signedInPage(invitee, "/invitations");
     await page.getByRole("heading", { level: 1, name: "Pending Invitations" }).waitFor();
     const rows = page.getByRole("list", { name: "Pending Invitations" }).getByRole("listitem");
     const familyRow = rows.filter({ hasText: "Admin Family" });
@@ -317,7 +194,7 @@ describe("invitations in the browser", () => {
     await familyRow.getByText("Invited by Ann Admin as spouse").waitFor();
     await clubRow.getByText("Invited by Ann Admin", { exact: true }).waitFor();
     expect(await familyRow.textContent()).toMatch(/Invited on .+ · Expires in 10 days/);
-    await bothSizes(page, "04-pending-list");
+    await saveScreen(page, "04-pending-list");
 
     await clubRow.getByRole("button", { name: "Decline" }).click();
     await frontToast(page).getByText("Invitation declined").waitFor();
@@ -330,7 +207,7 @@ describe("invitations in the browser", () => {
 
     await page.goto("/invitations");
     await page.getByText("You don't have any pending invitations").waitFor();
-    await bothSizes(page, "05-pending-empty");
+    await saveScreen(page, "05-pending-empty");
     await page.getByRole("link", { name: "Return Home" }).click();
     await page.waitForURL(`${suite.app.url}/dashboard`);
   });
@@ -340,31 +217,24 @@ describe("invitations in the browser", () => {
       createVerifiedUser(suite.app.url),
       createVerifiedUser(suite.app.url),
     ]);
-    const adminApi = await apiAs(admin);
-    const circle = await postJson<ApiCircle>(adminApi, "/api/circles", {
-      name: "Accepted Already",
-      type: "custom",
-    });
-    const invitation = await postJson<ApiInvitation>(
-      adminApi,
-      `/api/circles/${circle.id}/invitations`,
-      { email: invitee.email },
-    );
-    await postJson(await apiAs(invitee), `/api/invitations/${invitation.id}/accept`, {});
+    const adminApi = await suite.apiAs(admin);
+    const circle = await createCircle(adminApi, { name: "Accepted Already", type: "custom" });
+    const invitation = await invite(adminApi, circle, { email: invitee.email });
+    await acceptInvitation(await suite.apiAs(invitee), invitation);
 
-    const page = await signedInPage(invitee, `/invitations/${invitation.inviteToken}`);
+    const page = await suite.signedInPage(invitee, `/invitations/${invitation.inviteToken}`);
     await page.getByRole("heading", { level: 1, name: "Invitation Already Accepted" }).waitFor();
     await page
       .getByText(
         "This invitation has already been accepted. You can continue using the application.",
       )
       .waitFor();
-    await bothSizes(page, "06-already-accepted");
+    await saveScreen(page, "06-already-accepted");
 
     await page.goto("/invitations/not-a-real-invitation-token");
     await page.getByRole("heading", { level: 1, name: "Invitation Error" }).waitFor();
     await page.getByText("This invitation is invalid or has expired.").waitFor();
-    await bothSizes(page, "07-invitation-error");
+    await saveScreen(page, "07-invitation-error");
     await page.getByRole("link", { name: "Go Home" }).click();
     await page.waitForURL(`${suite.app.url}/dashboard`);
   });
@@ -374,18 +244,11 @@ describe("invitations in the browser", () => {
       createVerifiedUser(suite.app.url, { firstName: "Ann", lastName: "Admin" }),
       createVerifiedUser(suite.app.url),
     ]);
-    const adminApi = await apiAs(admin);
-    const circle = await postJson<ApiCircle>(adminApi, "/api/circles", {
-      name: "Walking Group",
-      type: "custom",
-    });
-    const invitation = await postJson<ApiInvitation>(
-      adminApi,
-      `/api/circles/${circle.id}/invitations`,
-      { email: invitee.email },
-    );
+    const adminApi = await suite.apiAs(admin);
+    const circle = await createCircle(adminApi, { name: "Walking Group", type: "custom" });
+    const invitation = await invite(adminApi, circle, { email: invitee.email });
 
-    const page = await newPage();
+    const page = await suite.newPage();
     await page.goto(`/invitations/${invitation.inviteToken}`);
     await authScreen(page);
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe(

@@ -60,6 +60,10 @@ export async function resendVerification(appUrl: string, email: string): Promise
   const { dev_verification_token: token } = (await resent.json()) as {
     dev_verification_token?: string;
   };
-  if (!resent.ok || !token) throw new Error(`resend-verification answered ${resent.status}`);
+  if (resent.status !== 200 || !token) {
+    throw new Error(
+      `resend-verification answered ${resent.status}${token ? "" : " without a token"}`,
+    );
+  }
   return token;
 }

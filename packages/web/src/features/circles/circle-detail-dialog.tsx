@@ -1,6 +1,5 @@
-import type { Circle, CreatedInvitation } from "@circleplan/shared/circle-outputs";
+import type { Circle } from "@circleplan/shared/circle-outputs";
 import { Settings } from "lucide-react";
-import { useState } from "react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
@@ -15,7 +14,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { memberCountText } from "./circle-labels";
 import { canDeleteFromDialog, canInvite } from "./circle-permissions";
 import { DeleteCircleButton } from "./delete-circle-button";
-import { InvitationShareDialog } from "./invitation-share-dialog";
 import { InviteForm } from "./invite-form";
 import { MembersTable } from "./members-table";
 import { RenameCircleForm } from "./rename-circle-form";
@@ -34,65 +32,56 @@ export function CircleDetailDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [shared, setShared] = useState<CreatedInvitation | null>(null);
   const invites = canInvite(circle);
 
   return (
-    <>
-      <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle className="wrap-anywhere">{circle.name}</DialogTitle>
-            <DialogDescription>{memberCountText(circle.memberCount)}</DialogDescription>
-          </DialogHeader>
-          <Tabs defaultValue="members" className="min-w-0">
-            <TabsList>
-              <TabsTrigger value="members">Members</TabsTrigger>
-              {invites ? <TabsTrigger value="invitations">Invitations</TabsTrigger> : null}
-              <TabsTrigger value="settings">Settings</TabsTrigger>
-            </TabsList>
-            <TabsContent value="members">
-              <MembersTable circle={circle} />
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle className="wrap-anywhere">{circle.name}</DialogTitle>
+          <DialogDescription>{memberCountText(circle.memberCount)}</DialogDescription>
+        </DialogHeader>
+        <Tabs defaultValue="members" className="min-w-0">
+          <TabsList>
+            <TabsTrigger value="members">Members</TabsTrigger>
+            {invites ? <TabsTrigger value="invitations">Invitations</TabsTrigger> : null}
+            <TabsTrigger value="settings">Settings</TabsTrigger>
+          </TabsList>
+          <TabsContent value="members">
+            <MembersTable circle={circle} />
+          </TabsContent>
+          {invites ? (
+            <TabsContent value="invitations" className="grid gap-6">
+              <section aria-labelledby="dialog-invite-title" className="grid gap-3">
+                <h3 id="dialog-invite-title" className="text-sm font-semibold">
+                  Invite someone
+                </h3>
+                <InviteForm circle={circle} variant="dialog" />
+              </section>
+              <section aria-labelledby="dialog-sent-title" className="grid gap-3">
+                <h3 id="dialog-sent-title" className="text-sm font-semibold">
+                  Sent invitations
+                </h3>
+                <SentInvitations circle={circle} variant="dialog" />
+              </section>
             </TabsContent>
-            {invites ? (
-              <TabsContent value="invitations" className="grid gap-6">
-                <section aria-labelledby="dialog-invite-title" className="grid gap-3">
-                  <h3 id="dialog-invite-title" className="text-sm font-semibold">
-                    Invite someone
-                  </h3>
-                  <InviteForm circle={circle} variant="dialog" onCreated={setShared} />
-                </section>
-                <section aria-labelledby="dialog-sent-title" className="grid gap-3">
-                  <h3 id="dialog-sent-title" className="text-sm font-semibold">
-                    Sent invitations
-                  </h3>
-                  <SentInvitations circle={circle} variant="dialog" />
-                </section>
-              </TabsContent>
-            ) : null}
-            <TabsContent value="settings" className="grid gap-6">
-              <RenameCircleForm circle={circle} variant="dialog" />
-              <div className="flex flex-wrap gap-2 border-t pt-4">
-                <Button asChild variant="outline">
-                  <Link href={paths.circleSettings.build(circle.id)}>
-                    <Settings aria-hidden="true" />
-                    All Settings
-                  </Link>
-                </Button>
-                {canDeleteFromDialog(circle) ? (
-                  <DeleteCircleButton circle={circle} onDeleted={() => onOpenChange(false)} />
-                ) : null}
-              </div>
-            </TabsContent>
-          </Tabs>
-        </DialogContent>
-      </Dialog>
-      <InvitationShareDialog
-        circle={circle}
-        invitation={shared}
-        open={shared !== null}
-        onOpenChange={(next) => !next && setShared(null)}
-      />
-    </>
+          ) : null}
+          <TabsContent value="settings" className="grid gap-6">
+            <RenameCircleForm circle={circle} variant="dialog" />
+            <div className="flex flex-wrap gap-2 border-t pt-4">
+              <Button asChild variant="outline">
+                <Link href={paths.circleSettings.build(circle.id)}>
+                  <Settings aria-hidden="true" />
+                  All Settings
+                </Link>
+              </Button>
+              {canDeleteFromDialog(circle) ? (
+                <DeleteCircleButton circle={circle} onDeleted={() => onOpenChange(false)} />
+              ) : null}
+            </div>
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
   );
 }

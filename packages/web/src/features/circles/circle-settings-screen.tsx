@@ -1,17 +1,14 @@
-import type { Circle, CreatedInvitation } from "@circleplan/shared/circle-outputs";
+import type { Circle } from "@circleplan/shared/circle-outputs";
 import { TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { ScreenHeading } from "@/components/screen-heading";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { BackToCircle } from "./back-to-circle";
 import { CircleGate } from "./circle-gate";
 import { canInvite, isCircleAdmin, showsDangerZone } from "./circle-permissions";
 import { CirclePhotoCard } from "./circle-photo-card";
+import { CircleSubScreen } from "./circle-sub-screen";
 import { DeleteCircleButton } from "./delete-circle-button";
-import { InvitationShareDialog } from "./invitation-share-dialog";
-import { InviteForm } from "./invite-form";
+import { InviteMembersCard } from "./invite-form";
 import { MembersTable } from "./members-table";
 import { RenameCircleForm } from "./rename-circle-form";
 import { SentInvitations } from "./sent-invitations";
@@ -37,19 +34,13 @@ export function CircleSettingsScreen() {
 function SettingsView({ circle }: { circle: Circle }) {
   const admin = isCircleAdmin(circle);
   const dangerZone = showsDangerZone(circle);
-  const [shared, setShared] = useState<CreatedInvitation | null>(null);
 
   return (
-    <section
-      aria-labelledby="circle-settings-title"
-      className="mx-auto grid w-full max-w-3xl gap-4"
+    <CircleSubScreen
+      circle={circle}
+      titleId="circle-settings-title"
+      title={`${circle.name} Settings`}
     >
-      <BackToCircle circle={circle} />
-      <ScreenHeading
-        id="circle-settings-title"
-        title={`${circle.name} Settings`}
-        className="text-2xl font-bold tracking-tight wrap-anywhere"
-      />
       {admin ? null : (
         <Alert variant="warning">
           <TriangleAlert aria-hidden="true" />
@@ -104,15 +95,7 @@ function SettingsView({ circle }: { circle: Circle }) {
             </Card>
             {canInvite(circle) ? (
               <>
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Invite Members</CardTitle>
-                    <CardDescription>They get an email with a link to join.</CardDescription>
-                  </CardHeader>
-                  <CardContent>
-                    <InviteForm circle={circle} variant="page" onCreated={setShared} />
-                  </CardContent>
-                </Card>
+                <InviteMembersCard circle={circle} />
                 <Card>
                   <CardHeader>
                     <CardTitle>Sent Invitations</CardTitle>
@@ -152,12 +135,6 @@ function SettingsView({ circle }: { circle: Circle }) {
           </TabsContent>
         ) : null}
       </Tabs>
-      <InvitationShareDialog
-        circle={circle}
-        invitation={shared}
-        open={shared !== null}
-        onOpenChange={(next) => !next && setShared(null)}
-      />
-    </section>
+    </CircleSubScreen>
   );
 }

@@ -8,7 +8,6 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PhotoCropDialogProps } from "@/features/photos/photo-crop-dialog";
 import { uploadPhoto } from "@/lib/photo-upload";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { CreateCircleDialog } from "./create-circle-dialog";
@@ -17,14 +16,10 @@ import { circleFixture, createdInvitationFixture } from "./testing/fixtures";
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 // The crop dialog has tests of its own: here it hands back a crop at the press of a button.
-vi.mock("@/features/photos/photo-crop-dialog", () => ({
-  PhotoCropDialog: ({ open, onCropped }: PhotoCropDialogProps) =>
-    open ? (
-      <button type="button" onClick={() => onCropped(new Blob(["jpeg"], { type: "image/jpeg" }))}>
-        Save Photo
-      </button>
-    ) : null,
-}));
+vi.mock(
+  "@/features/photos/photo-crop-dialog",
+  () => import("@/features/photos/testing/photo-crop-dialog-stand-in"),
+);
 vi.mock("@/lib/photo-upload", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/photo-upload")>()),
   uploadPhoto: vi.fn(),

@@ -4,17 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { paths } from "@/app/paths";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { serverMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
@@ -55,34 +45,21 @@ export function DeleteCircleButton({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="destructive">
           <Trash2 aria-hidden="true" />
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {circle.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this circle? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Stays open until the server has answered, so a failure is seen where it happened.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {remove.isPending ? "Deleting..." : "Delete Circle"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${circle.name}?`}
+      description="Are you sure you want to delete this circle? This action cannot be undone."
+      confirmLabel="Delete Circle"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

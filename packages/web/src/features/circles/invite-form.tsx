@@ -8,10 +8,12 @@ import { RELATIONSHIPS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import * as z from "zod";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { emailInput, TextField } from "@/components/ui/text-field";
@@ -20,6 +22,7 @@ import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "./circle-cache";
+import { InvitationShareDialog } from "./invitation-share-dialog";
 
 /** The server's own address check, with the invite form's message (spec section 5). */
 const inviteEmail = z
@@ -51,17 +54,10 @@ export const INVITE_MESSAGE_PLACEHOLDER = "Add a quick message so they know it's
 /**
  * Invites one person by email (spec section 2): Email Address, an optional Message and, in the
  * dialog of a family circle, their relationship. Send Invitation waits for an address. The new
- * invitation (with its link, answered only once) goes to `onCreated`, for the share dialog.
+ * invitation opens the share dialog with its link, which only this answer carries.
  */
-export function InviteForm({
-  circle,
-  variant,
-  onCreated,
-}: {
-  circle: Circle;
-  variant: "page" | "dialog";
-  onCreated: (invitation: CreatedInvitation) => void;
-}) {
+export function InviteForm({ circle, variant }: { circle: Circle; variant: "page" | "dialog" }) {
+  const [shared, setShared] = useState<CreatedInvitation | null>(null);
   const create = trpc.invitations.create.useMutation();
   const cache = useCircleCache();
   const form = useForm<InviteInput, unknown, z.output<typeof inviteForm>>({
@@ -85,7 +81,7 @@ export function InviteForm({
       toast.success("Invitation sent", {
         description: `We emailed an invitation to ${invitation.email}.`,
       });
-      onCreated(invitation);
+      setShared(invitation);
     } catch (error) {
       applyServerIssues(error, ["email", "message", "relationship"], form.setError);
       // The spec names this failure differently in the dialog and on the settings page.
@@ -99,61 +95,90 @@ export function InviteForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <TextField
-        form={form}
-        name="email"
-        id={`${idPrefix}-email`}
-        label="Email Address"
-        placeholder="name@example.com"
-        {...emailInput}
-      />
-      {withRelationship ? (
+    <>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          form={form}
+          name="email"
+          id={`${idPrefix}-email`}
+          label="Email Address"
+          placeholder="name@example.com"
+          {...emailInput}
+        />
+        {withRelationship ? (
+          <Field
+            id={`${idPrefix}-relationship`}
+            label={
+              <>
+                Relationship <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            }
+            error={form.formState.errors.relationship?.message}
+          >
+            {(control) => (
+              <NativeSelect {...control} {...form.register("relationship")}>
+                <option value="">Not specified</option>
+                {RELATIONSHIPS.map((relationship) => (
+                  <option key={relationship} value={relationship}>
+                    {RELATIONSHIP_LABELS[relationship]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        ) : null}
         <Field
-          id={`${idPrefix}-relationship`}
+          id={`${idPrefix}-message`}
           label={
             <>
-              Relationship <span className="font-normal text-muted-foreground">(optional)</span>
+              Message <span className="font-normal text-muted-foreground">(optional)</span>
             </>
           }
-          error={form.formState.errors.relationship?.message}
+          error={form.formState.errors.message?.message}
         >
           {(control) => (
-            <NativeSelect {...control} {...form.register("relationship")}>
-              <option value="">Not specified</option>
-              {RELATIONSHIPS.map((relationship) => (
-                <option key={relationship} value={relationship}>
-                  {RELATIONSHIP_LABELS[relationship]}
-                </option>
-              ))}
-            </NativeSelect>
+            <Textarea
+              {...control}
+              {...form.register("message")}
+              rows={3}
+              placeholder={INVITE_MESSAGE_PLACEHOLDER}
+            />
           )}
         </Field>
-      ) : null}
-      <Field
-        id={`${idPrefix}-message`}
-        label={
-          <>
-            Message <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
-        error={form.formState.errors.message?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            {...form.register("message")}
-            rows={3}
-            placeholder={INVITE_MESSAGE_PLACEHOLDER}
-          />
-        )}
-      </Field>
-      <div>
-        <Button type="submit" disabled={!(email ?? "").trim() || create.isPending}>
-          <Send aria-hidden="true" />
-          {create.isPending ? "Sending..." : "Send Invitation"}
-        </Button>
-      </div>
-    </form>
+        <div>
+          <Button type="submit" disabled={!(email ?? "").trim() || create.isPending}>
+            <Send aria-hidden="true" />
+            {create.isPending ? "Sending..." : "Send Invitation"}
+          </Button>
+        </div>
+      </form>
+      <InvitationShareDialog
+        circle={circle}
+        invitation={shared}
+        open={shared !== null}
+        onOpenChange={(open) => !open && setShared(null)}
+      />
+    </>
+  );
+}
+
+/** The invite form on a circle's settings and members pages. */
+export function InviteMembersCard({
+  circle,
+  titleClassName,
+}: {
+  circle: Circle;
+  titleClassName?: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className={titleClassName}>Invite Members</CardTitle>
+        <CardDescription>They get an email with a link to join.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <InviteForm circle={circle} variant="page" />
+      </CardContent>
+    </Card>
   );
 }

@@ -2,16 +2,7 @@ import type { Circle, Member } from "@circleplan/shared/circle-outputs";
 import { ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -228,30 +219,16 @@ function RemoveMemberDialog({
   }
 
   return (
-    <AlertDialog open={member !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {name} will no longer see {circle.name}'s plans and members. You can invite them again
-            later.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Stays open until the server has answered, so a failure is seen where it happened.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {remove.isPending ? "Removing..." : "Remove Member"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={member !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Remove ${name}?`}
+      description={`${name} will no longer see ${circle.name}'s plans and members. You can invite them again later.`}
+      confirmLabel="Remove Member"
+      pendingLabel="Removing..."
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }
 

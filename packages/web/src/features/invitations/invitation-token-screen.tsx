@@ -16,6 +16,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { emailInput, TextField } from "@/components/ui/text-field";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
+import { CircleRing } from "./circle-ring";
 import {
   dateFormat,
   expiryText,
@@ -84,13 +85,7 @@ function InvitationDetails({ details }: { details: InvitationByToken }) {
     <section aria-labelledby="invitation-title" className="mx-auto w-full max-w-lg">
       <Card>
         <CardHeader className="items-center text-center">
-          <span
-            aria-hidden="true"
-            className="mb-2 flex size-14 items-center justify-center rounded-full border-4 bg-card text-2xl font-semibold"
-            style={{ borderColor: circle.color }}
-          >
-            {circle.name.trim().charAt(0).toUpperCase() || "?"}
-          </span>
+          <CircleRing name={circle.name} color={circle.color} className="mb-2 size-14 text-2xl" />
           <ScreenHeading
             id="invitation-title"
             title="Invitation"

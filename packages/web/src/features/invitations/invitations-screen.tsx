@@ -14,6 +14,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { CircleRing } from "./circle-ring";
 import { dateFormat, expiryText, invitedByText } from "./invitation-text";
 import { useInvitationAnswer } from "./use-invitation-answer";
 
@@ -121,13 +122,11 @@ function InvitationRow({
     <li>
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-start gap-3">
-          <span
-            aria-hidden="true"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full border-4 bg-card font-semibold"
-            style={{ borderColor: invitation.circleColor }}
-          >
-            {invitation.circleName.trim().charAt(0).toUpperCase() || "?"}
-          </span>
+          <CircleRing
+            name={invitation.circleName}
+            color={invitation.circleColor}
+            className="size-10 shrink-0"
+          />
           <div className="grid min-w-0 gap-0.5">
             <p id={nameId} className="font-semibold wrap-anywhere">
               {invitation.circleName}

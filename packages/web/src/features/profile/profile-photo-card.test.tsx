@@ -9,7 +9,7 @@ import { PHOTO_MAX_BYTES } from "@circleplan/shared/limits";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PhotoCropDialogProps } from "@/features/photos/photo-crop-dialog";
+import { CROPPED } from "@/features/photos/testing/photo-crop-dialog-stand-in";
 import { PhotoUploadError, uploadPhoto } from "@/lib/photo-upload";
 import { trpc } from "@/lib/trpc";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
@@ -21,29 +21,10 @@ vi.mock("@/lib/photo-upload", async (importOriginal) => ({
   uploadPhoto: vi.fn(),
 }));
 
-const cropped = new Blob(["jpeg"], { type: "image/jpeg" });
-
-vi.mock("@/features/photos/photo-crop-dialog", () => ({
-  PhotoCropDialog: ({
-    file,
-    open,
-    onOpenChange,
-    onCropped,
-    saving,
-    progress,
-  }: PhotoCropDialogProps) =>
-    open ? (
-      <div role="dialog" aria-label={`Crop ${file?.name}`}>
-        {saving ? <p>Uploading {Math.round((progress ?? 0) * 100)}%</p> : null}
-        <button type="button" onClick={() => onCropped(cropped)}>
-          Save Photo
-        </button>
-        <button type="button" onClick={() => onOpenChange(false)}>
-          Cancel
-        </button>
-      </div>
-    ) : null,
-}));
+vi.mock(
+  "@/features/photos/photo-crop-dialog",
+  () => import("@/features/photos/testing/photo-crop-dialog-stand-in"),
+);
 
 const PHOTO_URL = "/api/photos/users/5/abcdef12?size=large";
 
@@ -155,7 +136,7 @@ describe("ProfilePhotoCard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save Photo" }));
 
     expect(await screen.findByText("Uploading 25%")).toBeVisible();
-    expect(vi.mocked(uploadPhoto).mock.lastCall?.[0]).toBe(cropped);
+    expect(vi.mocked(uploadPhoto).mock.lastCall?.[0]).toBe(CROPPED);
     expect(screen.getByRole("button", { name: "Upload Photo" })).toBeDisabled();
     await act(async () => finishUpload("uploads/5/abcdef1234"));
 

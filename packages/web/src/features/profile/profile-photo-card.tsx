@@ -1,14 +1,14 @@
 import type { PublicUser } from "@circleplan/shared/auth-outputs";
 import { messages } from "@circleplan/shared/messages";
 import { ImageUp, Trash2 } from "lucide-react";
-import { type ChangeEvent, useRef, useState } from "react";
+import { useRef } from "react";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { PhotoCropDialog } from "@/features/photos/photo-crop-dialog";
+import { usePhotoChooser } from "@/features/photos/use-photo-chooser";
 import { serverMessage } from "@/lib/errors";
-import { PhotoUploadError, photoFileProblem, uploadPhoto } from "@/lib/photo-upload";
+import { PhotoUploadError } from "@/lib/photo-upload";
 import { trpc } from "@/lib/trpc";
 import { initials } from "@/lib/utils";
 
@@ -21,82 +21,34 @@ export function ProfilePhotoCard({ user }: { user: PublicUser }) {
   const utils = trpc.useUtils();
   const setUserPhoto = trpc.photos.setUserPhoto.useMutation();
   const removeUserPhoto = trpc.photos.removeUserPhoto.useMutation();
-  const fileInput = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
-  const upload = useRef<AbortController | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [cropOpen, setCropOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const chooser = usePhotoChooser({
+    save: async (photoUploadKey) => {
+      const { photoUrl } = await setUserPhoto.mutateAsync({ photoUploadKey });
+      showPhoto(photoUrl);
+      toast.success("Photo updated", { description: "Your new profile photo is saved." });
+    },
+    onFailure: (error, step) => {
+      if (step === "save") {
+        toast.error("Failed to upload photo", {
+          description: serverMessage(error, messages.photoUnreadable),
+        });
+      } else if (error instanceof PhotoUploadError) {
+        toast.error(error.title, { description: error.description });
+      } else {
+        toast.error(messages.photoUnreadable);
+      }
+    },
+  });
 
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
-  const busy = saving || removeUserPhoto.isPending;
+  const busy = chooser.saving || removeUserPhoto.isPending;
 
   /** The menu's avatar and every member list show the photo: all of them learn of the change. */
   function showPhoto(photoUrl: string | null) {
     utils.auth.user.setData(undefined, (current) => (current ? { ...current, photoUrl } : current));
     void utils.auth.user.invalidate();
     void utils.circles.invalidate();
-  }
-
-  function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
-    // Choosing the same file again must still open the dialog.
-    event.target.value = "";
-    if (!chosen) return;
-    const problem = photoFileProblem(chosen);
-    if (problem) {
-      toast.error(problem.title, { description: problem.description });
-      return;
-    }
-    setFile(chosen);
-    setCropOpen(true);
-  }
-
-  async function onCropped(blob: Blob) {
-    const controller = new AbortController();
-    upload.current = controller;
-    setSaving(true);
-    setProgress(0);
-    try {
-      let photoUploadKey: string;
-      try {
-        photoUploadKey = await uploadPhoto(blob, {
-          onProgress: setProgress,
-          signal: controller.signal,
-        });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error instanceof PhotoUploadError) {
-          toast.error(error.title, { description: error.description });
-        } else {
-          toast.error(messages.photoUnreadable);
-        }
-        return;
-      }
-      // Cancelled while the bytes were on their way: the unnamed upload is never used.
-      if (controller.signal.aborted) return;
-      try {
-        const { photoUrl } = await setUserPhoto.mutateAsync({ photoUploadKey });
-        showPhoto(photoUrl);
-        setCropOpen(false);
-        toast.success("Photo updated", { description: "Your new profile photo is saved." });
-      } catch (error) {
-        toast.error("Failed to upload photo", {
-          description: serverMessage(error, messages.photoUnreadable),
-        });
-      }
-    } finally {
-      if (upload.current === controller) upload.current = null;
-      setSaving(false);
-      setProgress(null);
-    }
-  }
-
-  function onCropOpenChange(open: boolean) {
-    if (open) return;
-    upload.current?.abort();
-    setCropOpen(false);
   }
 
   async function onRemove() {
@@ -131,7 +83,7 @@ export function ProfilePhotoCard({ user }: { user: PublicUser }) {
               variant="outline"
               size="sm"
               disabled={busy}
-              onClick={() => fileInput.current?.click()}
+              onClick={chooser.choose}
             >
               <ImageUp aria-hidden="true" />
               Upload Photo
@@ -147,26 +99,9 @@ export function ProfilePhotoCard({ user }: { user: PublicUser }) {
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
-          {/* Opened by Upload Photo: a styled button, and the only way in for the keyboard. */}
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            className="hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={onChoose}
-          />
         </div>
       </CardContent>
-      <PhotoCropDialog
-        file={file}
-        open={cropOpen}
-        onOpenChange={onCropOpenChange}
-        onCropped={(blob) => void onCropped(blob)}
-        saving={saving}
-        progress={progress}
-      />
+      {chooser.elements}
     </Card>
   );
 }
