@@ -4,15 +4,13 @@
  * symbols people tack on to meet them: "Password123!" is "password" dressed up.
  */
 
-const COMMON_COUNT = 10_000;
 let common: Promise<Set<string>> | undefined;
 
-// Loaded on first use: decompressing the list costs a few milliseconds we need not pay at start.
-// The list's own module, not the package index, so the Lambda bundle leaves out the keyboard
-// graphs and word lists the package also holds.
+// Loaded on first use: splitting the list costs a few milliseconds we need not pay at start,
+// and the module is a chunk of its own in the Lambda bundle.
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import("@zxcvbn-ts/language-common/dist/passwords.json.mjs").then(
-    ({ default: passwords }) => new Set(passwords.slice(0, COMMON_COUNT)),
+  common ??= import("./common-passwords-list").then(
+    ({ COMMON_PASSWORDS }) => new Set(COMMON_PASSWORDS.split("\n")),
   );
   return common;
 }

@@ -30,7 +30,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<Record<PhotoSize,
     throw new AppError("PAYLOAD_TOO_LARGE", messages.payloadTooLarge);
   }
   // Loaded on first use, like sharp below: every answer with a photo URL imports this module.
-  const { fileTypeFromBuffer } = await import("file-type");
+  const { fileTypeFromBuffer } = await import("file-type/core");
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) {
     throw new AppError("VALIDATION_FAILED", messages.photoInvalidType, {
