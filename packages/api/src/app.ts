@@ -6,6 +6,7 @@
  */
 import type { CoreDeps } from "@circleplan/core/deps";
 import { readPhoto } from "@circleplan/core/photos/photo-access";
+import { readAttachment } from "@circleplan/core/plans/attachments";
 import { photoReadInput } from "@circleplan/shared/circle-schemas";
 import {
   JSON_BODY_MAX_BYTES,
@@ -15,6 +16,7 @@ import {
   USER_AGENT_MAX_LENGTH,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
+import { attachmentIdInput } from "@circleplan/shared/plan-schemas";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -162,6 +164,29 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
     });
   });
 
+  // An attachment's bytes, for the members of its plan's circle (core/plans/attachments.ts
+  // decides). Always a download, never rendered on our origin: a PDF or an image cannot run
+  // script in the app's name, and the type is the one read from the bytes at upload.
+  app.get("/api/events/:id/attachments/:attachmentId", async (c) => {
+    const digits = (value: string) => (/^\d{1,10}$/.test(value) ? Number(value) : null);
+    const input = attachmentIdInput.safeParse({
+      id: digits(c.req.param("id")),
+      attachmentId: digits(c.req.param("attachmentId")),
+    });
+    if (!input.success) return c.json(errorBody(messages.notFound, "NOT_FOUND"), 404);
+    const resHeaders = new Headers();
+    const { caller } = await contextFor(c, resHeaders);
+    for (const cookie of resHeaders.getSetCookie())
+      c.header("set-cookie", cookie, { append: true });
+    const file = await readAttachment({ deps, caller, input: input.data });
+    return c.body(file.body, 200, {
+      "content-type": file.contentType,
+      "content-disposition": attachmentDisposition(file.fileName),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    });
+  });
+
   const openApi = buildOpenApiDocument(appRouter, deps.config.appUrl);
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", (c) => c.json(errorBody(messages.notFound, "NOT_FOUND"), 404));
@@ -190,4 +215,17 @@ function decodes(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * `attachment` with the stored (already cleaned) name: an ASCII fallback for old clients and
+ * the exact name as RFC 5987 `filename*`.
+ */
+function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

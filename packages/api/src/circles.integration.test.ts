@@ -7,10 +7,18 @@
  */
 import { crc32, deflateSync } from "node:zlib";
 import { photoObjectKey } from "@circleplan/core/photos/photo-store";
-import { circleMembers, circles, invitations, storageGarbage } from "@circleplan/db/schema";
+import {
+  circleMembers,
+  circles,
+  invitations,
+  planAttachments,
+  plans,
+  storageGarbage,
+} from "@circleplan/db/schema";
 import {
   createCircle,
   createInvitation,
+  createPlan,
   createUser,
   personalCircleOf,
 } from "@circleplan/db/testing/factories";
@@ -290,6 +298,28 @@ describe("deleting a circle", () => {
     expect(left.map((i) => i.id)).toEqual([kept.invitation.id]);
     expect(await membersOf(other.id)).toHaveLength(2);
     expect((await member.trpc.circles.list()).map((c) => c.id)).not.toContain(circle.id);
+  });
+
+  it("removes its plans and their attachments' stored files after commit", async () => {
+    const h = harness();
+    const { creator, circle } = await creatorAndMember(h, { type: "custom" });
+    const plan = await createPlan(h.deps, { circleId: circle.id, creatorId: creator.user.id });
+    const storageKey = "attachments/0123456789abcdef0123456789abcdef";
+    await h.deps.storage.put(storageKey, new TextEncoder().encode("list"), {
+      contentType: "text/plain",
+    });
+    await h.db.db.insert(planAttachments).values({
+      planId: plan.id,
+      storageKey,
+      fileName: "list.txt",
+      contentType: "text/plain",
+      size: 4,
+      uploadedBy: creator.user.id,
+    });
+    await creator.trpc.circles.delete({ id: circle.id });
+    expect(await h.db.db.select().from(plans).where(eq(plans.circleId, circle.id))).toEqual([]);
+    expect(await h.deps.storage.get(storageKey)).toBeNull();
+    expect(await h.db.db.select().from(storageGarbage)).toEqual([]);
   });
 
   it("never deletes a personal circle", async () => {

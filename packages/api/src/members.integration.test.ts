@@ -3,8 +3,13 @@
  * promotion (no demotion), removal, and whom an admin may act on (never oneself, never the
  * creator). Who may call each procedure at all is in circle-access.integration.test.ts.
  */
-import { circleMembers, users } from "@circleplan/db/schema";
-import { createCircle, createUser, personalCircleOf } from "@circleplan/db/testing/factories";
+import { circleMembers, plans, users } from "@circleplan/db/schema";
+import {
+  createCircle,
+  createPlan,
+  createUser,
+  personalCircleOf,
+} from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -270,6 +275,33 @@ describe("promoting", () => {
 });
 
 describe("removing", () => {
+  it("withdraws the removed member's tasks in that circle, and only there", async () => {
+    const h = harness();
+    const { creator, member, circle } = await creatorAndMember(h);
+    const other = await createCircle(h.deps, {
+      creatorId: creator.user.id,
+      members: [member.user.id],
+    });
+    const here = await createPlan(h.deps, {
+      circleId: circle.id,
+      creatorId: creator.user.id,
+      assignedTo: member.user.id,
+    });
+    const there = await createPlan(h.deps, {
+      circleId: other.id,
+      creatorId: creator.user.id,
+      assignedTo: member.user.id,
+    });
+    expect((await member.trpc.tasks.pending()).map((t) => t.id).sort()).toEqual(
+      [here.id, there.id].sort(),
+    );
+    await creator.trpc.circles.removeMember({ id: circle.id, userId: member.user.id });
+    expect((await member.trpc.tasks.pending()).map((t) => t.id)).toEqual([there.id]);
+    expect((await creator.trpc.tasks.pending()).map((t) => t.id)).toEqual([there.id]);
+    const [row] = await h.db.db.select().from(plans).where(eq(plans.id, here.id));
+    expect(row).toMatchObject({ assignedTo: null, cancelledAssignee: member.user.id });
+  });
+
   it("removes a member and answers Member removed; the user keeps their account and other circles", async () => {
     const h = harness();
     const { creator, member, circle } = await creatorAndMember(h);

@@ -1,9 +1,12 @@
 import { deriveRoutes } from "./rest";
+import { attachmentsRouter } from "./routers/attachments";
 import { authRouter } from "./routers/auth";
 import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
+import { eventsRouter } from "./routers/events";
 import { invitationsRouter } from "./routers/invitations";
 import { photosRouter } from "./routers/photos";
+import { tasksRouter } from "./routers/tasks";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
 
@@ -13,6 +16,9 @@ export const appRouter = router({
   circles: circlesRouter,
   invitations: invitationsRouter,
   photos: photosRouter,
+  events: eventsRouter,
+  tasks: tasksRouter,
+  attachments: attachmentsRouter,
   dev: devRouter,
 });
 

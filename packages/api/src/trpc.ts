@@ -21,6 +21,7 @@ import type { SignedInCaller } from "@circleplan/core/deps";
 import { AppError } from "@circleplan/core/errors";
 import { circleIdInput, memberIdInput } from "@circleplan/shared/circle-schemas";
 import { messages } from "@circleplan/shared/messages";
+import { eventIdInput } from "@circleplan/shared/plan-schemas";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context";
@@ -119,3 +120,11 @@ export const memberIdAdminProcedure = protectedProcedure
     requireAdmin(withAccess.caller.circle);
     return next({ ctx: withAccess });
   });
+
+/**
+ * A plan named by `input.id` (`/api/events/{id}`, `/api/tasks/{id}/...`): the caller must be a
+ * member of its circle, else 404 "Plan not found" (a non-member never learns it exists).
+ */
+export const planProcedure = protectedProcedure
+  .input(eventIdInput)
+  .use(async ({ ctx, input, next }) => next({ ctx: await withCircle(ctx, { planId: input.id }) }));

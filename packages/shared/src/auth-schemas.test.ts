@@ -5,6 +5,7 @@ import {
   registerInput,
   resetPasswordForm,
   resetPasswordInput,
+  safeMultilineString,
   updateUserInput,
   verifyEmailInput,
 } from "./auth-schemas";
@@ -273,5 +274,19 @@ describe("verifyEmailInput and updateUserInput", () => {
     expect(
       messagesFor(updateUserInput, { firstName: "Jane", lastName: "Doe", email: "bad" }, "email"),
     ).toContain(messages.emailTooShort);
+  });
+});
+
+describe("safeMultilineString", () => {
+  const text = safeMultilineString({ max: 50, tooLong: "too long" });
+  it("keeps line breaks and tabs, as plain line feeds", () => {
+    expect(text.parse("first\r\nsecond\rthird\u2028fourth\tend")).toBe(
+      "first\nsecond\nthird\nfourth\tend",
+    );
+  });
+  it("still refuses other control characters and broken UTF-16", () => {
+    for (const bad of ["a\u0000b", "bell\u0007", "esc\u001b", "del\u007f", "lone\ud800"]) {
+      expect(text.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -42,6 +42,25 @@ export const safeString = (options: { max: number; tooLong: string; required?: s
       abort: true,
     });
 
+/** C0 and C1 controls as above, but line breaks and tabs allowed: for text areas. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * `safeString` for text typed in a text area (a description, a note, a message): bounded, no
+ * control characters or broken UTF-16, but line breaks and tabs are text here. CRLF and the
+ * Unicode line separators become plain line feeds.
+ */
+export const safeMultilineString = (options: { max: number; tooLong: string; required?: string }) =>
+  z
+    .string({ error: options.required ?? messages.invalidText })
+    .max(options.max, { error: options.tooLong, abort: true })
+    .refine((value) => !CONTROL_CHARS_BUT_LINES.test(value) && !LONE_SURROGATE.test(value), {
+      error: messages.invalidText,
+      abort: true,
+    })
+    .overwrite((value) => value.replace(/\r\n?|[\u2028\u2029]/g, "\n"));
+
 const requiredString = (message: string, max = 100) =>
   safeString({ max, tooLong: messages.textTooLong, required: message })
     .trim()

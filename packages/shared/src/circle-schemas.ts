@@ -3,7 +3,7 @@
  * validate with these same objects (as auth-schemas.ts does for accounts).
  */
 import * as z from "zod";
-import { emailField, safeString } from "./auth-schemas";
+import { emailField, safeMultilineString, safeString } from "./auth-schemas";
 import {
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   CIRCLE_NAME_MAX_LENGTH,
@@ -37,8 +37,8 @@ export const circleNameField = safeString({
   .max(CIRCLE_NAME_MAX_LENGTH, { error: messages.circleNameTooLong });
 
 /** Optional text: absent, null and "" all mean none. */
-const optionalText = (max: number, tooLong: string) =>
-  safeString({ max, tooLong })
+const optionalText = (max: number, tooLong: string, lines = false) =>
+  (lines ? safeMultilineString : safeString)({ max, tooLong })
     .trim()
     .nullish()
     .transform((value) => value || null);
@@ -46,6 +46,7 @@ const optionalText = (max: number, tooLong: string) =>
 export const circleDescriptionField = optionalText(
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   messages.circleDescriptionTooLong,
+  true,
 );
 
 export const hexColorField = safeString({ max: 20, tooLong: messages.circleColorInvalid })
@@ -135,6 +136,7 @@ export const invitationEmailField = safeString({
 export const invitationMessageField = optionalText(
   INVITATION_MESSAGE_MAX_LENGTH,
   messages.invitationMessageTooLong,
+  true,
 );
 
 export const createInvitationInput = z.object({

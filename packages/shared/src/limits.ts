@@ -95,3 +95,68 @@ export const CIRCLE_TYPE_COLORS: Record<CircleType, string> = {
   custom: "#8B5CF6",
   work: "#6B7280",
 };
+
+/** Plans (plans spec, sections 3, 5 and 9). */
+export const PLAN_TYPES = ["event", "task", "todo"] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+export const TASK_STATUSES = ["pending", "accepted", "declined", "completed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const RECURRENCE_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
+export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+export const WEEKDAYS = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** The reminder choices of the plan form, with their minutes (section 9). */
+export const REMINDER_MINUTES: Record<string, number> = {
+  "1 minute before": 1,
+  "2 minutes before": 2,
+  "5 minutes before": 5,
+  "10 minutes before": 10,
+  "15 minutes before": 15,
+  "30 minutes before": 30,
+  "1 hour before": 60,
+  "2 hours before": 120,
+  "24 hours before": 1440,
+  "1 day before": 1440,
+  "2 days before": 2880,
+  "1 week before": 10080,
+};
+export const DEFAULT_REMINDERS = ["2 hours before", "24 hours before"] as const;
+export const REMINDERS_MAX = 4;
+/** Our ceilings where the spec has none (docs/decisions/009). */
+export const PLAN_TITLE_MAX_LENGTH = 200;
+export const PLAN_DESCRIPTION_MAX_LENGTH = 5000;
+export const PLAN_LOCATION_MAX_LENGTH = 300;
+export const PLAN_URL_MAX_LENGTH = 2000;
+export const PLAN_NOTE_MAX_LENGTH = 1000;
+export const TASK_HISTORY_PAGE_SIZE = 10;
+/** Attachments on plans: the spec's types, several per plan. */
+export const ATTACHMENT_EXTENSIONS = [
+  "pdf",
+  "doc",
+  "docx",
+  "txt",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+] as const;
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENTS_PER_PLAN_MAX = 10;
+/** Recurrence bounds of the form (section 9). */
+export const RECURRENCE_INTERVAL_MAX: Record<RecurrenceType, number> = {
+  daily: 7,
+  weekly: 4,
+  monthly: 6,
+  yearly: 1,
+};
+export const RECURRENCE_COUNT_CHOICES = [5, 10, 15, 20, 25, 30, 50] as const;
+export const UPCOMING_LIMIT_DEFAULT = 30;
+export const UPCOMING_LIMIT_MAX = 200;

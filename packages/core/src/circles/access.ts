@@ -8,7 +8,7 @@
  * lacking the role gets 403.
  */
 import type { Executor } from "@circleplan/db/client";
-import { circleMembers, circles, invitations } from "@circleplan/db/schema";
+import { circleMembers, circles, invitations, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
@@ -18,7 +18,11 @@ export type CircleRow = typeof circles.$inferSelect;
 export type MemberRow = typeof circleMembers.$inferSelect;
 
 /** The ways a request names a circle. */
-export type CircleRef = { circleId: number } | { memberId: number } | { invitationId: number };
+export type CircleRef =
+  | { circleId: number }
+  | { memberId: number }
+  | { invitationId: number }
+  | { planId: number };
 
 export interface CircleAccess {
   circle: CircleRow;
@@ -41,6 +45,13 @@ async function circleIdOf(db: Executor, ref: CircleRef): Promise<number | null> 
       .where(eq(circleMembers.id, ref.memberId));
     return row?.circleId ?? null;
   }
+  if ("planId" in ref) {
+    const [row] = await db
+      .select({ circleId: plans.circleId })
+      .from(plans)
+      .where(eq(plans.id, ref.planId));
+    return row?.circleId ?? null;
+  }
   const [row] = await db
     .select({ circleId: invitations.circleId })
     .from(invitations)
@@ -49,13 +60,15 @@ async function circleIdOf(db: Executor, ref: CircleRef): Promise<number | null> 
 }
 
 /**
- * The caller's access to the circle `ref` names. 404 (circleNotFound) when there is no such
- * circle or the caller is not a member: the two are indistinguishable from outside.
+ * The caller's access to the circle `ref` names. 404 when there is no such circle (or plan) or
+ * the caller is not a member: the two are indistinguishable from outside. The message names
+ * what the request named: a plan id answers "Plan not found", never that a circle exists.
  */
 export async function circleAccess(
   db: Executor,
   userId: number,
   ref: CircleRef,
+  notFound: string = "planId" in ref ? messages.planNotFound : messages.circleNotFound,
 ): Promise<CircleAccess> {
   const circleId = await circleIdOf(db, ref);
   const [row] =
@@ -69,7 +82,7 @@ export async function circleAccess(
             and(eq(circleMembers.circleId, circles.id), eq(circleMembers.userId, userId)),
           )
           .where(eq(circles.id, circleId));
-  if (!row) throw new AppError("NOT_FOUND", messages.circleNotFound);
+  if (!row) throw new AppError("NOT_FOUND", notFound);
   const isCreator = row.circle.creatorId === userId;
   return {
     circle: row.circle,

@@ -17,6 +17,7 @@ import { messages } from "@circleplan/shared/messages";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { collectAttachmentGarbage, queueCircleAttachmentObjects } from "../plans/attachments";
 import { type CircleCaller, type CircleRow, requireAdmin, requireCreator } from "./access";
 import {
   circlePhotoUrls,
@@ -209,9 +210,9 @@ export async function updateCircle({
 
 /**
  * Only the creator deletes a circle, and never a personal one. Everything that belongs to it
- * goes in one transaction: members and invitations (and, with the plans issue, its plans) by
- * ON DELETE CASCADE from the circle's row; objects in storage, which no cascade reaches, are
- * queued here and removed once the deletion has committed.
+ * goes in one transaction: members, invitations and plans by ON DELETE CASCADE from the
+ * circle's row; objects in storage (the photo, the plans' attachments), which no cascade
+ * reaches, are queued here and removed once the deletion has committed.
  */
 export async function deleteCircle({
   deps,
@@ -222,10 +223,13 @@ export async function deleteCircle({
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNotDeletable);
   }
-  await photoTransaction(deps, caller, null, async (tx, discardLater) => {
+  const attachmentKeys = await photoTransaction(deps, caller, null, async (tx, discardLater) => {
     const current = await lockCircle(tx, circle.id);
     await discardLater(current.photoKey);
+    const keys = await queueCircleAttachmentObjects(tx, circle.id);
     await tx.delete(circles).where(eq(circles.id, circle.id));
+    return keys;
   });
+  await collectAttachmentGarbage(deps, attachmentKeys);
   return { message: messages.circleDeleted };
 }

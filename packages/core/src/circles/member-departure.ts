@@ -1,18 +1,21 @@
 import type { Tx } from "@circleplan/db/client";
 import { circleMembers } from "@circleplan/db/schema";
 import { and, eq } from "drizzle-orm";
+import { withdrawAssignmentsOf } from "../plans/tasks";
 
 /**
  * The one way a membership ends while its circle stays (today: an admin removes a member).
- * Whatever the member held in this circle ends with it, in the same transaction: when tasks
- * arrive (plans issue), the departing member's task assignments in this circle are dropped
- * here, so no task stays assigned to someone who can no longer see it. (A deleted circle takes
+ * Whatever the member held in this circle ends with it, in the same transaction: their task
+ * assignments in this circle are withdrawn (as a creator's cancel would), so no task stays
+ * assigned to someone who can no longer see it. (A deleted circle takes
  * everything with it by cascade; see deleteCircle.)
  */
 export async function endMembership(
   tx: Tx,
   membership: { circleId: number; userId: number },
+  now: Date,
 ): Promise<void> {
+  await withdrawAssignmentsOf(tx, membership, now);
   await tx
     .delete(circleMembers)
     .where(

@@ -176,6 +176,6 @@ export async function removeMember({
   if (row.member.userId === row.creatorId) {
     throw new AppError("BAD_REQUEST", messages.creatorNotRemovable);
   }
-  await deps.db.transaction((tx) => endMembership(tx, row.member));
+  await deps.db.transaction((tx) => endMembership(tx, row.member, deps.clock.now()));
   return { message: messages.memberRemoved };
 }

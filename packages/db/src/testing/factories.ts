@@ -8,7 +8,7 @@ import { CIRCLE_TYPE_COLORS } from "@circleplan/shared/limits";
 import { faker } from "@faker-js/faker";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../client";
-import { circleMembers, circles, invitations, users } from "../schema";
+import { circleMembers, circles, invitations, planOccurrences, plans, users } from "../schema";
 
 const NAME_SAFE = /^[\p{L}' -]+$/u;
 const safeName = (make: () => string, fallback: string) => {
@@ -254,4 +254,50 @@ export async function createInvitation(
     .returning();
   if (!invitation) throw new Error("invitation insert returned nothing");
   return { invitation, token };
+}
+
+export type PlanRow = typeof plans.$inferSelect;
+
+/**
+ * A plan inserted directly into `circleId` by `creatorId` (who should be a member): an event
+ * tomorrow at 10:00 UTC unless told, a task when `assignedTo` is set. A one-off plan gets its
+ * occurrence row here. A series (`recurrence`, the stored rule of core/plans/recurrence.ts) is
+ * left with no occurrence written (`expanded_until` at its start): the first read that reaches
+ * it writes them, as it does for any series past its horizon.
+ */
+export async function createPlan(
+  deps: Pick<FactoryDeps, "db">,
+  options: { circleId: number; creatorId: number } & Partial<Omit<typeof plans.$inferInsert, "id">>,
+): Promise<PlanRow> {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  tomorrow.setUTCHours(10, 0, 0, 0);
+  const allDay = options.allDay ?? false;
+  const startDate = allDay ? (options.startDate ?? tomorrow.toISOString().slice(0, 10)) : null;
+  const startsAt = allDay ? null : (options.startsAt ?? tomorrow);
+  const [plan] = await deps.db
+    .insert(plans)
+    .values({
+      title: `${faker.word.verb()} ${faker.word.noun()}`.slice(0, 100),
+      type: options.assignedTo ? "task" : "event",
+      reminderTimes: ["2 hours before", "24 hours before"],
+      timeZone: "UTC",
+      ...options,
+      allDay,
+      startsAt,
+      startDate,
+      expandedUntil: options.recurrence ? (startsAt ?? new Date(`${startDate}T00:00:00Z`)) : null,
+    })
+    .returning();
+  if (!plan) throw new Error("plan insert returned nothing");
+  if (!plan.recurrence) {
+    await deps.db.insert(planOccurrences).values({
+      planId: plan.id,
+      circleId: plan.circleId,
+      startsAt: plan.startsAt,
+      endsAt: plan.endsAt,
+      startDate: plan.startDate,
+      endDate: plan.endDate,
+    });
+  }
+  return plan;
 }

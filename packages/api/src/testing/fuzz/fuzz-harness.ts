@@ -5,7 +5,12 @@
 import { request as httpRequest } from "node:http";
 import { type Db, queryRows } from "@circleplan/db/client";
 import { users } from "@circleplan/db/schema";
-import { createCircle, createInvitation, createUser } from "@circleplan/db/testing/factories";
+import {
+  createCircle,
+  createInvitation,
+  createPlan,
+  createUser,
+} from "@circleplan/db/testing/factories";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
@@ -104,8 +109,9 @@ export class SignedInAccount {
 /**
  * Circles around the known account, so fuzzed ids (hostile-values.ts: small integers) reach real
  * rows in every role: its personal circle (1), another user's personal circle (2), a family circle
- * it created with that user as a member (3), a circle it is a plain member of (4), and pending
- * invitations to it and from it.
+ * it created with that user as a member (3), a circle it is a plain member of (4), pending
+ * invitations to it and from it, and plans in the family circle (its own, a task given to it,
+ * a weekly series).
  */
 async function seedCircles(server: TestServer, knownUserId: number): Promise<void> {
   const { user: other } = await createUser(server.deps);
@@ -123,6 +129,27 @@ async function seedCircles(server: TestServer, knownUserId: number): Promise<voi
     circleId: family.id,
     email: "someone.else@example.com",
     inviterId: knownUserId,
+  });
+  // Plans: one of its own, a task it was given, and a weekly series (plan ids 1, 2, 3).
+  await createPlan(server.deps, { circleId: family.id, creatorId: knownUserId });
+  await createPlan(server.deps, {
+    circleId: family.id,
+    creatorId: other.id,
+    assignedTo: knownUserId,
+  });
+  await createPlan(server.deps, {
+    circleId: family.id,
+    creatorId: knownUserId,
+    recurrence: {
+      type: "weekly",
+      interval: 1,
+      weekdaysOnly: false,
+      daysOfWeek: ["monday"],
+      monthlyBy: null,
+      weekOfMonth: null,
+      count: null,
+      until: null,
+    },
   });
   const { user: third } = await createUser(server.deps);
   const thirdCircle = await createCircle(server.deps, { creatorId: third.id, type: "work" });

@@ -1,0 +1,470 @@
+/**
+ * The plan views: a day, the upcoming plans, a range, one circle, the calendar month and its
+ * summary. Days and months are read in the caller's zone (users.time_zone), across DST; all-day
+ * plans stay on their date in every zone; only the caller's circles are read. The rules are
+ * tested in-process through callers; the last block checks the REST paths and their query
+ * coercion over HTTP.
+ */
+import { createCircle } from "@circleplan/db/testing/factories";
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { CreateEventInput } from "@circleplan/shared/plan-schemas";
+import { describe, expect, it } from "vitest";
+import { signedInClient } from "./testing/accounts";
+import { callerFor, refusal, signedInCaller, type TestCaller } from "./testing/test-caller";
+import { useTestServer } from "./testing/test-server";
+
+const server = useTestServer();
+
+type Who = Awaited<ReturnType<typeof signedInCaller>>;
+type PlanFields = Partial<Omit<CreateEventInput, "circleId">> & { title?: string };
+
+/** A user in `timeZone` and a family circle they created. */
+async function someoneIn(timeZone: string) {
+  const who = await signedInCaller(server(), { user: { timeZone } });
+  const circle = await createCircle(server().deps, { creatorId: who.user.id });
+  return { who, circle };
+}
+
+/** A family: a creator and members in the zones given, sharing one circle. */
+async function familyIn(...zones: string[]) {
+  const people = await Promise.all(
+    zones.map((timeZone) => signedInCaller(server(), { user: { timeZone } })),
+  );
+  const [creator, ...others] = people as [Who, ...Who[]];
+  const circle = await createCircle(server().deps, {
+    creatorId: creator.user.id,
+    members: others.map((other) => other.user.id),
+  });
+  return { people, circle };
+}
+
+function add(who: TestCaller, circleId: number, fields: PlanFields = {}): Promise<PlanEvent> {
+  return who.trpc.events.create({
+    circleId,
+    title: fields.title ?? "Plan",
+    startTime: fields.startTime ?? new Date("2026-06-15T12:00:00Z"),
+    ...fields,
+  } as CreateEventInput);
+}
+
+const titles = (events: PlanEvent[]) => events.map((event) => event.title);
+const starts = (events: PlanEvent[]) => events.map((event) => event.startTime.toISOString());
+const dates = (events: PlanEvent[]) => events.map((event) => event.date);
+
+describe("a day in the caller's zone", () => {
+  it("Europe/Berlin: the 23-hour and the 25-hour day hold exactly their own plans", async () => {
+    const { who, circle } = await someoneIn("Europe/Berlin");
+    // 29 March 2026: clocks go forward at 02:00 (UTC+1 → UTC+2).
+    await add(who, circle.id, { title: "before", startTime: new Date("2026-03-28T22:30:00Z") });
+    await add(who, circle.id, { title: "first", startTime: new Date("2026-03-28T23:30:00Z") });
+    await add(who, circle.id, { title: "last", startTime: new Date("2026-03-29T21:30:00Z") });
+    await add(who, circle.id, { title: "after", startTime: new Date("2026-03-29T22:00:00Z") });
+    expect(titles(await who.trpc.events.list({ date: "2026-03-29" }))).toEqual(["first", "last"]);
+    // 25 October 2026: clocks go back at 03:00 (UTC+2 → UTC+1): 23:30 local is 22:30 UTC.
+    await add(who, circle.id, {
+      title: "autumn early",
+      startTime: new Date("2026-10-24T22:00:00Z"),
+    });
+    await add(who, circle.id, {
+      title: "autumn late",
+      startTime: new Date("2026-10-25T22:30:00Z"),
+    });
+    await add(who, circle.id, { title: "next day", startTime: new Date("2026-10-25T23:00:00Z") });
+    const autumn = await who.trpc.events.list({ date: "2026-10-25" });
+    expect(titles(autumn)).toEqual(["autumn early", "autumn late"]);
+    expect(dates(autumn)).toEqual(["2026-10-25", "2026-10-25"]);
+  });
+
+  it("America/New_York: the days the clocks change", async () => {
+    const { who, circle } = await someoneIn("America/New_York");
+    // 8 March 2026 starts at 05:00 UTC and ends at 04:00 UTC the next day (23 hours).
+    await add(who, circle.id, { title: "too early", startTime: new Date("2026-03-08T04:59:00Z") });
+    await add(who, circle.id, { title: "midnight", startTime: new Date("2026-03-08T05:00:00Z") });
+    await add(who, circle.id, { title: "23:59", startTime: new Date("2026-03-09T03:59:00Z") });
+    await add(who, circle.id, { title: "too late", startTime: new Date("2026-03-09T04:00:00Z") });
+    expect(titles(await who.trpc.events.list({ date: "2026-03-08" }))).toEqual([
+      "midnight",
+      "23:59",
+    ]);
+    // 1 November 2026 runs from 04:00 UTC to 05:00 UTC the next day (25 hours).
+    await add(who, circle.id, { title: "late", startTime: new Date("2026-11-02T04:30:00Z") });
+    await add(who, circle.id, { title: "2 Nov", startTime: new Date("2026-11-02T05:00:00Z") });
+    expect(titles(await who.trpc.events.list({ date: "2026-11-01" }))).toEqual(["late"]);
+    expect(titles(await who.trpc.events.list({ date: "2026-11-02" }))).toEqual(["2 Nov"]);
+  });
+
+  it("a weekly series keeps its wall-clock time across DST, on the right days", async () => {
+    const { who, circle } = await someoneIn("America/New_York");
+    await add(who, circle.id, {
+      title: "Swim",
+      startTime: new Date("2026-03-02T14:00:00Z"), // Monday 09:00 EST
+      timeZone: "America/New_York",
+      isRecurring: true,
+      recurrenceType: "weekly",
+    });
+    const before = await who.trpc.events.list({ date: "2026-03-02" });
+    const after = await who.trpc.events.list({ date: "2026-03-09" });
+    expect(starts(before)).toEqual(["2026-03-02T14:00:00.000Z"]);
+    expect(starts(after)).toEqual(["2026-03-09T13:00:00.000Z"]);
+    expect(await who.trpc.events.list({ date: "2026-03-10" })).toEqual([]);
+  });
+
+  it("an all-day plan is on its date for users at UTC-10 and UTC+13", async () => {
+    const { people, circle } = await familyIn("UTC", "Pacific/Honolulu", "Pacific/Tongatapu");
+    const [creator, honolulu, tonga] = people as [Who, Who, Who];
+    await add(creator, circle.id, {
+      title: "Birthday",
+      allDay: true,
+      date: "2026-06-15",
+      startTime: new Date("2026-06-15T00:00:00Z"),
+    });
+    for (const who of [creator, honolulu, tonga]) {
+      const zone = who.user.timeZone;
+      const [day] = await who.trpc.events.list({ date: "2026-06-15" });
+      expect(day, zone).toMatchObject({ title: "Birthday", allDay: true, date: "2026-06-15" });
+      expect(await who.trpc.events.list({ date: "2026-06-14" }), zone).toEqual([]);
+      expect(await who.trpc.events.list({ date: "2026-06-16" }), zone).toEqual([]);
+      const june = await who.trpc.events.calendarMonth({ month: "2026-06" });
+      expect(dates(june), zone).toEqual(["2026-06-15"]);
+    }
+  });
+
+  it("the same instant falls on another day after the user changes zone", async () => {
+    const { who, circle } = await someoneIn("UTC");
+    await add(who, circle.id, { title: "Call", startTime: new Date("2026-06-15T20:00:00Z") });
+    expect(titles(await who.trpc.events.list({ date: "2026-06-15" }))).toEqual(["Call"]);
+    const { firstName, lastName, email } = who.user;
+    await who.trpc.user.update({ firstName, lastName, email, timeZone: "Pacific/Tongatapu" });
+    expect(await who.trpc.events.list({ date: "2026-06-15" })).toEqual([]);
+    const [moved] = await who.trpc.events.list({ date: "2026-06-16" });
+    expect(moved).toMatchObject({ title: "Call", date: "2026-06-16" });
+  });
+});
+
+describe("upcoming", () => {
+  it("answers plans from now on, in order of start, at most `limit` (30 by default)", async () => {
+    const { who, circle } = await someoneIn("Europe/Berlin");
+    server().clock.set(new Date("2026-05-10T10:00:00Z"));
+    await add(who, circle.id, { title: "third", startTime: new Date("2026-05-12T08:00:00Z") });
+    await add(who, circle.id, { title: "past", startTime: new Date("2026-05-10T09:59:00Z") });
+    await add(who, circle.id, { title: "first", startTime: new Date("2026-05-10T10:00:00Z") });
+    await add(who, circle.id, { title: "second", startTime: new Date("2026-05-11T18:00:00Z") });
+    expect(titles(await who.trpc.events.list({ upcoming: true, limit: 2 }))).toEqual([
+      "first",
+      "second",
+    ]);
+    expect(titles(await who.trpc.events.list({ upcoming: true }))).toEqual([
+      "first",
+      "second",
+      "third",
+    ]);
+    await add(who, circle.id, {
+      title: "Daily",
+      startTime: new Date("2026-05-11T06:00:00Z"),
+      isRecurring: true,
+      recurrenceType: "daily",
+    });
+    const all = await who.trpc.events.list({ upcoming: true });
+    expect(all).toHaveLength(30);
+    const ordered = starts(all);
+    expect(ordered).toEqual([...ordered].sort());
+    expect(titles(all).slice(0, 4)).toEqual(["first", "Daily", "second", "Daily"]);
+    expect(await who.trpc.events.list({ upcoming: true, limit: 10 })).toHaveLength(10);
+  });
+
+  it("looks up to a year ahead when nearer days hold too little", async () => {
+    const { who, circle } = await someoneIn("UTC");
+    server().clock.set(new Date("2026-01-10T10:00:00Z"));
+    await add(who, circle.id, { title: "in 3 weeks", startTime: new Date("2026-01-31T10:00:00Z") });
+    await add(who, circle.id, {
+      title: "in 200 days",
+      startTime: new Date("2026-07-29T10:00:00Z"),
+    });
+    await add(who, circle.id, { title: "in 2 years", startTime: new Date("2028-01-10T10:00:00Z") });
+    expect(titles(await who.trpc.events.list({ upcoming: true }))).toEqual([
+      "in 3 weeks",
+      "in 200 days",
+    ]);
+    expect(titles(await who.trpc.events.list({ upcoming: true, limit: 1 }))).toEqual([
+      "in 3 weeks",
+    ]);
+  });
+
+  it("counts today's all-day plans in the caller's today, which a zone change moves", async () => {
+    const { who, circle } = await someoneIn("UTC");
+    // 20:00 UTC on 15 June: still the 15th in UTC, already 09:00 on the 16th in Tonga.
+    server().clock.set(new Date("2026-06-15T20:00:00Z"));
+    await add(who, circle.id, {
+      title: "Holiday",
+      allDay: true,
+      date: "2026-06-15",
+      startTime: new Date("2026-06-15T00:00:00Z"),
+    });
+    expect(titles(await who.trpc.events.list({ upcoming: true }))).toEqual(["Holiday"]);
+    const { firstName, lastName, email } = who.user;
+    await who.trpc.user.update({ firstName, lastName, email, timeZone: "Pacific/Tongatapu" });
+    expect(await who.trpc.events.list({ upcoming: true })).toEqual([]);
+  });
+});
+
+describe("which plans a list holds", () => {
+  it("only the caller's circles; one circle when asked, and 404 for a circle not theirs", async () => {
+    const { people, circle } = await familyIn("UTC", "UTC");
+    const [creator, member] = people as [Who, Who];
+    const other = await someoneIn("UTC");
+    server().clock.set(new Date("2026-06-01T00:00:00Z"));
+    await add(creator, circle.id, { title: "Family dinner" });
+    await add(other.who, other.circle.id, { title: "Secret" });
+    const own = await createCircle(server().deps, { creatorId: member.user.id });
+    await add(member, own.id, { title: "Mine" });
+
+    expect(titles(await member.trpc.events.list()).sort()).toEqual(["Family dinner", "Mine"]);
+    expect(titles(await member.trpc.events.list({ circleId: circle.id }))).toEqual([
+      "Family dinner",
+    ]);
+    expect(titles(await member.trpc.events.list({ circle: own.id, date: "2026-06-15" }))).toEqual([
+      "Mine",
+    ]);
+    for (const input of [{ circleId: other.circle.id }, { circle: other.circle.id }]) {
+      const res = await refusal(member.trpc.events.list(input));
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(messages.circleNotFound);
+    }
+    const missing = await refusal(member.trpc.events.list({ circleId: 999_999 }));
+    expect(missing.status).toBe(404);
+    const month = await refusal(
+      member.trpc.events.calendarMonth({ month: "2026-06", circleId: other.circle.id }),
+    );
+    expect(month.status).toBe(404);
+    const summary = await refusal(
+      member.trpc.events.calendarSummary({ month: "2026-06", circleId: other.circle.id }),
+    );
+    expect(summary.status).toBe(404);
+  });
+
+  it("without a day or range: 30 days back to 90 days ahead of the caller's today", async () => {
+    const { who, circle } = await someoneIn("UTC");
+    server().clock.set(new Date("2026-06-15T12:00:00Z"));
+    await add(who, circle.id, { title: "too old", startTime: new Date("2026-05-15T23:59:00Z") });
+    await add(who, circle.id, { title: "oldest", startTime: new Date("2026-05-16T00:00:00Z") });
+    await add(who, circle.id, { title: "furthest", startTime: new Date("2026-09-13T23:59:00Z") });
+    await add(who, circle.id, { title: "too far", startTime: new Date("2026-09-14T00:00:00Z") });
+    expect(titles(await who.trpc.events.list())).toEqual(["oldest", "furthest"]);
+  });
+
+  it("a range of days, both ends included, and the type filter", async () => {
+    const { who, circle } = await someoneIn("Europe/Berlin");
+    await add(who, circle.id, { title: "a", startTime: new Date("2026-07-01T08:00:00Z") });
+    await add(who, circle.id, {
+      title: "b",
+      type: "todo",
+      startTime: new Date("2026-07-02T08:00:00Z"),
+    });
+    await add(who, circle.id, { title: "c", startTime: new Date("2026-07-03T21:59:00Z") });
+    await add(who, circle.id, { title: "d", startTime: new Date("2026-07-03T22:00:00Z") });
+    const range = await who.trpc.events.list({ from: "2026-07-01", to: "2026-07-03" });
+    expect(titles(range)).toEqual(["a", "b", "c"]);
+    const todos = await who.trpc.events.list({
+      from: "2026-07-01",
+      to: "2026-07-31",
+      type: "todo",
+    });
+    expect(titles(todos)).toEqual(["b"]);
+    expect(await who.trpc.events.list({ from: "2026-07-04", to: "2026-07-01" })).toEqual([]);
+  });
+
+  it("a cancelled task leaves its former assignee's lists, and no one else's", async () => {
+    const { people, circle } = await familyIn("UTC", "UTC", "UTC");
+    const [creator, assignee, third] = people as [Who, Who, Who];
+    const task = await add(creator, circle.id, {
+      title: "Mow the lawn",
+      startTime: new Date("2026-06-20T09:00:00Z"),
+      assignedTo: assignee.user.id,
+    });
+    const day = { date: "2026-06-20" };
+    expect(titles(await assignee.trpc.events.list(day))).toEqual(["Mow the lawn"]);
+    await creator.trpc.tasks.cancel({ id: task.id });
+    expect(await assignee.trpc.events.list(day)).toEqual([]);
+    expect(await assignee.trpc.events.calendarMonth({ month: "2026-06" })).toEqual([]);
+    expect(titles(await creator.trpc.events.list(day))).toEqual(["Mow the lawn"]);
+    expect(titles(await third.trpc.events.list(day))).toEqual(["Mow the lawn"]);
+  });
+
+  it("a page of upcoming plans stays full when withdrawn tasks come first", async () => {
+    const { people, circle } = await familyIn("UTC", "UTC");
+    const [creator, assignee] = people as [Who, Who];
+    server().clock.set(new Date("2026-06-01T00:00:00Z"));
+    const series = await add(creator, circle.id, {
+      title: "Walk the dog",
+      startTime: new Date("2026-06-01T07:00:00Z"),
+      assignedTo: assignee.user.id,
+      isRecurring: true,
+      recurrenceType: "daily",
+    });
+    await add(creator, circle.id, { title: "Lunch", startTime: new Date("2026-06-20T12:00:00Z") });
+    await add(creator, circle.id, { title: "Dinner", startTime: new Date("2026-06-21T18:00:00Z") });
+    await creator.trpc.tasks.cancel({ id: series.id });
+    expect(titles(await assignee.trpc.events.list({ upcoming: true, limit: 2 }))).toEqual([
+      "Lunch",
+      "Dinner",
+    ]);
+    const creatorsPage = await creator.trpc.events.list({ upcoming: true, limit: 2 });
+    expect(titles(creatorsPage)).toEqual(["Walk the dog", "Walk the dog"]);
+  });
+});
+
+describe("the calendar month", () => {
+  it("shows a weekly series on its days, and one circle when asked", async () => {
+    const { who, circle } = await someoneIn("Europe/Berlin");
+    await add(who, circle.id, {
+      title: "Choir",
+      startTime: new Date("2026-10-05T17:30:00Z"), // Monday 19:30 CEST
+      timeZone: "Europe/Berlin",
+      isRecurring: true,
+      recurrenceType: "weekly",
+      recurrenceDaysOfWeek: ["monday", "thursday"],
+    });
+    const other = await createCircle(server().deps, { creatorId: who.user.id });
+    await add(who, other.id, { title: "Dentist", startTime: new Date("2026-11-12T09:00:00Z") });
+    const november = await who.trpc.events.calendarMonth({ month: "2026-11" });
+    const choir = november.filter((event) => event.title === "Choir");
+    expect(dates(choir)).toEqual([
+      "2026-11-02",
+      "2026-11-05",
+      "2026-11-09",
+      "2026-11-12",
+      "2026-11-16",
+      "2026-11-19",
+      "2026-11-23",
+      "2026-11-26",
+      "2026-11-30",
+    ]);
+    // 19:30 in Berlin is 18:30 UTC once the clocks have gone back.
+    expect(new Set(starts(choir).map((start) => start.slice(11)))).toEqual(
+      new Set(["18:30:00.000Z"]),
+    );
+    expect(choir.every((event) => event.isRecurring && event.id === choir[0]?.id)).toBe(true);
+    expect(titles(november)).toContain("Dentist");
+    const onlyFamily = await who.trpc.events.calendarMonth({
+      month: "2026-11",
+      circleId: circle.id,
+    });
+    expect(titles(onlyFamily)).not.toContain("Dentist");
+    expect(onlyFamily).toHaveLength(9);
+  });
+
+  it("the summary is written from the month's plans, and encourages when there are none", async () => {
+    const { who, circle } = await someoneIn("UTC");
+    const empty = await who.trpc.events.calendarSummary({ month: "2026-11" });
+    expect(empty.summary).toMatch(/^Nothing is planned for November 2026 yet/);
+    await add(who, circle.id, {
+      title: "Choir",
+      startTime: new Date("2026-11-02T18:00:00Z"),
+      isRecurring: true,
+      recurrenceType: "weekly",
+    });
+    await add(who, circle.id, {
+      title: "Taxes",
+      type: "todo",
+      startTime: new Date("2026-11-20T10:00:00Z"),
+    });
+    const { summary } = await who.trpc.events.calendarSummary({ month: "2026-11" });
+    expect(summary).toContain("November 2026 holds 6 plans: 5 events and 1 to-do.");
+    expect(summary).toContain("Recurring commitment: Choir (5 times).");
+    expect(summary).toContain("To-dos: 0 completed, 1 still open.");
+    const again = await who.trpc.events.calendarSummary({ month: "2026-11" });
+    expect(again.summary).toBe(summary);
+  });
+});
+
+describe("signed out", () => {
+  it("every view answers 401", async () => {
+    const anonymous = callerFor(server());
+    for (const call of [
+      anonymous.trpc.events.list({ upcoming: true }),
+      anonymous.trpc.events.calendarMonth({ month: "2026-11" }),
+      anonymous.trpc.events.calendarSummary({ month: "2026-11" }),
+    ]) {
+      expect((await refusal(call)).status).toBe(401);
+    }
+  });
+});
+
+describe("over HTTP", () => {
+  it("the list paths coerce their query (?upcoming=true&limit=10&circle=3)", async () => {
+    const s = server();
+    const { client, user } = await signedInClient(s, { user: { timeZone: "Europe/Berlin" } });
+    const circle = await createCircle(s.deps, { creatorId: user.id });
+    const other = await createCircle(s.deps, { creatorId: user.id });
+    s.clock.set(new Date("2026-06-01T00:00:00Z"));
+    for (let day = 1; day <= 12; day++) {
+      const res = await client.post("/api/events", {
+        circleId: String(circle.id),
+        title: `Plan ${day}`,
+        startTime: `2026-06-${String(day).padStart(2, "0")}T10:00:00.000Z`,
+      });
+      expect(res.status).toBe(201);
+    }
+    await client.post("/api/events", {
+      circleId: other.id,
+      title: "Elsewhere",
+      startTime: "2026-06-01T12:00:00.000Z",
+    });
+
+    const upcoming = await client.get<PlanEvent[]>(
+      `/api/events?upcoming=true&limit=10&circle=${circle.id}`,
+    );
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body.map((event) => event.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Plan ${i + 1}`),
+    );
+    expect(upcoming.body[0]?.startTime).toBe("2026-06-01T10:00:00.000Z");
+
+    for (const path of ["/api/events/all", "/api/events", "/api/events/upcoming"]) {
+      const day = await client.get<PlanEvent[]>(`${path}?date=2026-06-01`);
+      expect(day.status, path).toBe(200);
+      expect(
+        day.body.map((event) => event.title),
+        path,
+      ).toEqual(["Plan 1", "Elsewhere"]);
+    }
+    const byCircle = await client.get<PlanEvent[]>(`/api/events/all?circleId=${other.id}`);
+    expect(byCircle.body.map((event) => event.title)).toEqual(["Elsewhere"]);
+
+    const bad = await client.get("/api/events/all?date=2026-02-30");
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toContainEqual({ path: "date", message: messages.dateInvalid });
+    const limit = await client.get("/api/events?upcoming=true&limit=lots");
+    expect(limit.status).toBe(400);
+  });
+
+  it("the calendar paths answer the month and its summary; 400 for a bad month, 401 signed out", async () => {
+    const s = server();
+    const { client, user } = await signedInClient(s);
+    const circle = await createCircle(s.deps, { creatorId: user.id });
+    await client.post(`/api/circles/${circle.id}/events`, {
+      title: "Picnic",
+      startTime: "2026-07-04T11:00:00.000Z",
+    });
+    const month = await client.get<PlanEvent[]>("/api/events/calendar/2026-07");
+    expect(month.status).toBe(200);
+    expect(month.body.map((event) => [event.title, event.date])).toEqual([
+      ["Picnic", "2026-07-04"],
+    ]);
+    const scoped = await client.get<PlanEvent[]>(
+      `/api/events/calendar/2026-07?circleId=${circle.id}`,
+    );
+    expect(scoped.body).toHaveLength(1);
+    const summary = await client.get("/api/events/calendar-summary/2026-07");
+    expect(summary.status).toBe(200);
+    expect(summary.body.summary).toContain("July 2026 holds 1 plan: 1 event.");
+    const bad = await client.get("/api/events/calendar/2026-13");
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toContainEqual({ path: "month", message: messages.monthInvalid });
+    const out = await s.client().get("/api/events/calendar/2026-07");
+    expect(out.status).toBe(401);
+    expect((await s.client().get("/api/events/all?upcoming=true")).status).toBe(401);
+    expect((await s.client().get("/api/events/calendar-summary/2026-07")).status).toBe(401);
+  });
+});

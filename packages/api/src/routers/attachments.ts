@@ -1,0 +1,34 @@
+import { addAttachment, removeAttachment } from "@circleplan/core/plans/attachments";
+import { attachmentSchema } from "@circleplan/shared/plan-outputs";
+import { addAttachmentInput, attachmentIdInput } from "@circleplan/shared/plan-schemas";
+import { planProcedure, router } from "../trpc";
+
+// Reading an attachment answers its bytes, not JSON: a plain route in app.ts, decided in core.
+export const attachmentsRouter = router({
+  add: planProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/events/:id/attachments",
+        summary:
+          "Attach a file to a plan (its creator; multipart field file; pdf, doc, docx, txt, jpg, jpeg, png, gif; 5 MB; 10 a plan)",
+        status: 201,
+        body: "multipart",
+      },
+    })
+    .input(addAttachmentInput)
+    .output(attachmentSchema)
+    .mutation(({ ctx, input }) => addAttachment({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  remove: planProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/events/:id/attachments/:attachmentId",
+        summary: "Remove a plan's attachment (its creator); answers what was removed",
+      },
+    })
+    .input(attachmentIdInput)
+    .output(attachmentSchema)
+    .mutation(({ ctx, input }) => removeAttachment({ deps: ctx.deps, caller: ctx.caller, input })),
+});

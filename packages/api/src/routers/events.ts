@@ -1,0 +1,150 @@
+import { calendarMonth, calendarSummary, listEvents } from "@circleplan/core/plans/plan-views";
+import { createPlan, deletePlan, getPlan, updatePlan } from "@circleplan/core/plans/plans";
+import { completePlan, respondToTask } from "@circleplan/core/plans/tasks";
+import { messageOutput } from "@circleplan/shared/auth-outputs";
+import {
+  calendarSummaryOutput,
+  completeOutput,
+  eventListOutput,
+  eventSchema,
+  respondOutput,
+} from "@circleplan/shared/plan-outputs";
+import {
+  calendarMonthInput,
+  completeEventInput,
+  createCircleEventInput,
+  createEventInput,
+  deleteEventInput,
+  listEventsInput,
+  respondEventInput,
+  updateEventInput,
+} from "@circleplan/shared/plan-schemas";
+import { circleMemberProcedure, planProcedure, protectedProcedure, router } from "../trpc";
+
+const listSummary =
+  "Plans in the caller's circles: a day, the upcoming ones, one circle, or a range";
+
+// The list and calendar paths come before `/api/events/{id}`: the REST door matches in order.
+export const eventsRouter = router({
+  list: protectedProcedure
+    .meta({
+      rest: [
+        { method: "GET", path: "/api/events/all", summary: listSummary },
+        { method: "GET", path: "/api/events", summary: listSummary },
+        { method: "GET", path: "/api/events/upcoming", summary: listSummary },
+        { method: "GET", path: "/api/events/all-circles", summary: listSummary },
+        { method: "GET", path: "/api/dashboard/plans", summary: listSummary },
+      ],
+    })
+    .input(listEventsInput)
+    .output(eventListOutput)
+    .query(({ ctx, input }) => listEvents({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  calendarMonth: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/events/calendar/:month",
+        summary: "A month's plans (yyyy-MM, in the caller's zone) for the calendar",
+      },
+    })
+    .input(calendarMonthInput)
+    .output(eventListOutput)
+    .query(({ ctx, input }) => calendarMonth({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  calendarSummary: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/events/calendar-summary/:month",
+        summary: "A summary of the month's plans, written by the server from the plans themselves",
+      },
+    })
+    .input(calendarMonthInput)
+    .output(calendarSummaryOutput)
+    .query(({ ctx, input }) => calendarSummary({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  createInCircle: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/circles/:id/events",
+        summary: "Add a plan to a circle (any member); with assignedTo it is a task",
+        status: 201,
+      },
+    })
+    .input(createCircleEventInput)
+    .output(eventSchema)
+    .mutation(({ ctx, input }) => {
+      const { id, ...fields } = input;
+      return createPlan({ deps: ctx.deps, caller: ctx.caller, input: { ...fields, circleId: id } });
+    }),
+
+  create: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/events",
+        summary: "Add a plan to the circle named by circleId (any member)",
+        status: 201,
+      },
+    })
+    .input(createEventInput)
+    .output(eventSchema)
+    .mutation(({ ctx, input }) => createPlan({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  get: planProcedure
+    .meta({ rest: { method: "GET", path: "/api/events/:id", summary: "One plan (members only)" } })
+    .input(deleteEventInput)
+    .output(eventSchema)
+    .query(({ ctx, input }) => getPlan({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  update: planProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/events/:id",
+        summary:
+          "Change a plan (its creator); one occurrence, this and following, or all of a series",
+      },
+    })
+    .input(updateEventInput)
+    .output(eventSchema)
+    .mutation(({ ctx, input }) => updatePlan({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  delete: planProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/events/:id",
+        summary: "Delete a plan (its creator); one occurrence, this and following, or all",
+      },
+    })
+    .input(deleteEventInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => deletePlan({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  complete: planProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/events/:id/complete",
+        summary: "Mark completed or reopen (a task: its creator, or its assignee once accepted)",
+      },
+    })
+    .input(completeEventInput)
+    .output(completeOutput)
+    .mutation(({ ctx, input }) => completePlan({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  respond: planProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/events/:id/respond",
+        summary: "Accept or decline a task (its assignee, once; declining needs a note)",
+      },
+    })
+    .input(respondEventInput)
+    .output(respondOutput)
+    .mutation(({ ctx, input }) => respondToTask({ deps: ctx.deps, caller: ctx.caller, input })),
+});

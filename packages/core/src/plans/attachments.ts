@@ -1,0 +1,365 @@
+/**
+ * Files attached to plans (plans spec, section 5: pdf, doc, docx, txt, jpg, jpeg, png, gif,
+ * several): what is accepted, where the bytes go, who may add, remove and read them, and what
+ * becomes of the objects when a plan goes.
+ *
+ * - **Accepted** when the name's extension is on the list AND the bytes are of that kind: the
+ *   binary kinds are read by file-type (as photos are), a `.doc` must be an OLE compound file,
+ *   a `.docx` a Word Open XML package (a macro-enabled `.docm` is refused), and a `.txt` valid
+ *   UTF-8 without NULs. The type the file is later served with comes from the bytes, never from
+ *   the browser. 5 MB each (413), 10 per plan.
+ * - **Who**: the plan's creator adds and removes them (the plan form, where they are chosen, is
+ *   the creator's alone); every member of the plan's circle reads them; anyone else 404.
+ * - **Stored** by key, `attachments/<128 random bits>`: the key never leaves the server (answers
+ *   carry the authorised route), and no key can be guessed from another.
+ * - **Objects outlive their rows only through `storage_garbage`**, as photos do: the
+ *   transaction that drops an attachment (or its plan, or its circle) queues the object, and it
+ *   is removed after commit; what storage refuses then, the scheduled job retries.
+ */
+import { randomBytes } from "node:crypto";
+import type { Executor } from "@circleplan/db/client";
+import { planAttachments, plans, storageGarbage } from "@circleplan/db/schema";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_PLAN_MAX } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import type { attachmentSchema } from "@circleplan/shared/plan-outputs";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type * as z from "zod";
+import { type CircleCaller, circleAccess } from "../circles/access";
+import type { Call, Caller, CoreDeps } from "../deps";
+import { AppError } from "../errors";
+
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+type AttachmentRow = typeof planAttachments.$inferSelect;
+
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const TEXT_TYPE = "text/plain; charset=utf-8";
+
+/**
+ * Each accepted extension and the type its bytes must have, by what file-type reports (its
+ * `mime`, or its `ext` for the OLE container, which has no mime of its own). Images may carry
+ * each other's extension (a PNG saved as `.jpg` is common and harmless): they are served with
+ * the type their bytes have.
+ */
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"];
+const BINARY_KINDS: Record<string, { detected: string[]; serveAs?: string }> = {
+  pdf: { detected: ["application/pdf"] },
+  doc: { detected: ["cfb"], serveAs: "application/msword" },
+  docx: { detected: [DOCX_TYPE] },
+  jpg: { detected: IMAGE_TYPES },
+  jpeg: { detected: IMAGE_TYPES },
+  png: { detected: IMAGE_TYPES },
+  gif: { detected: IMAGE_TYPES },
+};
+
+/** File names are kept for the download; longer ones are cut, keeping the extension. */
+const FILE_NAME_MAX_LENGTH = 200;
+
+const typeInvalid = () =>
+  new AppError("VALIDATION_FAILED", messages.attachmentTypeInvalid, {
+    issues: [{ path: "file", message: messages.attachmentTypeInvalid }],
+  });
+
+/** The authorised route that serves an attachment's bytes (api/src/app.ts). */
+export function attachmentUrl(planId: number, attachmentId: number): string {
+  return `/api/events/${planId}/attachments/${attachmentId}`;
+}
+
+const toAttachment = (row: AttachmentRow): Attachment => ({
+  id: row.id,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  size: row.size,
+  url: attachmentUrl(row.planId, row.id),
+  createdAt: row.createdAt,
+});
+
+/**
+ * A name that is safe to keep and to send back in a Content-Disposition: no folders, no
+ * control or bidirectional-formatting characters (which can make `exe.txt` read as
+ * `txt.exe`), trimmed, at most 200 characters with its extension kept.
+ */
+export function safeFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const dot = base.lastIndexOf(".");
+  const extension = dot > 0 ? base.slice(dot) : "";
+  const stem = (dot > 0 ? base.slice(0, dot) : base).trim() || "attachment";
+  const room = FILE_NAME_MAX_LENGTH - extension.length;
+  return `${Array.from(stem).slice(0, Math.max(room, 1)).join("")}${extension}`;
+}
+
+const extensionOf = (fileName: string) => {
+  const dot = fileName.lastIndexOf(".");
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
+};
+
+/** UTF-8 text without NULs: what a `.txt` must be. */
+function isPlainText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The type a file will be served with, when its name and its bytes agree on an accepted kind;
+ * else 400 with the product's message.
+ */
+export async function attachmentTypeOf(fileName: string, bytes: Uint8Array): Promise<string> {
+  const extension = extensionOf(fileName);
+  if (extension === "txt") {
+    if (!isPlainText(bytes)) throw typeInvalid();
+    return TEXT_TYPE;
+  }
+  const kind = BINARY_KINDS[extension];
+  if (!kind) throw typeInvalid();
+  // Loaded on first use: most requests never read a file's type.
+  const { fileTypeFromBuffer } = await import("file-type/core");
+  const detected = await fileTypeFromBuffer(bytes);
+  if (
+    !detected ||
+    !(kind.detected.includes(detected.mime) || kind.detected.includes(detected.ext))
+  ) {
+    throw typeInvalid();
+  }
+  return kind.serveAs ?? detected.mime;
+}
+
+/** 403 unless the caller created the plan; 404 when it is gone. */
+async function requirePlanCreator(db: Executor, caller: CircleCaller, planId: number) {
+  const [plan] = await db
+    .select({ creatorId: plans.creatorId })
+    .from(plans)
+    .where(eq(plans.id, planId));
+  if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
+  if (plan.creatorId !== caller.userId) {
+    throw new AppError("FORBIDDEN", messages.planCreatorOnly);
+  }
+}
+
+async function attachmentCount(db: Executor, planId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(planAttachments)
+    .where(eq(planAttachments.planId, planId));
+  return row?.n ?? 0;
+}
+
+const tooMany = () =>
+  new AppError("VALIDATION_FAILED", messages.attachmentsTooMany, {
+    issues: [{ path: "file", message: messages.attachmentsTooMany }],
+  });
+
+/**
+ * POST /api/events/{id}/attachments: one file (multipart field `file`); several files are
+ * several calls. The bytes are stored before the transaction (no lock waits on a slow
+ * upload); the transaction locks the plan, so two uploads at once cannot both take the last
+ * place, and an object whose row was not written is removed again.
+ */
+export async function addAttachment({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; file: File }, CircleCaller>): Promise<Attachment> {
+  const planId = input.id;
+  await requirePlanCreator(deps.db, caller, planId);
+  // Refused before a byte is read: a full plan, an oversized file.
+  if ((await attachmentCount(deps.db, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+  if (input.file.size > ATTACHMENT_MAX_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooLarge);
+  }
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  if (bytes.byteLength > ATTACHMENT_MAX_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooLarge);
+  }
+  const fileName = safeFileName(input.file.name);
+  const contentType = await attachmentTypeOf(fileName, bytes);
+
+  const storageKey = `attachments/${randomBytes(16).toString("hex")}`;
+  await deps.storage.put(storageKey, bytes, { contentType });
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const [plan] = await tx
+        .select({ id: plans.id })
+        .from(plans)
+        .where(eq(plans.id, planId))
+        .for("update");
+      if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
+      if ((await attachmentCount(tx, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+      const [inserted] = await tx
+        .insert(planAttachments)
+        .values({
+          planId,
+          storageKey,
+          fileName,
+          contentType,
+          size: bytes.byteLength,
+          uploadedBy: caller.userId,
+          createdAt: deps.clock.now(),
+        })
+        .returning();
+      return inserted as AttachmentRow;
+    });
+    return toAttachment(row);
+  } catch (error) {
+    await removeObjectsNow(deps, [storageKey]);
+    throw error;
+  }
+}
+
+/**
+ * DELETE /api/events/{id}/attachments/{attachmentId}: the plan's creator removes one; answers
+ * what was removed. The object is queued in the same transaction and removed after commit.
+ */
+export async function removeAttachment({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; attachmentId: number }, CircleCaller>): Promise<Attachment> {
+  await requirePlanCreator(deps.db, caller, input.id);
+  const removed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(planAttachments)
+      .where(and(eq(planAttachments.id, input.attachmentId), eq(planAttachments.planId, input.id)))
+      .returning();
+    if (!row) throw new AppError("NOT_FOUND", messages.notFound);
+    await queueObjects(tx, [row.storageKey]);
+    return row;
+  });
+  await collectAttachmentGarbage(deps, [removed.storageKey]);
+  return toAttachment(removed);
+}
+
+export interface AttachmentRead {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * The one decision behind `GET /api/events/{id}/attachments/{attachmentId}`: the bytes, for a
+ * member of the plan's circle. Signed out 401; anyone else, an attachment of another plan, or
+ * one that is gone: 404, alike.
+ */
+export async function readAttachment({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; attachmentId: number }, Caller>): Promise<AttachmentRead> {
+  if (caller.userId === null) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
+  await circleAccess(deps.db, caller.userId, { planId: input.id });
+  const [row] = await deps.db
+    .select()
+    .from(planAttachments)
+    .where(and(eq(planAttachments.id, input.attachmentId), eq(planAttachments.planId, input.id)));
+  if (!row) throw new AppError("NOT_FOUND", messages.notFound);
+  const stored = await deps.storage.get(row.storageKey);
+  if (!stored) throw new AppError("NOT_FOUND", messages.notFound);
+  return { body: stored.body, contentType: row.contentType, fileName: row.fileName };
+}
+
+/**
+ * The attachments of these plans, oldest first, by plan id (every id present, [] for none):
+ * what `toPlanEvent` puts on each plan's `attachments`.
+ */
+export async function attachmentsOf(
+  db: Executor,
+  planIds: readonly number[],
+): Promise<Map<number, Attachment[]>> {
+  const byPlan = new Map<number, Attachment[]>(planIds.map((id) => [id, []]));
+  const ids = [...new Set(planIds)];
+  if (!ids.length) return byPlan;
+  const rows = await db
+    .select()
+    .from(planAttachments)
+    .where(inArray(planAttachments.planId, ids))
+    .orderBy(asc(planAttachments.createdAt), asc(planAttachments.id));
+  for (const row of rows) byPlan.get(row.planId)?.push(toAttachment(row));
+  return byPlan;
+}
+
+/**
+ * For whoever deletes plans (deletePlan): call in the deleting transaction, before the rows go
+ * (the foreign key's cascade takes the attachment rows with them). Queues the objects of
+ * these plans' attachments and answers their keys; after commit, hand the keys to
+ * `collectAttachmentGarbage`.
+ */
+export async function queueAttachmentObjects(
+  tx: Executor,
+  planIds: readonly number[],
+): Promise<string[]> {
+  if (!planIds.length) return [];
+  const rows = await tx
+    .select({ key: planAttachments.storageKey })
+    .from(planAttachments)
+    .where(inArray(planAttachments.planId, [...new Set(planIds)]));
+  const keys = rows.map((row) => row.key);
+  await queueObjects(tx, keys);
+  return keys;
+}
+
+/** The same for a circle about to be deleted: every attachment of every plan in it. */
+export async function queueCircleAttachmentObjects(
+  tx: Executor,
+  circleId: number,
+): Promise<string[]> {
+  const rows = await tx
+    .select({ key: planAttachments.storageKey })
+    .from(planAttachments)
+    .innerJoin(plans, eq(plans.id, planAttachments.planId))
+    .where(eq(plans.circleId, circleId));
+  const keys = rows.map((row) => row.key);
+  await queueObjects(tx, keys);
+  return keys;
+}
+
+async function queueObjects(db: Executor, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await db
+    .insert(storageGarbage)
+    .values(keys.map((key) => ({ key })))
+    .onConflictDoNothing();
+}
+
+/**
+ * After commit: removes these queued objects and their queue rows. The change stands whatever
+ * happens here; what storage refuses stays queued for the scheduled job
+ * (collectPhotoGarbage, which empties the whole queue, photos and attachments alike).
+ */
+export async function collectAttachmentGarbage(
+  deps: Pick<CoreDeps, "db" | "storage" | "log">,
+  keys: readonly string[],
+): Promise<void> {
+  if (!keys.length) return;
+  try {
+    // Only what was queued: a key handed in by mistake must not take a live object with it.
+    const queued = (
+      await deps.db
+        .select({ key: storageGarbage.key })
+        .from(storageGarbage)
+        .where(inArray(storageGarbage.key, [...keys]))
+    ).map((row) => row.key);
+    if (!queued.length) return;
+    await deps.storage.delete(queued);
+    await deps.db.delete(storageGarbage).where(inArray(storageGarbage.key, queued));
+  } catch (error) {
+    deps.log.error("storage.garbage_failed", error);
+  }
+}
+
+/** Objects no row names (a refused upload): removed at once, else queued for the job. */
+async function removeObjectsNow(deps: CoreDeps, keys: string[]): Promise<void> {
+  try {
+    await deps.storage.delete(keys);
+  } catch (error) {
+    deps.log.error("storage.delete_failed", error);
+    await queueObjects(deps.db, keys);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The one home of the completion rule (api-conventions.md, plans spec section 6): a plan is
+ * completed or reopened by its creator, or by its assignee once they have accepted it; anyone
+ * else gets 403 "Action not allowed: You do not have permission to complete this task."
+ * POST /api/events/{id}/complete (tasks.ts) and PUT /api/events/{id} with `isCompleted`
+ * (plans.ts) both come here.
+ */
+import type { Tx } from "@circleplan/db/client";
+import { planOccurrences, plans } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
+import { eq, sql } from "drizzle-orm";
+import type { SignedInCaller } from "../deps";
+import { AppError } from "../errors";
+import type { OccurrenceRecord, PlanRow } from "./occurrences";
+
+/** Whether `userId` may complete or reopen `plan`. */
+export function mayComplete(
+  plan: Pick<PlanRow, "creatorId" | "assignedTo" | "assignmentAccepted">,
+  userId: number,
+): boolean {
+  if (plan.creatorId === userId) return true;
+  return plan.assignedTo === userId && plan.assignmentAccepted === true;
+}
+
+/**
+ * Completes (or reopens) `plan` for `caller`, in the caller's transaction (the plan row should
+ * be locked by it). With `occurrence` (a row of a series, from findOccurrence), only that
+ * occurrence: it becomes an exception of the series. Without it, the plan itself, which for a
+ * series means every occurrence not completed or reopened on its own. Bumps the plan's version.
+ */
+export async function setCompletion(
+  tx: Tx,
+  plan: PlanRow,
+  caller: Pick<SignedInCaller, "userId">,
+  isCompleted: boolean,
+  occurrence: OccurrenceRecord | null,
+  now: Date,
+): Promise<void> {
+  if (!mayComplete(plan, caller.userId)) {
+    throw new AppError("FORBIDDEN", messages.completeNotAllowed);
+  }
+  const completion = {
+    isCompleted,
+    completedAt: isCompleted ? now : null,
+    completedBy: isCompleted ? caller.userId : null,
+  };
+  if (occurrence && plan.recurrence !== null) {
+    await tx.update(planOccurrences).set(completion).where(eq(planOccurrences.id, occurrence.id));
+    await tx
+      .update(plans)
+      .set({ version: sql`${plans.version} + 1`, updatedAt: now })
+      .where(eq(plans.id, plan.id));
+    return;
+  }
+  await tx
+    .update(plans)
+    .set({ ...completion, version: sql`${plans.version} + 1`, updatedAt: now })
+    .where(eq(plans.id, plan.id));
+}

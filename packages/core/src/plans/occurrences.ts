@@ -1,0 +1,562 @@
+/**
+ * Plans as occurrences: the one way to read plans by date range, and the one place that writes
+ * the rows it reads (docs/decisions/009).
+ *
+ * Expanding a rule costs time (500 weekly series over a month: ~100 ms with the library), so no
+ * read expands one. Every plan's occurrences are rows of `plan_occurrences`, written when the plan
+ * is written: one row for a one-off plan, one per occurrence for a series, up to a horizon
+ * (`SERIES_HORIZON_MONTHS` ahead, `plans.expanded_until`). A read is then one indexed range query;
+ * a read reaching past a series' horizon first extends it (rare: a year and a half ahead).
+ *
+ * Exceptions (an occurrence moved, edited, deleted or completed on its own) are the same rows
+ * with their own state, keyed by the original start. Rewriting a series keeps the exceptions
+ * whose original start the new rule still has and drops the others.
+ */
+import { type Executor, queryRows, type Tx } from "@circleplan/db/client";
+import { circles, planOccurrences, plans, users } from "@circleplan/db/schema";
+import type { PlanType } from "@circleplan/shared/limits";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { Temporal } from "temporal-polyfill";
+import {
+  type OriginalStart,
+  occurrencesBetween,
+  type RecurrenceRule,
+  type SeriesStart,
+  storedRule,
+} from "./recurrence";
+
+export type PlanRow = typeof plans.$inferSelect;
+export type OccurrenceRecord = typeof planOccurrences.$inferSelect;
+
+/** How far ahead a series' occurrences are written when it is written. */
+export const SERIES_HORIZON_MONTHS = 18;
+/** How far past the requested range a lazy extension writes, so the next reads need none. */
+const EXTENSION_MONTHS = 12;
+/** Rows per insert statement (Postgres allows 65,535 parameters per statement). */
+const INSERT_BATCH = 1000;
+
+/** One occurrence with everything an answer shows about it. */
+export interface OccurrenceRow {
+  plan: PlanRow;
+  occurrence: OccurrenceRecord;
+  circle: { id: number; name: string; color: string };
+  creator: { id: number; firstName: string; lastName: string };
+  /** The assignee, or the one a cancelled task was withdrawn from; null otherwise. */
+  assignee: { id: number; firstName: string; lastName: string } | null;
+}
+
+/** Where a plan's series starts (its anchor, RFC 5545's DTSTART). */
+export function seriesStartOf(plan: PlanRow): SeriesStart {
+  if (plan.allDay) {
+    if (!plan.startDate) throw new Error(`all-day plan ${plan.id} has no start date`);
+    return { allDay: true, date: plan.startDate };
+  }
+  if (!plan.startsAt) throw new Error(`timed plan ${plan.id} has no start`);
+  return { allDay: false, start: plan.startsAt, timeZone: plan.timeZone };
+}
+
+const dayToUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+
+function addMonths(instant: Date, months: number): Date {
+  return new Date(
+    Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+      .toZonedDateTimeISO("UTC")
+      .add({ months })
+      .toInstant().epochMilliseconds,
+  );
+}
+
+function addDays(day: string, days: number): string {
+  return Temporal.PlainDate.from(day).add({ days }).toString();
+}
+
+function daysBetween(from: string, to: string): number {
+  return Temporal.PlainDate.from(from).until(to, { largestUnit: "days" }).days;
+}
+
+/** The row an occurrence of `plan` has when nothing about it was changed on its own. */
+function generatedRow(plan: PlanRow, original: OriginalStart) {
+  if (original.allDay) {
+    const length =
+      plan.startDate && plan.endDate ? daysBetween(plan.startDate, plan.endDate) : null;
+    return {
+      planId: plan.id,
+      circleId: plan.circleId,
+      originalStart: null,
+      originalDate: original.date,
+      startsAt: null,
+      endsAt: null,
+      startDate: original.date,
+      endDate: length === null ? null : addDays(original.date, length),
+    };
+  }
+  const duration =
+    plan.startsAt && plan.endsAt ? plan.endsAt.getTime() - plan.startsAt.getTime() : null;
+  return {
+    planId: plan.id,
+    circleId: plan.circleId,
+    originalStart: original.start,
+    originalDate: null,
+    startsAt: original.start,
+    endsAt: duration === null ? null : new Date(original.start.getTime() + duration),
+    startDate: null,
+    endDate: null,
+  };
+}
+
+/** The original start a row is keyed by, as a comparable string. */
+function keyOf(row: { originalStart: Date | null; originalDate: string | null }): string {
+  return row.originalDate ?? row.originalStart?.toISOString() ?? "";
+}
+function keyOfOriginal(original: OriginalStart): string {
+  return original.allDay ? original.date : original.start.toISOString();
+}
+
+/** The instant a series starts at, for windows (all-day: its date at UTC midnight). */
+export function anchorInstant(start: SeriesStart): Date {
+  return start.allDay ? dayToUtc(start.date) : start.start;
+}
+
+/**
+ * How far a series is written when it is written up to `target`: every occurrence when it ends
+ * by then (a count ends within 500 occurrences; an end date before the target), else up to the
+ * target. Null means every occurrence is written.
+ */
+function boundFor(rule: RecurrenceRule, target: Date): Date | null {
+  if (rule.count !== null) return null;
+  if (rule.until !== null && dayToUtc(addDays(rule.until, 2)) <= target) return null;
+  return target;
+}
+
+/** A series' horizon when it is (re)written: ahead of now or of its start, never nearer than before. */
+function horizonFor(start: SeriesStart, now: Date, already: Date | null): Date {
+  const from = anchorInstant(start);
+  const horizon = addMonths(from > now ? from : now, SERIES_HORIZON_MONTHS);
+  return already && already > horizon ? already : horizon;
+}
+
+async function insertRows(
+  tx: Executor,
+  rows: ReturnType<typeof generatedRow>[],
+  allDay: boolean,
+  onConflict: "update" | "skip",
+) {
+  const target = allDay
+    ? [planOccurrences.planId, planOccurrences.originalDate]
+    : [planOccurrences.planId, planOccurrences.originalStart];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const batch = tx.insert(planOccurrences).values(rows.slice(i, i + INSERT_BATCH));
+    if (onConflict === "skip") {
+      await batch.onConflictDoNothing({ target });
+    } else {
+      // A row kept for its own state (completed, cancelled) follows the series' times; a moved
+      // one keeps its own.
+      await batch.onConflictDoUpdate({
+        target,
+        set: {
+          startsAt: sql`excluded.starts_at`,
+          endsAt: sql`excluded.ends_at`,
+          startDate: sql`excluded.start_date`,
+          endDate: sql`excluded.end_date`,
+          circleId: sql`excluded.circle_id`,
+        },
+        setWhere: sql`${planOccurrences.isException} = false`,
+      });
+    }
+  }
+}
+
+/** Rows that carry state of their own: what rewriting a series must not lose. */
+const hasOwnState = or(
+  eq(planOccurrences.isException, true),
+  eq(planOccurrences.isCancelled, true),
+  isNotNull(planOccurrences.isCompleted),
+) as SQL;
+
+/**
+ * (Re)writes a plan's occurrences after the plan row was written: call it in the same
+ * transaction, after every change to start, end, all-day, zone, circle or rule. A one-off plan
+ * gets its one row; a series its occurrences up to its horizon, keeping the exceptions whose
+ * original start it still has. Sets `plans.expanded_until`.
+ */
+export async function writeOccurrences(tx: Tx, plan: PlanRow, now: Date): Promise<void> {
+  const rule = storedRule(plan.recurrence);
+  await tx
+    .delete(planOccurrences)
+    .where(and(eq(planOccurrences.planId, plan.id), rule ? sql`not (${hasOwnState})` : sql`true`));
+  if (!rule) {
+    await tx.insert(planOccurrences).values({
+      planId: plan.id,
+      circleId: plan.circleId,
+      startsAt: plan.allDay ? null : plan.startsAt,
+      endsAt: plan.allDay ? null : plan.endsAt,
+      startDate: plan.allDay ? plan.startDate : null,
+      endDate: plan.allDay ? plan.endDate : null,
+    });
+    if (plan.expandedUntil !== null) {
+      await tx.update(plans).set({ expandedUntil: null }).where(eq(plans.id, plan.id));
+    }
+    return;
+  }
+
+  const start = seriesStartOf(plan);
+  const bound = boundFor(rule, horizonFor(start, now, plan.expandedUntil));
+  const originals = occurrencesBetween(rule, start, anchorInstant(start), bound);
+  await insertRows(
+    tx,
+    originals.map((original) => generatedRow(plan, original)),
+    plan.allDay,
+    "update",
+  );
+  // The exceptions whose occurrence the rule no longer has go with it.
+  const wanted = new Set(originals.map(keyOfOriginal));
+  const kept = await tx
+    .select({
+      id: planOccurrences.id,
+      originalStart: planOccurrences.originalStart,
+      originalDate: planOccurrences.originalDate,
+    })
+    .from(planOccurrences)
+    .where(and(eq(planOccurrences.planId, plan.id), hasOwnState));
+  const orphans = kept.filter((row) => !wanted.has(keyOf(row))).map((row) => row.id);
+  if (orphans.length > 0) {
+    await tx.delete(planOccurrences).where(inArray(planOccurrences.id, orphans));
+  }
+  await tx.update(plans).set({ expandedUntil: bound }).where(eq(plans.id, plan.id));
+}
+
+/**
+ * Writes a series' occurrences past its horizon up to `through` (and a year beyond, so the next
+ * reads need nothing). The plan row is locked: two readers extending at once write each row once.
+ */
+export async function extendOccurrences(tx: Tx, planId: number, through: Date): Promise<void> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
+  if (!plan?.expandedUntil || plan.expandedUntil >= through) return;
+  const rule = storedRule(plan.recurrence);
+  if (!rule) return;
+  const start = seriesStartOf(plan);
+  const bound = boundFor(rule, addMonths(through, EXTENSION_MONTHS));
+  const originals = occurrencesBetween(rule, start, plan.expandedUntil, bound);
+  await insertRows(
+    tx,
+    originals.map((original) => generatedRow(plan, original)),
+    plan.allDay,
+    "skip",
+  );
+  await tx.update(plans).set({ expandedUntil: bound }).where(eq(plans.id, plan.id));
+}
+
+/**
+ * A zone's `yyyy-MM-dd` for an instant. Runs once per answered row, so it keeps one Intl
+ * formatter per zone (a Temporal conversion per row costs several times more).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+export function dayIn(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      calendar: "iso8601",
+      numberingSystem: "latn",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  let year = "";
+  let month = "";
+  let day = "";
+  for (const part of format.formatToParts(instant)) {
+    if (part.type === "year") year = part.value;
+    else if (part.type === "month") month = part.value;
+    else if (part.type === "day") day = part.value;
+  }
+  return `${year.padStart(4, "0")}-${month}-${day}`;
+}
+
+/** The first instant of `day` in `timeZone`: midnight, or the first that exists where DST skips it. */
+export function startOfDay(day: string, timeZone: string): Date {
+  return new Date(
+    Temporal.PlainDate.from(day).toZonedDateTime({ timeZone }).toInstant().epochMilliseconds,
+  );
+}
+
+export interface OccurrenceQuery {
+  /** The circles to read (the caller's, checked by the caller of this function). */
+  circleIds: number[];
+  /** Occurrences starting in [from, to). All-day ones by day: the viewer's days the range touches. */
+  from: Date;
+  to: Date;
+  /** The viewer's zone: which days [from, to) covers, and where an all-day plan sorts. */
+  viewerZone: string;
+  /** Only these plans. */
+  planIds?: number[] | undefined;
+  /** Only plans of these types. */
+  types?: readonly PlanType[] | undefined;
+  /** Only tasks assigned to this user. */
+  assignedTo?: number | undefined;
+  /** Only plans created by this user. */
+  creatorId?: number | undefined;
+  /** At most this many, the earliest first. */
+  limit?: number | undefined;
+}
+
+const assignees = alias(users, "assignee");
+
+/** The select every occurrence read uses: the occurrence, its plan, circle, creator, assignee. */
+export function occurrenceSelect(db: Executor) {
+  return db
+    .select({
+      plan: plans,
+      occurrence: planOccurrences,
+      circle: { id: circles.id, name: circles.name, color: circles.color },
+      creator: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      assignee: {
+        id: assignees.id,
+        firstName: assignees.firstName,
+        lastName: assignees.lastName,
+      },
+    })
+    .from(planOccurrences)
+    .innerJoin(plans, eq(plans.id, planOccurrences.planId))
+    .innerJoin(circles, eq(circles.id, planOccurrences.circleId))
+    .innerJoin(users, eq(users.id, plans.creatorId))
+    .leftJoin(
+      assignees,
+      eq(assignees.id, sql`coalesce(${plans.assignedTo}, ${plans.cancelledAssignee})`),
+    );
+}
+
+type SelectedRow = Omit<OccurrenceRow, "assignee"> & {
+  assignee: { id: number | null; firstName: string | null; lastName: string | null } | null;
+};
+
+export function toOccurrenceRow(row: SelectedRow): OccurrenceRow {
+  const { assignee, ...rest } = row;
+  return {
+    ...rest,
+    assignee:
+      assignee && assignee.id !== null
+        ? {
+            id: assignee.id,
+            firstName: assignee.firstName ?? "",
+            lastName: assignee.lastName ?? "",
+          }
+        : null,
+  };
+}
+
+/** Where an occurrence sorts: its start, or an all-day one's midnight in the viewer's zone. */
+function sortInstant(viewerZone: string) {
+  return sql`coalesce(${planOccurrences.startsAt}, (${planOccurrences.startDate}::timestamp at time zone ${viewerZone}))`;
+}
+
+/**
+ * The occurrences of the given circles' plans that start in [from, to), in start order (ties: the
+ * all-day ones first, then by plan), without cancelled ones. One indexed query; a series whose
+ * written occurrences end before `to` is extended first. The caller decides which circles the
+ * viewer may read (circleAccess or the viewer's memberships).
+ */
+export async function listOccurrences(
+  db: Executor,
+  query: OccurrenceQuery,
+): Promise<OccurrenceRow[]> {
+  if (query.circleIds.length === 0 || query.from >= query.to) return [];
+  await extendSeriesReaching(db, query.circleIds, query.to);
+  const fromDay = dayIn(query.from, query.viewerZone);
+  const lastDay = dayIn(new Date(query.to.getTime() - 1), query.viewerZone);
+  const filters: SQL[] = [
+    inArray(planOccurrences.circleId, query.circleIds),
+    eq(planOccurrences.isCancelled, false),
+    or(
+      and(
+        sql`${planOccurrences.startsAt} >= ${query.from}`,
+        lt(planOccurrences.startsAt, query.to),
+      ),
+      and(
+        sql`${planOccurrences.startDate} >= ${fromDay}`,
+        sql`${planOccurrences.startDate} <= ${lastDay}`,
+      ),
+    ) as SQL,
+  ];
+  if (query.planIds) filters.push(inArray(planOccurrences.planId, query.planIds));
+  if (query.types) filters.push(inArray(plans.type, [...query.types]));
+  if (query.assignedTo !== undefined) filters.push(eq(plans.assignedTo, query.assignedTo));
+  if (query.creatorId !== undefined) filters.push(eq(plans.creatorId, query.creatorId));
+  const needsPlans = query.types || query.assignedTo !== undefined || query.creatorId !== undefined;
+  const selected = db
+    .select({
+      ...getTableColumns(planOccurrences),
+      sortAt: sortInstant(query.viewerZone).as("sort_at"),
+      timed: sql<boolean>`${planOccurrences.startsAt} is not null`.as("timed"),
+    })
+    .from(planOccurrences);
+  const inner = (
+    needsPlans ? selected.innerJoin(plans, eq(plans.id, planOccurrences.planId)) : selected
+  )
+    .where(and(...filters))
+    .orderBy(
+      asc(sortInstant(query.viewerZone)),
+      asc(sql`${planOccurrences.startsAt} is not null`),
+      asc(planOccurrences.planId),
+    );
+  const found = await readAsJson(db, query.limit === undefined ? inner : inner.limit(query.limit));
+  return found.occurrences.flatMap((occurrence) => {
+    const plan = found.plans.get(occurrence.planId);
+    return plan ? [{ ...plan, occurrence }] : [];
+  });
+}
+
+/**
+ * The occurrences a query selects and each of their plans once (with its circle, creator and
+ * assignee), in one round trip answered as two JSON texts rather than as rows. The embedded
+ * database (PGlite) pays per row and per value: a month of 500 weekly series is ~2,200
+ * occurrences, and as JSON it reads in about a third of the time (docs/decisions/009).
+ */
+async function readAsJson(
+  db: Executor,
+  selection: SQLWrapper,
+): Promise<{
+  occurrences: OccurrenceRecord[];
+  plans: Map<number, Omit<OccurrenceRow, "occurrence">>;
+}> {
+  const o = sql.identifier("o");
+  const row = sql`json_build_array(${sql.join(
+    occurrenceColumns.map(([, column]) => sql`${o}.${sql.identifier(column.name)}`),
+    sql`, `,
+  )})`;
+  const person = (table: typeof users | typeof assignees) =>
+    sql`json_build_array(${table.id}, ${table.firstName}, ${table.lastName})`;
+  const [answer] = await queryRows<{ occurrences: string; plans: string }>(
+    db,
+    sql`with ${o} as (${selection})
+      select
+        (select coalesce(json_agg(${row} order by ${o}.sort_at, ${o}.timed, ${o}.plan_id), '[]') from ${o})::text as occurrences,
+        (select coalesce(json_agg(json_build_array(
+            to_json(${plans}), ${circles.id}, ${circles.name}, ${circles.color},
+            ${person(users)},
+            case when ${assignees.id} is null then null else ${person(assignees)} end
+          )), '[]')
+          from ${plans}
+          join ${circles} on ${circles.id} = ${plans.circleId}
+          join ${users} on ${users.id} = ${plans.creatorId}
+          left join ${users} ${sql.identifier("assignee")}
+            on ${assignees.id} = coalesce(${plans.assignedTo}, ${plans.cancelledAssignee})
+          where ${plans.id} in (select plan_id from ${o}))::text as plans`,
+  );
+  const occurrences = (JSON.parse(answer?.occurrences ?? "[]") as unknown[][]).map(
+    decodeOccurrence,
+  );
+  const byId = new Map<number, Omit<OccurrenceRow, "occurrence">>();
+  type Person = [number, string, string];
+  const personOf = ([id, firstName, lastName]: Person) => ({ id, firstName, lastName });
+  for (const [planJson, circleId, name, color, creator, assignee] of JSON.parse(
+    answer?.plans ?? "[]",
+  ) as [unknown, number, string, string, Person, Person | null][]) {
+    const plan = decodePlan(planJson as Record<string, unknown>);
+    byId.set(plan.id, {
+      plan,
+      circle: { id: circleId, name, color },
+      creator: personOf(creator),
+      assignee: assignee ? personOf(assignee) : null,
+    });
+  }
+  return { occurrences, plans: byId };
+}
+
+/** A column's JSON value decoded as drizzle decodes the column's own value. */
+function decode(column: AnyColumn, value: unknown): unknown {
+  return value === null || value === undefined ? null : column.mapFromDriverValue(value);
+}
+
+const occurrenceColumns = Object.entries(getTableColumns(planOccurrences));
+const planColumns = Object.entries(getTableColumns(plans));
+
+/** An occurrence from its JSON array (the table's columns, in order). */
+function decodeOccurrence(values: unknown[]): OccurrenceRecord {
+  const row: Record<string, unknown> = {};
+  occurrenceColumns.forEach(([key, column], i) => {
+    row[key] = decode(column, values[i]);
+  });
+  return row as OccurrenceRecord;
+}
+
+/** A plan from its JSON object (`to_json(plans)`, keyed by column name). */
+function decodePlan(json: Record<string, unknown>): PlanRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of planColumns) row[key] = decode(column, json[column.name]);
+  return row as PlanRow;
+}
+
+/**
+ * Extends the series of these circles whose written occurrences stop before `to`. The margin of
+ * two days covers every zone's offset from UTC, in which an all-day series' bound is kept.
+ */
+async function extendSeriesReaching(db: Executor, circleIds: number[], to: Date) {
+  const through = new Date(to.getTime() + 2 * 24 * 60 * 60 * 1000);
+  const due = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(
+      and(
+        inArray(plans.circleId, circleIds),
+        isNotNull(plans.expandedUntil),
+        lt(plans.expandedUntil, through),
+      ),
+    );
+  for (const { id } of due) {
+    await db.transaction((tx) => extendOccurrences(tx, id, through));
+  }
+}
+
+/** Names one occurrence: by original start (timed series) or original date (all-day series). */
+export interface OccurrenceName {
+  occurrenceStart?: Date | undefined;
+  occurrenceDate?: string | undefined;
+}
+
+/**
+ * One plan's occurrence row: the one named, or for a series named by nothing its first
+ * occurrence (a one-off plan has only one). Null when the name is not one of the plan's
+ * occurrences (or names a cancelled one). A series named past its horizon is extended first.
+ */
+export async function findOccurrence(
+  db: Executor,
+  planId: number,
+  name: OccurrenceName,
+): Promise<OccurrenceRow | null> {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, planId));
+  if (!plan) return null;
+  const where = [eq(planOccurrences.planId, planId), eq(planOccurrences.isCancelled, false)];
+  // A one-off plan's one occurrence is the plan, whatever a client names.
+  if (plan.recurrence !== null) {
+    if (name.occurrenceStart) where.push(eq(planOccurrences.originalStart, name.occurrenceStart));
+    else if (name.occurrenceDate) where.push(eq(planOccurrences.originalDate, name.occurrenceDate));
+    const at =
+      name.occurrenceStart ??
+      (name.occurrenceDate ? dayToUtc(name.occurrenceDate) : anchorInstant(seriesStartOf(plan)));
+    if (plan.expandedUntil && plan.expandedUntil <= at) {
+      await db.transaction((tx) => extendOccurrences(tx, planId, new Date(at.getTime() + 1)));
+    }
+  }
+  const [row] = await occurrenceSelect(db)
+    .where(and(...where))
+    .orderBy(asc(planOccurrences.originalStart), asc(planOccurrences.originalDate))
+    .limit(1);
+  return row ? toOccurrenceRow(row) : null;
+}

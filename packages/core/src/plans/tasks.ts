@@ -1,0 +1,392 @@
+/**
+ * Tasks: plans with an assignee (api-conventions.md, "Plans and tasks"; plans spec, sections 4
+ * and 6). The assignee answers once, while the task is pending (declining needs a reason); the
+ * creator may withdraw the assignment; completion follows completion.ts. The Action Center's
+ * lists (pending, history, expired) read only circles the caller still belongs to.
+ *
+ * Answering and withdrawing are about the whole task, a series included; completing may name
+ * one occurrence of a series (it becomes an exception). A list names a series once, by its
+ * current occurrence: the first from today on in the caller's zone, else its last.
+ */
+import type { Executor, Tx } from "@circleplan/db/client";
+import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { CircleCaller } from "../circles/access";
+import type { Call, SignedInCaller } from "../deps";
+import { AppError } from "../errors";
+import { attachmentsOf } from "./attachments";
+import { setCompletion } from "./completion";
+import {
+  dayIn,
+  findOccurrence,
+  listOccurrences,
+  type OccurrenceName,
+  type OccurrenceRow,
+  occurrenceSelect,
+  type PlanRow,
+  startOfDay,
+  toOccurrenceRow,
+} from "./occurrences";
+import { toPlanEvents } from "./plan-event";
+import { type OccurrenceScope, planEventOf, viewerZoneOf } from "./plans";
+import { monthWindow } from "./time-ranges";
+
+export interface PendingTask {
+  id: number;
+  title: string;
+  startTime: Date;
+  date: string;
+  circleId: number;
+  circleName: string;
+  circleColor: string;
+  isAssignedToMe: boolean;
+  isCreatedByMe: boolean;
+  creatorName: string;
+  assigneeName: string | null;
+  description: string | null;
+}
+
+/** The plan row, locked for the rest of the transaction; 404 when it is gone. */
+async function lockPlan(tx: Tx, planId: number): Promise<PlanRow> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
+  if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
+  return plan;
+}
+
+/** The plan as answered after a change: the named occurrence, else the series' first. */
+async function answerEvent(
+  db: Executor,
+  planId: number,
+  viewerZone: string,
+  name: OccurrenceName = {},
+): Promise<PlanEvent> {
+  const row = await findOccurrence(db, planId, name);
+  if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
+  return planEventOf(db, row, viewerZone);
+}
+
+/**
+ * POST /api/events/{id}/complete (and PUT /api/events/{id} with isCompleted through plans.ts):
+ * completes or reopens the plan, or the one occurrence of a series that the input names.
+ * Who may: completion.ts (the creator, or the assignee once accepted; 403 otherwise).
+ */
+export async function completePlan({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; isCompleted: boolean } & OccurrenceScope, CircleCaller>): Promise<{
+  isCompleted: boolean;
+  event: PlanEvent;
+}> {
+  const zone = await viewerZoneOf(deps.db, caller.userId);
+  const named = input.occurrenceStart !== undefined || input.occurrenceDate !== undefined;
+  // "This and following" is offered for edits and deletions; a completion is one occurrence
+  // or the whole series, and doing less than asked silently would be worse than refusing.
+  if (input.scope === "following") {
+    throw new AppError("VALIDATION_FAILED", messages.recurrenceInvalid, {
+      issues: [{ path: "scope", message: messages.recurrenceInvalid }],
+    });
+  }
+  const name = { occurrenceStart: input.occurrenceStart, occurrenceDate: input.occurrenceDate };
+  return deps.db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, input.id);
+    let occurrence: OccurrenceRow | null = null;
+    if (plan.recurrence !== null && input.scope !== "all") {
+      occurrence = named ? await findOccurrence(tx, plan.id, name) : null;
+      // As PUT /api/events/{id} answers an occurrence it cannot find (plans.ts).
+      if (!occurrence && (named || input.scope === "occurrence")) {
+        throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
+      }
+    }
+    await setCompletion(
+      tx,
+      plan,
+      caller,
+      input.isCompleted,
+      occurrence?.occurrence ?? null,
+      deps.clock.now(),
+    );
+    const event = await answerEvent(tx, plan.id, zone, occurrence ? name : {});
+    return { isCompleted: event.isCompleted, event };
+  });
+}
+
+/**
+ * Accept or decline (POST /api/events/{id}/respond, /api/tasks/{id}/accept, /decline): only
+ * the assignee (403), only while pending (409), a decline only with a reason (400); a plan
+ * without an assignee is not a task (400). Keeps the note or reason and when it was given.
+ */
+export async function respondToTask({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; accepted: boolean; note: string | null }, CircleCaller>): Promise<{
+  accepted: boolean;
+  event: PlanEvent;
+}> {
+  const zone = await viewerZoneOf(deps.db, caller.userId);
+  const note = input.note?.trim() || null;
+  return deps.db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, input.id);
+    if (plan.assignedTo === null) throw new AppError("BAD_REQUEST", messages.taskNotATask);
+    if (plan.assignedTo !== caller.userId) {
+      throw new AppError("FORBIDDEN", messages.taskNotAssignedToYou);
+    }
+    if (plan.assignmentAccepted !== null) {
+      throw new AppError("CONFLICT", messages.taskAlreadyAnswered);
+    }
+    if (!input.accepted && !note) {
+      throw new AppError("VALIDATION_FAILED", messages.declineReasonRequired, {
+        issues: [{ path: "note", message: messages.declineReasonRequired }],
+      });
+    }
+    const now = deps.clock.now();
+    await tx
+      .update(plans)
+      .set({
+        assignmentAccepted: input.accepted,
+        responseNote: note,
+        respondedAt: now,
+        version: sql`${plans.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(plans.id, plan.id));
+    return { accepted: input.accepted, event: await answerEvent(tx, plan.id, zone) };
+  });
+}
+
+/** The columns that withdraw an assignment: no assignee, and who it was withdrawn from. */
+const withdrawal = (assignee: number, now: Date) => ({
+  assignedTo: null,
+  assignmentAccepted: null,
+  responseNote: null,
+  respondedAt: null,
+  cancelledAt: now,
+  cancelledAssignee: assignee,
+  version: sql`${plans.version} + 1`,
+  updatedAt: now,
+});
+
+/**
+ * POST /api/tasks/{id}/cancel: the creator withdraws the assignment (403 for anyone else; 400
+ * when nobody is assigned). The task leaves the assignee's lists (the views and the pending
+ * list read the assignee); both histories show it as cancelled.
+ */
+export async function cancelTask({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number }, CircleCaller>): Promise<{ message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, input.id);
+    if (plan.creatorId !== caller.userId) {
+      throw new AppError("FORBIDDEN", messages.cancelCreatorOnly);
+    }
+    if (plan.assignedTo === null) throw new AppError("BAD_REQUEST", messages.taskNotATask);
+    await tx
+      .update(plans)
+      .set(withdrawal(plan.assignedTo, deps.clock.now()))
+      .where(eq(plans.id, plan.id));
+  });
+  return { message: messages.taskCancelled };
+}
+
+/**
+ * For member-departure.ts: a member who leaves a circle (or is removed) is no longer assigned
+ * anything in it. Their tasks there are withdrawn as a cancel would (the creators' histories
+ * show them as cancelled), in the departing transaction.
+ */
+export async function withdrawAssignmentsOf(
+  tx: Tx,
+  membership: { circleId: number; userId: number },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(plans)
+    .set(withdrawal(membership.userId, now))
+    .where(and(eq(plans.circleId, membership.circleId), eq(plans.assignedTo, membership.userId)));
+}
+
+/** Plans in circles `userId` belongs to. */
+const inMyCircles = (userId: number) =>
+  sql`exists (select 1 from ${circleMembers} where ${circleMembers.circleId} = ${plans.circleId} and ${circleMembers.userId} = ${userId})`;
+
+/** Whether a plan still has an occurrence to show (every one deleted on its own: none). */
+const hasOccurrence = sql`exists (select 1 from ${planOccurrences} where ${planOccurrences.planId} = ${plans.id} and ${planOccurrences.isCancelled} = false)`;
+
+/**
+ * Each plan's current occurrence, as a list names it: the first from the start of today (in
+ * `zone`) on, else the last one. One query, whatever the length of the series.
+ */
+async function currentOccurrences(
+  db: Executor,
+  planIds: number[],
+  zone: string,
+  now: Date,
+): Promise<Map<number, OccurrenceRow>> {
+  const byPlan = new Map<number, OccurrenceRow>();
+  if (!planIds.length) return byPlan;
+  const today = startOfDay(dayIn(now, zone), zone).toISOString();
+  const at = sql`coalesce(${planOccurrences.startsAt}, (${planOccurrences.startDate}::timestamp at time zone ${zone}))`;
+  const upcoming = sql`(${at} >= ${today}::timestamptz)`;
+  const picked = await db
+    .selectDistinctOn([planOccurrences.planId], { id: planOccurrences.id })
+    .from(planOccurrences)
+    .where(and(inArray(planOccurrences.planId, planIds), eq(planOccurrences.isCancelled, false)))
+    .orderBy(
+      planOccurrences.planId,
+      desc(upcoming),
+      sql`case when ${upcoming} then ${at} end asc`,
+      desc(at),
+    );
+  if (!picked.length) return byPlan;
+  const rows = await occurrenceSelect(db).where(
+    inArray(
+      planOccurrences.id,
+      picked.map((row) => row.id),
+    ),
+  );
+  for (const row of rows.map(toOccurrenceRow)) byPlan.set(row.plan.id, row);
+  return byPlan;
+}
+
+const byStart = (a: { startTime: Date; id: number }, b: { startTime: Date; id: number }) =>
+  a.startTime.getTime() - b.startTime.getTime() || a.id - b.id;
+
+/**
+ * GET /api/tasks/pending: unanswered tasks assigned to the caller, and those the caller
+ * assigned that are unanswered, in circles the caller still belongs to; not withdrawn, not
+ * completed; by start (a series: its current occurrence).
+ */
+export async function pendingTasks({
+  deps,
+  caller,
+}: Call<undefined, SignedInCaller>): Promise<PendingTask[]> {
+  const me = caller.userId;
+  const zone = await viewerZoneOf(deps.db, me);
+  const pending = await deps.db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(
+      and(
+        or(eq(plans.assignedTo, me), eq(plans.creatorId, me)),
+        isNotNull(plans.assignedTo),
+        isNull(plans.assignmentAccepted),
+        isNull(plans.cancelledAt),
+        eq(plans.isCompleted, false),
+        inMyCircles(me),
+      ),
+    );
+  const current = await currentOccurrences(
+    deps.db,
+    pending.map((row) => row.id),
+    zone,
+    deps.clock.now(),
+  );
+  const events = toPlanEvents([...current.values()], { viewerZone: zone });
+  return events
+    .map((event) => ({
+      id: event.id,
+      title: event.title,
+      startTime: event.startTime,
+      date: event.date,
+      circleId: event.circleId,
+      circleName: event.circleName,
+      circleColor: event.circleColor,
+      isAssignedToMe: event.assignedTo === me,
+      isCreatedByMe: event.creatorId === me,
+      creatorName: event.creatorName,
+      assigneeName: event.assigneeName,
+      description: event.description,
+    }))
+    .sort(byStart);
+}
+
+/**
+ * GET /api/tasks/history?type=assigned-to-me|assigned-by-me&page&limit: every task the caller
+ * was given (a withdrawn one included, as cancelled) or gave, in circles the caller still
+ * belongs to; newest first (when it was made, then by id), `limit` a page.
+ */
+export async function taskHistory({
+  deps,
+  caller,
+  input,
+}: Call<
+  { type: "assigned-to-me" | "assigned-by-me"; page: number; limit: number },
+  SignedInCaller
+>): Promise<{ tasks: PlanEvent[]; pagination: { page: number; limit: number; hasMore: boolean } }> {
+  const me = caller.userId;
+  const { page, limit } = input;
+  const zone = await viewerZoneOf(deps.db, me);
+  const mine: SQL | undefined =
+    input.type === "assigned-to-me"
+      ? or(eq(plans.assignedTo, me), and(isNull(plans.assignedTo), eq(plans.cancelledAssignee, me)))
+      : and(eq(plans.creatorId, me), or(isNotNull(plans.assignedTo), isNotNull(plans.cancelledAt)));
+  const ids = await deps.db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(mine, inMyCircles(me), hasOccurrence))
+    .orderBy(desc(plans.createdAt), desc(plans.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  const pageIds = ids.slice(0, limit).map((row) => row.id);
+  const current = await currentOccurrences(deps.db, pageIds, zone, deps.clock.now());
+  const attachments = await attachmentsOf(deps.db, pageIds);
+  const rows = pageIds.flatMap((id) => {
+    const row = current.get(id);
+    return row ? [row] : [];
+  });
+  return {
+    tasks: toPlanEvents(rows, { viewerZone: zone, attachments }),
+    pagination: { page, limit, hasMore: ids.length > limit },
+  };
+}
+
+/**
+ * GET /api/tasks/expired?month=0-11&year: the caller's tasks (assigned to or by them, not
+ * withdrawn, not declined) with an occurrence in that month of the caller's zone whose time has
+ * passed without completion. A timed occurrence has passed at its start; an all-day one once
+ * its day is over.
+ */
+export async function expiredTasks({
+  deps,
+  caller,
+  input,
+}: Call<{ month: number; year: number }, SignedInCaller>): Promise<{ tasks: PlanEvent[] }> {
+  const me = caller.userId;
+  const zone = await viewerZoneOf(deps.db, me);
+  const now = deps.clock.now();
+  const today = dayIn(now, zone);
+  const month = `${String(input.year).padStart(4, "0")}-${String(input.month + 1).padStart(2, "0")}`;
+  const window = monthWindow(month, zone);
+  const memberships = await deps.db
+    .select({ circleId: circleMembers.circleId })
+    .from(circleMembers)
+    .where(eq(circleMembers.userId, me));
+  // Only what has started by now: the rest of the month cannot have expired yet.
+  const query = {
+    circleIds: memberships.map((row) => row.circleId),
+    from: window.from,
+    to: new Date(Math.min(window.to.getTime(), now.getTime() + 1)),
+    viewerZone: zone,
+  };
+  if (query.to <= query.from) return { tasks: [] };
+  const given = await listOccurrences(deps.db, { ...query, assignedTo: me });
+  const made = await listOccurrences(deps.db, { ...query, creatorId: me });
+  const seen = new Set<number>();
+  const expired = [...given, ...made].filter((row) => {
+    if (seen.has(row.occurrence.id)) return false;
+    seen.add(row.occurrence.id);
+    const { plan, occurrence } = row;
+    if (plan.assignedTo === null || plan.assignmentAccepted === false) return false;
+    if (occurrence.isCompleted ?? plan.isCompleted) return false;
+    return occurrence.startDate !== null
+      ? occurrence.startDate < today
+      : (occurrence.startsAt as Date) <= now;
+  });
+  const attachments = await attachmentsOf(deps.db, [...new Set(expired.map((r) => r.plan.id))]);
+  const tasks = toPlanEvents(expired, { viewerZone: zone, attachments });
+  return { tasks: tasks.sort(byStart) };
+}

@@ -1,0 +1,113 @@
+/**
+ * What the plan and task procedures answer (plans spec, section 3). A recurring plan answers
+ * one item per occurrence: `id` is the series, `originalStartTime` / `originalDate` name the
+ * occurrence (what an edit, delete or completion of that one occurrence sends back).
+ */
+import * as z from "zod";
+import { PLAN_TYPES, RECURRENCE_TYPES, TASK_STATUSES, WEEKDAYS } from "./limits";
+
+const instant = z.date();
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** The authorised route that serves it to the circle's members. */
+  url: z.string(),
+  createdAt: instant,
+});
+
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  locationLat: z.number().nullable(),
+  locationLng: z.number().nullable(),
+  locationPlaceId: z.string().nullable(),
+  mapUrl: z.string().nullable(),
+  /** This occurrence's start (for an all-day plan: midnight of its day in the caller's zone). */
+  startTime: instant,
+  endTime: instant.nullable(),
+  allDay: z.boolean(),
+  /** The occurrence's day in the caller's zone, `yyyy-MM-dd`. */
+  date: z.string(),
+  type: z.enum(PLAN_TYPES),
+  circleId: z.number().int(),
+  circleName: z.string(),
+  circleColor: z.string(),
+  creatorId: z.number().int(),
+  creatorName: z.string(),
+  assignedTo: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
+  /** null: pending (or not a task); true accepted; false declined. */
+  assignmentAccepted: z.boolean().nullable(),
+  responseNote: z.string().nullable(),
+  /** Tasks: pending, accepted, declined, completed or cancelled; null for other plans. */
+  status: z.enum(TASK_STATUSES).nullable(),
+  isCompleted: z.boolean(),
+  completedAt: instant.nullable(),
+  completedBy: z.number().int().nullable(),
+  reminderTimes: z.array(z.string()),
+  reminderMinutes: z.array(z.number().int()),
+  voiceNote: z.string().nullable(),
+  eventColor: z.string().nullable(),
+  timeZone: z.string(),
+  isRecurring: z.boolean(),
+  recurrenceType: z.enum(RECURRENCE_TYPES).nullable(),
+  recurrenceFrequency: z.number().int().nullable(),
+  recurrenceEndDate: z.string().nullable(),
+  recurrenceDaysOfWeek: z.array(z.enum(WEEKDAYS)).nullable(),
+  recurrenceCount: z.number().int().nullable(),
+  recurrenceWeekdaysOnly: z.boolean().nullable(),
+  recurrenceMonthlyBy: z.enum(["dayOfMonth", "weekdayOfMonth"]).nullable(),
+  recurrenceWeekOfMonth: z.number().int().nullable(),
+  /** The rule in words ("Every 2 weeks on Monday and Friday"). */
+  recurrencePattern: z.string().nullable(),
+  /** RFC 5545 text of the rule (`FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR`). */
+  rrule: z.string().nullable(),
+  /** The occurrence's original start or day; null for a one-off plan. */
+  originalStartTime: instant.nullable(),
+  originalDate: z.string().nullable(),
+  isRecurrenceException: z.boolean(),
+  attachments: z.array(attachmentSchema),
+  version: z.number().int(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type PlanEvent = z.infer<typeof eventSchema>;
+
+export const eventListOutput = z.array(eventSchema);
+
+export const completeOutput = z.object({ isCompleted: z.boolean(), event: eventSchema });
+export const respondOutput = z.object({ accepted: z.boolean(), event: eventSchema });
+
+export const pendingTaskSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  startTime: instant,
+  date: z.string(),
+  circleId: z.number().int(),
+  circleName: z.string(),
+  circleColor: z.string(),
+  isAssignedToMe: z.boolean(),
+  isCreatedByMe: z.boolean(),
+  creatorName: z.string(),
+  assigneeName: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export const pendingTasksOutput = z.array(pendingTaskSchema);
+
+export const taskHistoryOutput = z.object({
+  tasks: z.array(eventSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    hasMore: z.boolean(),
+  }),
+});
+
+export const expiredTasksOutput = z.object({ tasks: z.array(eventSchema) });
+
+export const calendarSummaryOutput = z.object({ summary: z.string() });

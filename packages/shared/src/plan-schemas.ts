@@ -1,0 +1,298 @@
+/**
+ * Input schemas for plans and tasks (plans spec, sections 3, 5 and 7). The plan form and the
+ * server validate with these same objects. Fields beyond the spec's payloads are optional, with
+ * defaults that keep a client sending exactly the spec's payloads working.
+ */
+import * as z from "zod";
+import { safeMultilineString, safeString, timeZoneField } from "./auth-schemas";
+import { idField } from "./circle-schemas";
+import {
+  PLAN_DESCRIPTION_MAX_LENGTH,
+  PLAN_LOCATION_MAX_LENGTH,
+  PLAN_NOTE_MAX_LENGTH,
+  PLAN_TITLE_MAX_LENGTH,
+  PLAN_TYPES,
+  PLAN_URL_MAX_LENGTH,
+  RECURRENCE_TYPES,
+  REMINDER_MINUTES,
+  REMINDERS_MAX,
+  UPCOMING_LIMIT_MAX,
+  WEEKDAYS,
+} from "./limits";
+import { messages } from "./messages";
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A calendar day, `yyyy-MM-dd`, that exists (no 31 April). */
+export const dayField = safeString({ max: 10, tooLong: messages.dateInvalid })
+  .regex(DAY, { error: messages.dateInvalid })
+  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+    error: messages.dateInvalid,
+  });
+
+export const monthField = safeString({ max: 7, tooLong: messages.monthInvalid }).regex(MONTH, {
+  error: messages.monthInvalid,
+});
+
+/**
+ * An instant: a Date through tRPC (superjson), an ISO 8601 string with an offset or Z in REST
+ * (`2026-11-22T18:00:00.000Z`).
+ */
+export const instantField = z.union(
+  [
+    z.date({ error: messages.startTimeInvalid }),
+    z.iso
+      .datetime({ offset: true, error: messages.startTimeInvalid })
+      .max(40, { error: messages.startTimeInvalid })
+      .transform((value) => new Date(value)),
+  ],
+  { error: messages.startTimeInvalid },
+);
+
+const optionalText = (max: number, tooLong: string, lines = false) =>
+  (lines ? safeMultilineString : safeString)({ max, tooLong })
+    .trim()
+    .nullish()
+    .transform((value) => value || null);
+
+export const planTitleField = safeString({
+  max: 2000,
+  tooLong: messages.titleTooLong,
+  required: messages.titleRequired,
+})
+  .trim()
+  .min(1, { error: messages.titleRequired, abort: true })
+  .max(PLAN_TITLE_MAX_LENGTH, { error: messages.titleTooLong });
+
+export const mapUrlField = safeString({ max: PLAN_URL_MAX_LENGTH, tooLong: messages.mapUrlInvalid })
+  .trim()
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || /^https?:\/\/[^\s]+$/i.test(value), {
+    error: messages.mapUrlInvalid,
+  });
+
+/**
+ * Reminder phrases from the form's list (section 3): at most 4, no duplicates, "None" dropped.
+ * Absent means the defaults (2 hours and 24 hours before) when creating.
+ */
+export const reminderTimesField = z
+  .array(safeString({ max: 40, tooLong: messages.reminderUnknown }), {
+    error: messages.reminderUnknown,
+  })
+  .max(20, { error: messages.remindersTooMany })
+  .transform((phrases) => phrases.map((p) => p.trim()).filter((p) => p && p !== "None"))
+  .refine((phrases) => phrases.every((p) => p in REMINDER_MINUTES), {
+    error: messages.reminderUnknown,
+  })
+  .refine((phrases) => new Set(phrases).size === phrases.length, {
+    error: messages.remindersDuplicate,
+  })
+  .refine((phrases) => phrases.length <= REMINDERS_MAX, { error: messages.remindersTooMany });
+
+const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullish();
+
+/**
+ * The recurrence fields of the spec's payload (isRecurring, recurrenceType, recurrenceFrequency,
+ * recurrenceEndDate, recurrenceDaysOfWeek) plus ours for what the form offers beyond them.
+ * Bounds of section 9: daily every 1-7 days or every weekday; weekly every 1-4 weeks on chosen
+ * days; monthly on day 1-31 or the first-fourth/last weekday, every 1-6 months; yearly on a date
+ * or the nth weekday of a month. Ends never, after N times, or on a date.
+ */
+export const recurrenceFields = {
+  isRecurring: z.boolean().optional(),
+  recurrenceType: z.enum(RECURRENCE_TYPES, { error: messages.recurrenceInvalid }).nullish(),
+  /** Every N days/weeks/months/years; 1 when absent. */
+  recurrenceFrequency: z
+    .number({ error: messages.recurrenceInvalid })
+    .int({ error: messages.recurrenceInvalid })
+    .min(1, { error: messages.recurrenceInvalid })
+    .max(7, { error: messages.recurrenceInvalid })
+    .nullish(),
+  /** The last day an occurrence may fall on (`yyyy-MM-dd`, or an ISO instant read in the plan's zone). */
+  recurrenceEndDate: z.union([dayField, instantField]).nullish(),
+  /** Weekly: the days (lowercase names); the plan date's weekday when absent. */
+  recurrenceDaysOfWeek: z
+    .array(z.enum(WEEKDAYS, { error: messages.recurrenceInvalid }))
+    .max(7)
+    .nullish(),
+  /** Ends after N occurrences (ours; the form's "After 5, 10 … 50 times"). */
+  recurrenceCount: z
+    .number({ error: messages.recurrenceInvalid })
+    .int({ error: messages.recurrenceInvalid })
+    .min(1, { error: messages.recurrenceInvalid })
+    .max(500, { error: messages.recurrenceInvalid })
+    .nullish(),
+  /** Daily: every weekday (Monday to Friday) instead of every N days (ours). */
+  recurrenceWeekdaysOnly: z.boolean({ error: messages.recurrenceInvalid }).nullish(),
+  /** Monthly and yearly: on the date's day (default) or on its nth weekday (ours). */
+  recurrenceMonthlyBy: z
+    .enum(["dayOfMonth", "weekdayOfMonth"], { error: messages.recurrenceInvalid })
+    .nullish(),
+  /** With weekdayOfMonth: 1-4 or -1 for the last; from the plan's date when absent (ours). */
+  recurrenceWeekOfMonth: z
+    .union([z.literal(-1), z.number().int().min(1).max(4)], { error: messages.recurrenceInvalid })
+    .nullish(),
+};
+
+const planFields = {
+  title: planTitleField,
+  description: optionalText(PLAN_DESCRIPTION_MAX_LENGTH, messages.textTooLong, true),
+  location: optionalText(PLAN_LOCATION_MAX_LENGTH, messages.textTooLong),
+  locationLat: coordinate(90),
+  locationLng: coordinate(180),
+  locationPlaceId: optionalText(300, messages.textTooLong),
+  mapUrl: mapUrlField,
+  startTime: instantField,
+  endTime: instantField.nullish(),
+  /** An all-day plan is a date: `date`, or startTime's day in the plan's zone (ours). */
+  allDay: z.boolean().optional(),
+  date: dayField.optional(),
+  /** Optional: a task when assignedTo is set, else an event. */
+  type: z.enum(PLAN_TYPES, { error: "Type must be event, task or todo" }).optional(),
+  assignedTo: idField(messages.assigneeNotMember).nullish(),
+  reminderTimes: reminderTimesField.optional(),
+  voiceNote: optionalText(5000, messages.textTooLong, true),
+  eventColor: optionalText(20, messages.textTooLong),
+  /** The zone the plan repeats in (ours): the caller's own zone when absent. */
+  timeZone: timeZoneField.optional(),
+  ...recurrenceFields,
+};
+
+/** POST /api/circles/{id}/events: the circle from the path. */
+export const createCircleEventInput = z.object({
+  id: idField(messages.circleNotFound),
+  ...planFields,
+});
+export type CreateCircleEventInput = z.infer<typeof createCircleEventInput>;
+
+/** POST /api/events: the circle in the body (string or number, as the edit form sends it). */
+export const createEventInput = z.object({
+  circleId: z.coerce
+    .number({ error: messages.circleRequired })
+    .pipe(idField(messages.circleRequired)),
+  ...planFields,
+});
+export type CreateEventInput = z.infer<typeof createEventInput>;
+
+/** Which occurrences of a series an edit, delete or completion applies to. */
+export const occurrenceScopeFields = {
+  /** The occurrence's original start (`originalStartTime` of a listed occurrence). */
+  occurrenceStart: instantField.optional(),
+  /** The all-day occurrence's original date. */
+  occurrenceDate: dayField.optional(),
+  /** occurrence (default when one is named), following, or all (default otherwise). */
+  scope: z.enum(["occurrence", "following", "all"]).optional(),
+};
+
+export const eventIdInput = z.object({ id: idField(messages.planNotFound) });
+
+type UpdateEventFields = Partial<Omit<CreateEventInput, "circleId">> & {
+  id: number;
+  circleId?: number;
+  isCompleted?: boolean;
+  version?: number;
+  occurrenceStart?: Date;
+  occurrenceDate?: string;
+  scope?: "occurrence" | "following" | "all";
+};
+
+/**
+ * PUT /api/events/{id}: every field optional; only what is sent changes. (Built by mapping the
+ * create fields to optional ones; the type is declared by hand because that mapping loses it.)
+ */
+export const updateEventInput = z.object({
+  id: idField(messages.planNotFound),
+  ...Object.fromEntries(
+    Object.entries(planFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+  ),
+  title: planTitleField.optional(),
+  startTime: instantField.optional(),
+  circleId: z.coerce.number().pipe(idField(messages.circleNotFound)).optional(),
+  isCompleted: z.boolean().optional(),
+  /** The version the edit is based on (ours): an older one answers 409 instead of overwriting. */
+  version: z.number().int().positive().optional(),
+  ...occurrenceScopeFields,
+}) as unknown as z.ZodType<UpdateEventFields, UpdateEventFields>;
+export type UpdateEventInput = z.infer<typeof updateEventInput>;
+
+export const deleteEventInput = z.object({
+  id: idField(messages.planNotFound),
+  ...occurrenceScopeFields,
+});
+
+export const completeEventInput = z.object({
+  id: idField(messages.planNotFound),
+  isCompleted: z.boolean().default(true),
+  ...occurrenceScopeFields,
+});
+
+export const respondEventInput = z.object({
+  id: idField(messages.planNotFound),
+  accepted: z.boolean({ error: "accepted must be true or false" }),
+  note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true),
+});
+
+export const declineTaskInput = z.object({
+  id: idField(messages.planNotFound),
+  reason: safeMultilineString({
+    max: PLAN_NOTE_MAX_LENGTH,
+    tooLong: messages.textTooLong,
+    required: messages.declineReasonRequired,
+  })
+    .trim()
+    .min(1, { error: messages.declineReasonRequired }),
+});
+
+export const acceptTaskInput = z.object({
+  id: idField(messages.planNotFound),
+  note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true),
+});
+
+/**
+ * GET /api/events and /api/events/all: one day (`date`), the upcoming plans (`upcoming`,
+ * `limit`), one circle (`circleId` or `circle`), or a range (`from`, `to`; ours). Days are read
+ * in the caller's time zone.
+ */
+export const listEventsInput = z
+  .object({
+    date: dayField.optional(),
+    upcoming: z.boolean().optional(),
+    limit: z.number().int().min(1).max(UPCOMING_LIMIT_MAX).optional(),
+    circleId: idField(messages.circleNotFound).optional(),
+    circle: idField(messages.circleNotFound).optional(),
+    from: dayField.optional(),
+    to: dayField.optional(),
+    /** event, task or todo (ours: the Upcoming page's type filter). */
+    type: z.enum(PLAN_TYPES).optional(),
+  })
+  .optional();
+export type ListEventsInput = z.infer<typeof listEventsInput>;
+
+export const calendarMonthInput = z.object({
+  month: monthField,
+  circleId: idField(messages.circleNotFound).optional(),
+});
+
+export const taskHistoryInput = z.object({
+  type: z.enum(["assigned-to-me", "assigned-by-me"]).default("assigned-to-me"),
+  page: z.number().int().min(1).max(10_000).default(1),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+
+/** GET /api/tasks/expired?month={0-11}&year={yyyy}: the month is zero-based, as the client's. */
+export const expiredTasksInput = z.object({
+  month: z.number().int().min(0).max(11),
+  year: z.number().int().min(1970).max(9999),
+});
+
+export const attachmentIdInput = z.object({
+  id: idField(messages.planNotFound),
+  attachmentId: idField(messages.notFound),
+});
+
+export const addAttachmentInput = z.object({
+  id: idField(messages.planNotFound),
+  file: z.instanceof(File, { error: messages.attachmentTypeInvalid }),
+});
