@@ -96,7 +96,7 @@ describe("circles in the browser", () => {
     await page.getByText("1 member", { exact: true }).waitFor();
     const inStrip = circleStrip(page).getByRole("link", { name: "The Lovelaces" });
     expect(await inStrip.getAttribute("aria-current")).toBe("page");
-    await page.getByText("No plans yet").waitFor();
+    await page.getByRole("button", { name: /^The Lovelaces\s*Next 7 Days$/ }).waitFor();
     await saveScreen(page, "06-circle-page");
 
     // The detail dialog: an admin of a family circle sees all three tabs.

@@ -38,20 +38,3 @@ export const paths = {
   },
   profile: "/profile",
 } as const;
-
-/**
- * Screens of later issues: shown as a placeholder inside the shell until they are built. The
- * built screens are listed in routes.tsx.
- */
-export const placeholderRoutes: readonly { pattern: string; title: string }[] = [
-  { pattern: paths.dashboard, title: "Dashboard" },
-  { pattern: paths.planner, title: "Planner" },
-  { pattern: paths.plans, title: "Plans" },
-  { pattern: paths.todos, title: "To-dos" },
-  { pattern: paths.calendar, title: "Calendar" },
-  { pattern: paths.upcoming, title: "Upcoming" },
-  { pattern: paths.actions, title: "Action Center" },
-  { pattern: paths.actionCenter, title: "Action Center" },
-  { pattern: paths.circleCalendar.pattern, title: "Circle Calendar" },
-  { pattern: paths.circleActions.pattern, title: "Circle Action Center" },
-];

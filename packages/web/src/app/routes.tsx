@@ -11,7 +11,7 @@ import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch 
 import { FullPageSpinner, PageSpinner } from "@/components/ui/spinner";
 import { authPathFor, safeReturnTo } from "@/lib/return-to";
 import { useCurrentUser } from "@/lib/session";
-import { paths, placeholderRoutes } from "./paths";
+import { paths } from "./paths";
 
 type Preloadable<P> = ComponentType<P> & { preload: () => void };
 
@@ -52,8 +52,32 @@ const DevMailboxScreen = lazyWithPreload(() =>
 const NotFoundScreen = lazyWithPreload(() =>
   import("@/features/not-found/not-found-screen").then((m) => m.NotFoundScreen),
 );
-const PlaceholderScreen = lazyWithPreload(() =>
-  import("@/features/placeholder/placeholder-screen").then((m) => m.PlaceholderScreen),
+const DashboardScreen = lazyWithPreload(() =>
+  import("@/features/dashboard/dashboard-screen").then((m) => m.DashboardScreen),
+);
+const MyDayScreen = lazyWithPreload(() =>
+  import("@/features/plans/my-day-screen").then((m) => m.MyDayScreen),
+);
+const TodosScreen = lazyWithPreload(() =>
+  import("@/features/plans/todos-screen").then((m) => m.TodosScreen),
+);
+const PlannerScreen = lazyWithPreload(() =>
+  import("@/features/planner/planner-screen").then((m) => m.PlannerScreen),
+);
+const UpcomingScreen = lazyWithPreload(() =>
+  import("@/features/upcoming/upcoming-screen").then((m) => m.UpcomingScreen),
+);
+const CalendarScreen = lazyWithPreload(() =>
+  import("@/features/calendar/calendar-screen").then((m) => m.CalendarScreen),
+);
+const ActionCenterScreen = lazyWithPreload(() =>
+  import("@/features/actions/action-center-screen").then((m) => m.ActionCenterScreen),
+);
+const CircleActionCenterScreen = lazyWithPreload(() =>
+  import("@/features/actions/action-center-screen").then((m) => m.CircleActionCenterScreen),
+);
+const CircleCalendarScreen = lazyWithPreload(() =>
+  import("@/features/circles/circle-calendar-screen").then((m) => m.CircleCalendarScreen),
 );
 const ProfileScreen = lazyWithPreload(() =>
   import("@/features/profile/profile-screen").then((m) => m.ProfileScreen),
@@ -87,30 +111,36 @@ const AppTooltipProvider = lazyWithPreload(() =>
 );
 
 /**
- * Built signed-in screens by route, first match wins: /circle/home before /circle/:id, which
- * would otherwise take "home" for an id. Routes not listed show the placeholder of paths.ts.
+ * Signed-in screens by route, first match wins: /circle/home before /circle/:id, which would
+ * otherwise take "home" for an id.
  */
 const screenRoutes: readonly { pattern: string; screen: Preloadable<object> }[] = [
+  { pattern: paths.dashboard, screen: DashboardScreen },
+  { pattern: paths.plans, screen: MyDayScreen },
+  { pattern: paths.todos, screen: TodosScreen },
+  { pattern: paths.planner, screen: PlannerScreen },
+  { pattern: paths.upcoming, screen: UpcomingScreen },
+  { pattern: paths.calendar, screen: CalendarScreen },
+  { pattern: paths.actions, screen: ActionCenterScreen },
+  { pattern: paths.actionCenter, screen: ActionCenterScreen },
   { pattern: paths.profile, screen: ProfileScreen },
   { pattern: paths.circleHome, screen: CircleHomeScreen },
   { pattern: paths.circleSettings.pattern, screen: CircleSettingsScreen },
   { pattern: paths.circleMembers.pattern, screen: CircleMembersScreen },
+  { pattern: paths.circleCalendar.pattern, screen: CircleCalendarScreen },
+  { pattern: paths.circleActions.pattern, screen: CircleActionCenterScreen },
   { pattern: paths.circle.pattern, screen: CircleScreen },
   { pattern: paths.invitations, screen: InvitationsScreen },
   { pattern: paths.invitation.pattern, screen: InvitationTokenScreen },
 ];
 
 /** Signed-in screens: one layout around them all, so the shell stays mounted between them. */
-const signedInPatterns = [
-  ...screenRoutes.map((route) => route.pattern),
-  ...placeholderRoutes.map((route) => route.pattern),
-];
+const signedInPatterns = screenRoutes.map((route) => route.pattern);
 
-/** The chunk of the screen at `location`: the built one, else the placeholder. */
-function useScreenAt(location: string): { preload: () => void } {
+/** The chunk of the screen at `location` (the layout only renders where one matches). */
+function useScreenAt(location: string): { preload: () => void } | undefined {
   const { parser } = useRouter();
-  const route = screenRoutes.find(({ pattern }) => matchRoute(parser, pattern, location)[0]);
-  return route?.screen ?? PlaceholderScreen;
+  return screenRoutes.find(({ pattern }) => matchRoute(parser, pattern, location)[0])?.screen;
 }
 
 function ScreenBoundary({ children }: { children: ReactNode }) {
@@ -140,11 +170,6 @@ function SignedInScreens() {
           <Screen />
         </Route>
       ))}
-      {placeholderRoutes.map((route) => (
-        <Route key={route.pattern} path={route.pattern}>
-          <PlaceholderScreen title={route.title} />
-        </Route>
-      ))}
     </Switch>
   );
 }
@@ -168,7 +193,7 @@ function SignedInLayout() {
   const screen = useScreenAt(location);
   AppTooltipProvider.preload();
   AppShell.preload();
-  screen.preload();
+  screen?.preload();
   if (pending) return <FullPageSpinner label="Checking your session" />;
   if (error) {
     return (
@@ -202,9 +227,10 @@ function AuthRoute() {
   AppTooltipProvider.preload();
   AuthScreen.preload();
   if (user) {
-    // Signed in (here, or before arriving): the shell downloads during the login's 0.5 s pause.
+    // Signed in (here, or before arriving): the shell and the dashboard, where login leads,
+    // download during the login's 0.5 s pause.
     AppShell.preload();
-    PlaceholderScreen.preload();
+    DashboardScreen.preload();
   }
   if (pending) return <FullPageSpinner label="Checking your session" />;
   arrivedSignedIn.current ??= user !== null;

@@ -1,6 +1,7 @@
 /**
  * The circle page and its detail dialog (accounts spec, sections 2, 6 and 8): name, member
- * count, the settings button, the tabs each role sees, and the dialog's invite form.
+ * count, the settings button, the tabs each role sees, and the dialog's invite form. Its plans
+ * (plans spec, section 2) are in circle-screen-plans.test.tsx.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -17,7 +18,7 @@ import {
   userFixture,
 } from "./testing/fixtures";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
@@ -40,6 +41,8 @@ function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7"
           memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
         ],
         "invitations.listForCircle": () => [],
+        "events.calendarMonth": () => [],
+        "events.list": () => [],
         ...handlers,
       },
     },
@@ -52,14 +55,15 @@ async function openDetails() {
 }
 
 describe("CircleScreen", () => {
-  it("shows the name, the member count and an honest empty plans section", async () => {
+  it("shows the name, the member count, the calendar and the next days", async () => {
     renderCircle();
     expect(await screen.findByRole("heading", { level: 1, name: "The Lovelaces" })).toBeVisible();
     expect(screen.getByRole("link", { name: "3 members" })).toHaveAttribute(
       "href",
       "/circle/7/members",
     );
-    expect(screen.getByText("No plans yet")).toBeVisible();
+    expect(screen.getByRole("grid", { name: /^The Lovelaces calendar, / })).toBeVisible();
+    expect(screen.getByRole("button", { name: /^The Lovelaces\s*Next 7 Days$/ })).toBeVisible();
   });
 
   it("says not found for an address that cannot be a circle, without asking the server", async () => {

@@ -1,27 +1,163 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
-import { CalendarDays, Settings, Users } from "lucide-react";
-import { useState } from "react";
-import { Link } from "wouter";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { CalendarRange, ListChecks, Settings, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Link, useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleAvatar } from "@/components/ui/circle-avatar";
 import { Tooltip } from "@/components/ui/tooltip";
+import { type Day, monthOf } from "@/features/calendar/calendar-days";
+import { PlansCalendar } from "@/features/calendar/plans-calendar";
+import { useToday } from "@/features/calendar/use-today";
+import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
+import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
+import { planCardId } from "@/features/plans/plan-card";
+import { parseDay } from "@/features/plans/plan-dates";
+import { isPlanCreator } from "@/features/plans/plan-permissions";
+import { planFailureToast } from "@/features/plans/plan-toasts";
+import { serverMessage } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
 import { CircleDetailDialog } from "./circle-detail-dialog";
 import { CircleGate } from "./circle-gate";
 import { CIRCLE_TYPE_LABELS, memberCountText } from "./circle-labels";
+import { CircleNextDays } from "./circle-next-days";
+import { useCirclePageEvents } from "./circle-page-events";
+import { CircleUpcomingDialog } from "./circle-upcoming-dialog";
 
-/** /circle/{id} (spec section 2): the circle's name, member count and settings button. */
+/** How long a plan named by `eventId` stays marked (the dashboard's 5 s, spec section 2). */
+const HIGHLIGHT_MS = 5_000;
+
+/**
+ * /circle/{id} (spec section 2): the circle's name, member count and settings button, its
+ * calendar, its Next N Days panel, an upcoming-events dialog and the add buttons. Reads the
+ * query's date, eventId, action and editEvent with openForm=true, and answers the window
+ * events of circle-page-events.ts.
+ */
 export function CircleScreen() {
   return <CircleGate>{(circle) => <CircleView circle={circle} />}</CircleGate>;
 }
 
+type Form = { kind: "new"; date?: Day } | { kind: "edit"; plan: PlanEvent };
+
 function CircleView({ circle }: { circle: Circle }) {
+  const { today } = useToday();
+  const [location, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const selected = parseDay(search.get("date"));
+  const eventId = positiveId(search.get("eventId"));
+  const editEventId =
+    search.get("openForm") === "true" ? positiveId(search.get("editEvent")) : null;
+
   const [detailOpen, setDetailOpen] = useState(false);
+  const [upcomingOpen, setUpcomingOpen] = useState(false);
+  const [form, setForm] = useState<Form | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [month, setMonth] = useState(() => monthOf(selected ?? today));
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const highlightTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(highlightTimer.current), []);
+  // The address as it is now, for answers that arrive after it changed (a plan still loading).
+  const latestSearch = useRef(search);
+  useEffect(() => {
+    latestSearch.current = search;
+  });
+  const utils = trpc.useUtils();
+
+  const openForm = (next: Form) => {
+    setForm(next);
+    setFormOpen(true);
+  };
+
+  function selectDay(day: Day | null) {
+    const next = new URLSearchParams(latestSearch.current);
+    if (day) next.set("date", day);
+    else next.delete("date");
+    navigate(withSearch(location, next));
+    if (day) setMonth(monthOf(day));
+  }
+
+  /** Shows a plan's day in the Next Days panel and marks the plan there for 5 s. */
+  function showPlan(plan: PlanEvent, { keepChosenDay }: { keepChosenDay: boolean }) {
+    if (!(keepChosenDay && parseDay(latestSearch.current.get("date")))) selectDay(plan.date);
+    setHighlighted(plan.id);
+    window.requestAnimationFrame(() =>
+      document
+        .getElementById(planCardId(plan))
+        ?.scrollIntoView({ behavior: "smooth", block: "center" }),
+    );
+    window.clearTimeout(highlightTimer.current);
+    highlightTimer.current = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+  }
+
+  /**
+   * Loads a plan afresh (the form edits its latest version) and opens its edit form; only its
+   * creator may edit it (spec section 6), so anyone else is shown the plan on its day instead.
+   */
+  async function editPlan(id: number) {
+    try {
+      const [plan, user] = await Promise.all([
+        utils.client.events.get.query({ id }),
+        utils.auth.user.ensureData(),
+      ]);
+      if (isPlanCreator(plan, user.id)) openForm({ kind: "edit", plan });
+      else showPlan(plan, { keepChosenDay: false });
+    } catch (error) {
+      planFailureToast(error, "Failed to load event details for editing");
+    }
+  }
+
+  useCirclePageEvents({
+    "circleplan:open-circle-detail": () => setDetailOpen(true),
+    "circleplan:open-manual-event-form": (detail) => openForm({ kind: "new", date: detail?.date }),
+    "circleplan:open-voice-input": (detail) => {
+      // Voice entry arrives with its own issue; until then its button leads to the form.
+      toast.info("Voice entry is coming soon", {
+        description: "Add the plan with the form for now.",
+      });
+      openForm({ kind: "new", date: detail?.date });
+    },
+    "circleplan:edit-event": (detail) => void editPlan(detail.eventId),
+  });
+
+  // editEvent with openForm=true: open that plan's form once, then drop both from the address
+  // so a reload or Back does not open it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per plan named in the address
+  useEffect(() => {
+    if (editEventId === null) return;
+    void editPlan(editEventId);
+    const next = new URLSearchParams(search);
+    next.delete("editEvent");
+    next.delete("openForm");
+    navigate(withSearch(location, next), { replace: true });
+  }, [editEventId]);
+
+  // eventId (and action=review, which names one too): show that plan's day and mark it for 5 s.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per plan named in the address
+  useEffect(() => {
+    if (eventId === null) return;
+    let cancelled = false;
+    utils.client.events.get
+      .query({ id: eventId })
+      .then((plan) => {
+        if (!cancelled) showPlan(plan, { keepChosenDay: true });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        toast.error("Failed to fetch event details", {
+          description: serverMessage(error, "Please try again."),
+        });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [eventId]);
+
   return (
-    <section aria-labelledby="circle-title" className="mx-auto grid w-full max-w-3xl gap-4">
+    <section aria-labelledby="circle-title" className="mx-auto grid w-full max-w-5xl gap-4">
       <div className="flex items-center gap-3">
         <CircleAvatar
           name={circle.name}
@@ -40,7 +176,7 @@ function CircleView({ circle }: { circle: Circle }) {
             <Badge variant="outline">{CIRCLE_TYPE_LABELS[circle.type]}</Badge>
             <Link
               href={paths.circleMembers.build(circle.id)}
-              className="inline-flex items-center gap-1 rounded-sm underline-offset-4 hover:text-foreground hover:underline"
+              className="inline-flex items-center gap-1 rounded-sm underline-offset-4 hover:underline hover:text-foreground"
             >
               <Users aria-hidden="true" className="size-4" />
               {memberCountText(circle.memberCount)}
@@ -64,25 +200,80 @@ function CircleView({ circle }: { circle: Circle }) {
         <p className="text-sm wrap-anywhere text-muted-foreground">{circle.description}</p>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-lg">
-            <CalendarDays aria-hidden="true" className="size-5 text-primary" />
-            Plans
-          </CardTitle>
-          <CardDescription>The circle's calendar and its next days will show here.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <div className="rounded-lg border border-dashed p-6 text-center">
-            <p className="font-medium">No plans yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Shared plans and tasks for {circle.name} arrive with the planner, which is on its way.
-            </p>
-          </div>
-        </CardContent>
-      </Card>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-haspopup="dialog"
+          onClick={() => setUpcomingOpen(true)}
+        >
+          <CalendarRange aria-hidden="true" />
+          Upcoming Events
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link href={paths.circleActions.build(circle.id)}>
+            <ListChecks aria-hidden="true" />
+            Action Center
+          </Link>
+        </Button>
+      </div>
+
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <PlansCalendar
+          title={`${circle.name} calendar`}
+          circleId={circle.id}
+          month={month}
+          onMonthChange={setMonth}
+          today={today}
+          selected={selected}
+          onDayClick={(day) => selectDay(day)}
+        />
+        <CircleNextDays
+          circle={circle}
+          today={today}
+          selected={selected}
+          onSelect={selectDay}
+          highlightedId={highlighted}
+        />
+      </div>
+
+      <AddPlanButtons
+        defaultCircleId={circle.id}
+        {...(selected ? { defaultDate: selected } : {})}
+      />
 
       <CircleDetailDialog circle={circle} open={detailOpen} onOpenChange={setDetailOpen} />
+      <CircleUpcomingDialog
+        circle={circle}
+        today={today}
+        open={upcomingOpen}
+        onOpenChange={setUpcomingOpen}
+      />
+      {form ? (
+        <LazyPlanDialog
+          key={
+            form.kind === "edit"
+              ? `edit-${form.plan.id}-${form.plan.version}`
+              : `new-${form.date ?? ""}`
+          }
+          open={formOpen}
+          onOpenChange={setFormOpen}
+          {...(form.kind === "edit"
+            ? { event: form.plan }
+            : { defaultCircleId: circle.id, ...(form.date ? { defaultDate: form.date } : {}) })}
+        />
+      ) : null}
     </section>
   );
+}
+
+function positiveId(raw: string | null): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+function withSearch(location: string, search: URLSearchParams): string {
+  const query = search.toString();
+  return query ? `${location}?${query}` : location;
 }

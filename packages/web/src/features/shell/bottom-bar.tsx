@@ -1,16 +1,35 @@
 import { CalendarDays, ListChecks, NotebookPen } from "lucide-react";
+import type { ComponentType } from "react";
 import { Link, useRoute } from "wouter";
 import { paths } from "@/app/paths";
+import { awaitingMyAnswer, badgeText } from "@/features/actions/action-counts";
+import { BADGE_POLL_MS, usePendingTasks } from "@/features/actions/pending-tasks";
 import { cn } from "@/lib/utils";
 
-const items = [
+interface BarItem {
+  href: string;
+  label: string;
+  Icon: ComponentType<{ "aria-hidden"?: "true"; className?: string }>;
+  /** Other addresses of the same screen, where the item is shown as the current one too. */
+  alsoAt?: string;
+}
+
+const items: readonly BarItem[] = [
   { href: paths.plans, label: "Plans", Icon: NotebookPen },
   { href: paths.calendar, label: "Calendar", Icon: CalendarDays },
-  { href: paths.actions, label: "Actions", Icon: ListChecks },
-] as const;
+  { href: paths.actions, label: "Actions", Icon: ListChecks, alsoAt: paths.actionCenter },
+];
 
-function BottomBarLink({ href, label, Icon }: (typeof items)[number]) {
-  const [active] = useRoute(href);
+function BottomBarLink({
+  href,
+  label,
+  Icon,
+  alsoAt,
+  badge,
+}: BarItem & { badge?: { text: string; label: string } | null }) {
+  const [here] = useRoute(href);
+  const [hereToo] = useRoute(alsoAt ?? href);
+  const active = here || hereToo;
   return (
     <Link
       href={href}
@@ -20,13 +39,37 @@ function BottomBarLink({ href, label, Icon }: (typeof items)[number]) {
         active && "text-primary hover:text-primary",
       )}
     >
-      <Icon aria-hidden="true" className="size-5" />
+      <span className="relative">
+        <Icon aria-hidden="true" className="size-5" />
+        {badge ? (
+          <span
+            aria-hidden="true"
+            data-testid="actions-badge"
+            className="absolute -top-2 -right-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-bold text-destructive-foreground"
+          >
+            {badge.text}
+          </span>
+        ) : null}
+      </span>
       {label}
+      {badge ? <span className="sr-only"> ({badge.label})</span> : null}
     </Link>
   );
 }
 
+/** The count of tasks waiting for my answer, asked every 30 s (spec sections 2 and 9). */
+function useActionsBadge(): { text: string; label: string } | null {
+  const pending = usePendingTasks({ poll: BADGE_POLL_MS });
+  const count = pending.data ? awaitingMyAnswer(pending.data).length : 0;
+  if (count === 0) return null;
+  return {
+    text: badgeText(count),
+    label: count === 1 ? "1 pending task" : `${count} pending tasks`,
+  };
+}
+
 export function BottomBar() {
+  const badge = useActionsBadge();
   return (
     <nav
       aria-label="Main"
@@ -34,7 +77,11 @@ export function BottomBar() {
     >
       <div className="mx-auto flex max-w-md items-stretch gap-1 px-4 py-1">
         {items.map((item) => (
-          <BottomBarLink key={item.href} {...item} />
+          <BottomBarLink
+            key={item.href}
+            {...item}
+            badge={item.href === paths.actions ? badge : null}
+          />
         ))}
       </div>
     </nav>

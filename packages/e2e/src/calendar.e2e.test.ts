@@ -1,0 +1,319 @@
+// The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
+/// <reference lib="dom" />
+/**
+ * The calendar views in real browsers (plans spec, sections 2 and 9): a weekly series, one of
+ * its occurrences moved, a day with two plans and one with three on the month grid (dots, +count,
+ * colours, today), the summary card and Today's Plans, a day click into the day view; the
+ * circle's own calendar leading to its page and Next N Days; the Upcoming page and the week
+ * planner. The person lives in Berlin while the browser sits in Honolulu, so every day on
+ * screen must be read in the person's zone. Plans are set up through the REST door. Screens are
+ * checked with axe and saved at phone and desktop size (calendar-*.png).
+ */
+import type { APIRequestContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { frontToast } from "./browser-steps";
+import { type ApiCircle, createCircle } from "./circle-setup";
+import { useBrowserSuite } from "./harness";
+import { useScreens } from "./screens";
+import { createVerifiedUser, type TestUser } from "./test-users";
+
+const suite = useBrowserSuite();
+const saveScreen = useScreens("calendar");
+
+/** The person's zone, and a browser far away from it. */
+const ZONE = "Europe/Berlin";
+const BROWSER_ZONE = "Pacific/Honolulu";
+
+const utcDay = (day: string) => {
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+};
+const addDays = (day: string, days: number) =>
+  new Date(utcDay(day).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const weekday = (day: string) => utcDay(day).getUTCDay();
+const todayIn = (zone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+const dayWords = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+  return (day: string) => format.format(utcDay(day));
+};
+const monthTitle = (month: string) => dayWords({ month: "long", year: "numeric" })(`${month}-01`);
+const fullDate = dayWords({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
+const shortDate = dayWords({ month: "short", day: "numeric" });
+
+function daysOfMonth(month: string): string[] {
+  const days: string[] = [];
+  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+function nextMonth(month: string): string {
+  return addDays(`${month}-28`, 7).slice(0, 7);
+}
+
+/** How far `zone` is ahead of UTC at `instant`, in ms. */
+function zoneOffset(instant: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return wall - instant;
+}
+
+/** The instant of `day` at `time` on the person's clock. */
+function at(day: string, time: string): string {
+  const [h = 0, min = 0] = time.split(":").map(Number);
+  const wall = utcDay(day).getTime() + (h * 60 + min) * 60_000;
+  let instant = wall - zoneOffset(wall, ZONE);
+  instant = wall - zoneOffset(instant, ZONE);
+  return new Date(instant).toISOString();
+}
+
+async function addPlan(
+  api: APIRequestContext,
+  circle: ApiCircle,
+  data: Record<string, unknown>,
+): Promise<{ id: number }> {
+  const answer = await api.post(`/api/circles/${circle.id}/events`, { data });
+  if (!answer.ok()) throw new Error(`add plan answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()) as { id: number };
+}
+
+/** A verified person living in Berlin, with a family circle, and a REST client of theirs. */
+async function berliner(): Promise<{ user: TestUser; api: APIRequestContext; circle: ApiCircle }> {
+  const user = await createVerifiedUser(suite.app.url, { firstName: "Ada", lastName: "Lovelace" });
+  const api = await suite.apiAs(user);
+  const zone = await api.patch("/api/user", {
+    data: { firstName: user.firstName, lastName: user.lastName, email: user.email, timeZone: ZONE },
+  });
+  if (!zone.ok()) throw new Error(`PATCH /api/user answered ${zone.status()}`);
+  const circle = await createCircle(api, { name: "The Lovelaces", type: "family" });
+  return { user, api, circle };
+}
+
+/** A browser in Honolulu signed in as `user`, at `path`. */
+async function browserInHonolulu(user: TestUser, path: string): Promise<Page> {
+  const page = await suite.newPage({ timezoneId: BROWSER_ZONE });
+  const login = await page.context().request.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+    headers: { origin: suite.app.url },
+  });
+  if (!login.ok()) throw new Error(`login answered ${login.status()}`);
+  await page.goto(path);
+  return page;
+}
+
+function dayButton(page: Page, day: string) {
+  return page.locator(`button[data-day="${day}"]`);
+}
+
+/** Each day's count of plans as its button carries it (none while the month loads). */
+async function planCounts(page: Page, days: string[]): Promise<Record<string, string | null>> {
+  return page.evaluate(
+    (wanted) =>
+      Object.fromEntries(
+        wanted.map((day) => [
+          day,
+          document.querySelector(`button[data-day="${day}"]`)?.getAttribute("data-plans") ?? null,
+        ]),
+      ),
+    days,
+  );
+}
+
+async function dotsOf(page: Page, day: string): Promise<{ dots: number; text: string }> {
+  const dots = page.locator(`[data-testid="day-dots"][data-day="${day}"]`);
+  return {
+    dots: await dots.locator(":scope > span.rounded-full").count(),
+    text: (await dots.textContent()) ?? "",
+  };
+}
+
+describe("calendar views in the browser", () => {
+  it("puts a weekly series, a moved occurrence and busy days on the right days of the month", async () => {
+    const { user, api, circle } = await berliner();
+    const today = todayIn(ZONE);
+    const month = today.slice(0, 7);
+    const days = daysOfMonth(month);
+
+    // Swimming every Monday and Thursday at 18:00 from the month's first Monday, never ending.
+    const firstMonday = days.find((day) => weekday(day) === 1) ?? "";
+    const swimming = await addPlan(api, circle, {
+      title: "Swimming",
+      startTime: at(firstMonday, "18:00"),
+      endTime: at(firstMonday, "19:00"),
+      isRecurring: true,
+      recurrenceType: "weekly",
+      recurrenceFrequency: 1,
+      recurrenceDaysOfWeek: ["monday", "thursday"],
+    });
+    const seriesDays = days.filter((day) => day >= firstMonday && [1, 4].includes(weekday(day)));
+    // Its second occurrence moves to that week's Saturday morning ("this event" only).
+    const moved = seriesDays[1] ?? "";
+    const saturday = addDays(moved, 6 - weekday(moved));
+    const move = await api.put(`/api/events/${swimming.id}`, {
+      data: {
+        scope: "occurrence",
+        occurrenceStart: at(moved, "18:00"),
+        startTime: at(saturday, "10:00"),
+        endTime: at(saturday, "11:00"),
+      },
+    });
+    expect(move.status(), await move.text()).toBe(200);
+
+    // Three plans on a Wednesday, two on a Friday, and the dentist today.
+    const busy = days.find((day) => day >= `${month}-15` && weekday(day) === 3) ?? "";
+    for (const title of ["Market", "Concert", "Dinner"]) {
+      await addPlan(api, circle, { title, startTime: at(busy, "12:00") });
+    }
+    const friday = days.find((day) => day >= `${month}-22` && weekday(day) === 5) ?? "";
+    for (const title of ["Piano", "Cinema"]) {
+      await addPlan(api, circle, { title, startTime: at(friday, "16:00") });
+    }
+    await addPlan(api, circle, {
+      title: "Dentist",
+      startTime: at(today, "09:00"),
+      endTime: at(today, "09:45"),
+      location: "High Street 4",
+    });
+
+    const expected = new Map<string, number>();
+    const add = (day: string, count = 1) => expected.set(day, (expected.get(day) ?? 0) + count);
+    for (const day of seriesDays) if (day !== moved) add(day);
+    add(saturday);
+    add(busy, 3);
+    add(friday, 2);
+    add(today);
+
+    const page = await browserInHonolulu(user, "/calendar");
+    await page.getByRole("heading", { level: 1, name: "Calendar" }).waitFor();
+    await page.getByRole("grid", { name: `All circles, ${monthTitle(month)}` }).waitFor();
+    // Every day of the month at once, so a wrong day shows in the failure's diff.
+    const expectedCounts = Object.fromEntries(
+      days.map((day) => [day, String(expected.get(day) ?? 0)]),
+    );
+    await expect.poll(() => planCounts(page, days), { timeout: 15_000 }).toEqual(expectedCounts);
+    expect(await dotsOf(page, busy)).toEqual({ dots: 1, text: "+3" });
+    expect(await dotsOf(page, friday)).toEqual({ dots: 2, text: "" });
+    expect((await dotsOf(page, saturday)).dots).toBe(1);
+    expect(await dayButton(page, moved).getAttribute("class")).toMatch(/bg-green-50/);
+    expect(await dayButton(page, busy).getAttribute("class")).toMatch(/bg-blue-100/);
+    expect(await dayButton(page, today).getAttribute("aria-current")).toBe("date");
+    expect(await dayButton(page, busy).getAttribute("aria-label")).toBe(
+      `${fullDate(busy)}${busy === today ? ", today" : ""}, ${expected.get(busy)} plans`,
+    );
+
+    const summary = page.getByRole("region", { name: `${monthTitle(month)} at a glance` });
+    await summary.getByText(/Swimming/).waitFor();
+    const todays = page.getByRole("region", { name: "Today's Plans" });
+    await todays.getByText("Dentist").waitFor();
+    await todays.getByText("09:00 - 09:45").waitFor();
+    await todays.getByText("High Street 4").waitFor();
+    await todays.getByText("The Lovelaces").first().waitFor();
+    await saveScreen(page, "01-month");
+
+    // The series goes on into the next month.
+    await page.getByRole("button", { name: "Next month" }).click();
+    const following = nextMonth(month);
+    await page
+      .getByRole("heading", { level: 2, name: monthTitle(following), exact: true })
+      .waitFor();
+    const followingSeries = daysOfMonth(following).filter((day) => [1, 4].includes(weekday(day)));
+    await expect
+      .poll(async () => Object.values(await planCounts(page, followingSeries)), {
+        timeout: 15_000,
+      })
+      .toEqual(followingSeries.map(() => "1"));
+    await page.getByRole("button", { name: "Previous month" }).click();
+    await page.getByRole("heading", { level: 2, name: monthTitle(month), exact: true }).waitFor();
+
+    // A day opens the day view on that date.
+    await dayButton(page, busy).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    expect(new URL(page.url()).searchParams.get("date")).toBe(busy);
+    await page.getByRole("heading", { level: 1, name: /Your Day at a Glance/ }).waitFor();
+    await page.getByText("Market").first().waitFor();
+
+    // The circle's calendar opens the circle page on the chosen day, 3 days either side.
+    await page.goto(`/circle/${circle.id}/calendar`);
+    await page.getByRole("heading", { level: 1, name: "Calendar" }).waitFor();
+    await page
+      .getByRole("grid", { name: `The Lovelaces calendar, ${monthTitle(month)}` })
+      .waitFor();
+    await dayButton(page, saturday).and(page.locator("[data-plans]")).waitFor();
+    await saveScreen(page, "02-circle-calendar");
+    await dayButton(page, saturday).click();
+    await page.waitForURL((url) => url.pathname === `/circle/${circle.id}`);
+    expect(new URL(page.url()).searchParams.get("date")).toBe(saturday);
+    const around = page.locator(`#circle-${circle.id}-next-days`);
+    await around.getByText(`Around ${shortDate(saturday)}`).waitFor();
+    await around.getByRole("article", { name: "Swimming" }).first().waitFor();
+    // A day's heading, not a plan card's (cards title themselves with an h3 too).
+    expect(await around.locator("ol > li > h3").count()).toBe(7);
+    await saveScreen(page, "03-circle-page-date");
+  });
+
+  it("shows the upcoming plans by range and type, and plans a week", async () => {
+    const { user, api, circle } = await berliner();
+    const today = todayIn(ZONE);
+    const tomorrow = addDays(today, 1);
+    const nextWeek = addDays(today, 10);
+    await addPlan(api, circle, { title: "Swimming", startTime: at(today, "18:00") });
+    await addPlan(api, circle, {
+      title: "Buy milk",
+      type: "todo",
+      startTime: at(tomorrow, "08:00"),
+    });
+    await addPlan(api, circle, { title: "School trip", startTime: at(nextWeek, "09:00") });
+
+    const page = await browserInHonolulu(user, "/upcoming");
+    await page.getByRole("heading", { level: 1, name: "Upcoming Plans" }).waitFor();
+    await page.getByRole("article", { name: "Swimming" }).waitFor();
+    await page.getByRole("article", { name: "Buy milk" }).waitFor();
+    expect(await page.getByRole("article", { name: "School trip" }).count()).toBe(0);
+    await page.getByRole("heading", { level: 2, name: /Today/ }).getByText("Today").waitFor();
+    await saveScreen(page, "04-upcoming-week");
+
+    await page.getByRole("radio", { name: "To-do" }).click();
+    await page.getByRole("article", { name: "Buy milk" }).waitFor();
+    expect(await page.getByRole("article", { name: "Swimming" }).count()).toBe(0);
+    await page.getByRole("radio", { name: "All" }).click();
+    await page.getByRole("button", { name: "Show More Plans" }).click();
+    await page.getByRole("tab", { name: "2 Weeks", selected: true }).waitFor();
+    await page.getByRole("article", { name: "School trip" }).waitFor();
+    await page.getByRole("button", { name: "Next range" }).click();
+    await page.getByText("No upcoming events in this date range.").waitFor();
+    await saveScreen(page, "05-upcoming-empty");
+
+    // The week planner: today's column holds Swimming; a plan added on another day of the
+    // week lands on that day.
+    await page.goto("/planner");
+    await page.getByRole("heading", { level: 1, name: "Planner" }).waitFor();
+    await page
+      .getByRole("list", { name: fullDate(today) })
+      .getByText("Swimming")
+      .waitFor();
+    await saveScreen(page, "06-planner");
+    const sunday = addDays(today, -weekday(today));
+    const otherDay = sunday === today ? addDays(today, 1) : sunday;
+    await page.getByRole("button", { name: `Add a plan on ${fullDate(otherDay)}` }).click();
+    const create = page.getByRole("dialog", { name: "Create Plan" });
+    await create.getByLabel("Title", { exact: true }).fill("Homework club");
+    await create.getByLabel("Time", { exact: true }).fill("16:30");
+    await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Event created successfully").waitFor();
+    await page
+      .getByRole("list", { name: fullDate(otherDay) })
+      .getByText("Homework club")
+      .waitFor();
+  });
+});

@@ -1,0 +1,315 @@
+// The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
+/// <reference lib="dom" />
+/**
+ * Plans in real browsers (plans spec, sections 2, 4, 5, 6 and 8): adding, editing and deleting
+ * a plan with the dialog on the dashboard; a task assigned in the form and answered by its
+ * assignee in their own browser (accepted with a note, another declined with a reason), then
+ * completed from the to-do list; a weekly series on the dashboard's Upcoming Week with one
+ * occurrence moved ("This event"). People and circles are set up through the REST door. Every
+ * screen is checked with axe and saved at phone and desktop size (plans-*.png).
+ */
+import type { APIRequestContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { frontToast } from "./browser-steps";
+import { type ApiCircle, acceptInvitation, createCircle, invite } from "./circle-setup";
+import { useBrowserSuite } from "./harness";
+import { useScreens } from "./screens";
+import { createVerifiedUser, type TestUser } from "./test-users";
+
+const suite = useBrowserSuite();
+const saveScreen = useScreens("plans");
+
+/** Every person here lives in one zone, the one their days and times are read in. */
+const ZONE = "America/New_York";
+
+/**
+ * Someone registered in ZONE. The registration takes the browser's zone (`timeZone`), which
+ * the shared factory's type leaves out: passed as a value, it goes along with the rest.
+ */
+function person(firstName: string, lastName: string): Promise<TestUser> {
+  const registration = { firstName, lastName, timeZone: ZONE };
+  return createVerifiedUser(suite.app.url, registration);
+}
+
+function fullName(user: TestUser): string {
+  return `${user.firstName} ${user.lastName}`;
+}
+
+/** A day in the people's zone, `offset` days from today. */
+function dayFromToday(offset: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + offset)).toISOString().slice(0, 10);
+}
+
+async function userIdOf(api: APIRequestContext): Promise<number> {
+  const answer = await api.get("/api/auth/user");
+  if (!answer.ok()) throw new Error(`/api/auth/user answered ${answer.status()}`);
+  return ((await answer.json()) as { id: number }).id;
+}
+
+/** `member` joins `circle`: invited by its admin through the API, then accepting it. */
+async function join(admin: APIRequestContext, circle: ApiCircle, member: TestUser) {
+  const invitation = await invite(admin, circle, { email: member.email });
+  await acceptInvitation(await suite.apiAs(member), invitation);
+}
+
+async function addPlan(
+  api: APIRequestContext,
+  circle: ApiCircle,
+  data: Record<string, unknown>,
+): Promise<{ id: number }> {
+  const answer = await api.post(`/api/circles/${circle.id}/events`, { data });
+  if (!answer.ok()) throw new Error(`add plan answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()) as { id: number };
+}
+
+function planCard(page: Page, title: string): Locator {
+  return page.getByRole("article", { name: title });
+}
+
+async function dashboard(page: Page): Promise<void> {
+  await page.getByRole("heading", { level: 1, name: "Your Day at a Glance" }).waitFor();
+}
+
+describe("plans in the browser", () => {
+  it("adds, edits and deletes a plan on the dashboard", async () => {
+    const ada = await person("Ada", "Lovelace");
+    await createCircle(await suite.apiAs(ada), { name: "The Lovelaces", type: "family" });
+    const page = await suite.signedInPage(ada, "/dashboard");
+    await dashboard(page);
+    await page
+      .getByText("Your schedule is clear for today. Perfect time to plan something new!")
+      .waitFor();
+    await page.getByRole("heading", { name: "Upcoming Week" }).waitFor();
+    await saveScreen(page, "01-dashboard-empty");
+
+    await page.getByRole("button", { name: "Add a plan" }).click();
+    const create = page.getByRole("dialog", { name: "Create Plan" });
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Title required").waitFor();
+    await create.getByText("Title is required").waitFor();
+    await create.getByText("Please select a circle for the event.").waitFor();
+
+    await create.getByLabel("Title", { exact: true }).fill("Family dinner");
+    await create.getByLabel("Time", { exact: true }).fill("7pm");
+    await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
+    await create.getByLabel("Location").fill("Gran's house");
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await create.getByText("Please enter a valid time (HH:MM)").waitFor();
+    await create.getByLabel("Time", { exact: true }).fill("19:00");
+    // The defaults: 2 hours and 24 hours before.
+    expect(await create.getByLabel("Reminder 1", { exact: true }).inputValue()).toBe(
+      "2 hours before",
+    );
+    expect(await create.getByLabel("Reminder 2", { exact: true }).inputValue()).toBe(
+      "24 hours before",
+    );
+    await saveScreen(page, "02-create-form");
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Event created successfully").waitFor();
+    await create.waitFor({ state: "detached" });
+
+    const card = planCard(page, "Family dinner");
+    await card.getByText("19:00").waitFor();
+    await card.getByText("The Lovelaces").waitFor();
+    await card.getByText(`By: ${fullName(ada)}`).waitFor();
+    await card.getByText("Gran's house").waitFor();
+    await page.getByText("You have 1 event planned for today.").waitFor();
+    await saveScreen(page, "03-dashboard-one-plan");
+
+    // Tapping the card opens the edit form for its creator.
+    await card.getByRole("button", { name: "Family dinner", exact: true }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Plan" });
+    expect(await edit.getByLabel("Title", { exact: true }).inputValue()).toBe("Family dinner");
+    expect(await edit.getByLabel("Time", { exact: true }).inputValue()).toBe("19:00");
+    await edit.getByLabel("Title", { exact: true }).fill("Family dinner at Gran's");
+    await edit.getByLabel("Time", { exact: true }).fill("18:30");
+    await saveScreen(page, "04-edit-form");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Event updated successfully").waitFor();
+    const edited = planCard(page, "Family dinner at Gran's");
+    await edited.getByText("18:30").waitFor();
+
+    await edited.getByRole("button", { name: "More actions for Family dinner at Gran's" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Event" });
+    await confirm.getByText("Are you sure you want to delete this event?").waitFor();
+    await saveScreen(page, "05-delete-confirm");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await frontToast(page).getByText("Event deleted!").waitFor();
+    await edited.waitFor({ state: "detached" });
+    await page
+      .getByText("Your schedule is clear for today. Perfect time to plan something new!")
+      .waitFor();
+  });
+
+  it("assigns tasks that the assignee accepts, declines and completes in their own browser", async () => {
+    const [ada, bea] = await Promise.all([person("Ada", "Lovelace"), person("Bea", "Byron")]);
+    const adaApi = await suite.apiAs(ada);
+    const circle = await createCircle(adaApi, { name: "The Lovelaces", type: "family" });
+    await join(adaApi, circle, bea);
+    const beaId = await userIdOf(await suite.apiAs(bea));
+
+    // Ada assigns one task in the form; the other is set up through the API.
+    const adaPage = await suite.signedInPage(ada, "/dashboard");
+    await dashboard(adaPage);
+    await adaPage.getByRole("button", { name: "Add a plan" }).click();
+    const create = adaPage.getByRole("dialog", { name: "Create Plan" });
+    await create.getByLabel("Title", { exact: true }).fill("Pick up groceries");
+    await create.getByLabel("Time", { exact: true }).fill("17:00");
+    await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
+    const assignee = create.getByLabel("Assign to");
+    // Members of the circle, never oneself when creating; the admin is marked.
+    await expect
+      .poll(() => assignee.locator("option").allTextContents())
+      .toEqual(["Nobody", fullName(bea)]);
+    await assignee.selectOption({ label: fullName(bea) });
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(adaPage).getByText("Event created successfully").waitFor();
+    const assigned = planCard(adaPage, "Pick up groceries");
+    await assigned.getByText(`For: ${fullName(bea)}`).waitFor();
+    await assigned.getByText("Pending", { exact: true }).waitFor();
+
+    await addPlan(adaApi, circle, {
+      title: "Mow the lawn",
+      startTime: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+      assignedTo: beaId,
+    });
+
+    // Bea, in her own browser: both tasks wait for her answer.
+    const beaPage = await suite.signedInPage(bea, "/dashboard");
+    await dashboard(beaPage);
+    const groceries = planCard(beaPage, "Pick up groceries");
+    const lawn = planCard(beaPage, "Mow the lawn");
+    await groceries.getByRole("button", { name: "Accept" }).waitFor();
+    await lawn.getByRole("button", { name: "Decline" }).waitFor();
+    // Not hers to edit: no menu.
+    expect(await groceries.getByRole("button", { name: /More actions/ }).count()).toBe(0);
+    await saveScreen(beaPage, "06-assignee-pending");
+    // The amber cards in the dark theme too (the theme is stored under 'theme').
+    await beaPage.evaluate(() => localStorage.setItem("theme", "dark"));
+    await beaPage.reload();
+    await groceries.getByRole("button", { name: "Accept" }).waitFor();
+    await saveScreen(beaPage, "06-assignee-pending-dark");
+
+    await groceries.getByRole("button", { name: "Accept" }).click();
+    const accept = beaPage.getByRole("dialog", { name: "Accept Task" });
+    await accept.getByText(fullName(ada)).waitFor();
+    await accept.getByLabel("Add a note (optional)").fill("On my way home");
+    await saveScreen(beaPage, "07-accept-dialog");
+    await accept.getByRole("button", { name: "Accept" }).click();
+    await frontToast(beaPage).getByText("Task accepted!").waitFor();
+    await groceries.getByText("Accepted", { exact: true }).waitFor();
+
+    await lawn.getByRole("button", { name: "Decline" }).click();
+    const decline = beaPage.getByRole("dialog", { name: "Decline Task" });
+    const declineButton = decline.getByRole("button", { name: "Decline" });
+    expect(await declineButton.isDisabled()).toBe(true);
+    await decline.getByLabel("Reason for declining").fill("   ");
+    expect(await declineButton.isDisabled()).toBe(true);
+    await decline.getByLabel("Reason for declining").fill("I'm away that day");
+    await saveScreen(beaPage, "08-decline-dialog");
+    await declineButton.click();
+    await frontToast(beaPage).getByText("Task declined").waitFor();
+    await lawn.getByText("Declined", { exact: true }).waitFor();
+
+    // The accepted task is hers to complete, from the to-do list.
+    await beaPage.goto("/todos");
+    await beaPage.getByRole("heading", { level: 1, name: "To-dos" }).waitFor();
+    const todo = planCard(beaPage, "Pick up groceries");
+    expect(await planCard(beaPage, "Mow the lawn").count()).toBe(0);
+    await saveScreen(beaPage, "09-todos");
+    await todo.getByRole("checkbox", { name: "Pick up groceries completed" }).check();
+    await frontToast(beaPage).getByText("Task completed!").waitFor();
+    await beaPage.getByRole("button", { name: "Done (1)" }).waitFor();
+
+    // Ada sees the answers and the completion.
+    await adaPage.reload();
+    await dashboard(adaPage);
+    await planCard(adaPage, "Pick up groceries").getByText("Completed", { exact: true }).waitFor();
+    await planCard(adaPage, "Mow the lawn").getByText("Declined", { exact: true }).waitFor();
+    await adaPage.goto("/plans");
+    await adaPage.getByRole("heading", { level: 1, name: "My Day" }).waitFor();
+    await adaPage.getByRole("heading", { name: "Next 7 days" }).waitFor();
+    await saveScreen(adaPage, "10-my-day");
+  });
+
+  it("shows a weekly series on the Upcoming Week and moves one occurrence", async () => {
+    const ada = await person("Ada", "Lovelace");
+    await createCircle(await suite.apiAs(ada), { name: "The Lovelaces", type: "family" });
+    const today = dayFromToday(0);
+    const tomorrow = dayFromToday(1);
+    const nextWeek = dayFromToday(7);
+
+    const page = await suite.signedInPage(ada, "/dashboard");
+    await dashboard(page);
+    await page.getByRole("button", { name: "Add a plan" }).click();
+    const create = page.getByRole("dialog", { name: "Create Plan" });
+    await create.getByLabel("Title", { exact: true }).fill("Swimming lessons");
+    await create.getByLabel("Time", { exact: true }).fill("07:00");
+    await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
+    await create.getByLabel("Repeat").selectOption("weekly");
+    // Weekly starts on the plan date's weekday.
+    const weekday = new Date(`${today}T12:00:00Z`).toLocaleDateString("en-US", {
+      weekday: "long",
+      timeZone: "UTC",
+    });
+    expect(await create.getByRole("checkbox", { name: weekday }).isChecked()).toBe(true);
+    await create.getByRole("radio", { name: "After a number of times" }).check();
+    await create.getByLabel("Number of times", { exact: true }).selectOption("5");
+    await saveScreen(page, "11-create-weekly");
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Event created successfully").waitFor();
+
+    // Today's occurrence on the day list, next week's on the Upcoming Week.
+    await planCard(page, "Swimming lessons").getByText("07:00").waitFor();
+    const week = page.getByRole("region", { name: "Upcoming Week" });
+    const nextWeekLink = week.getByRole("link", { name: /Swimming lessons/ });
+    await nextWeekLink.waitFor();
+    expect(await nextWeekLink.getAttribute("href")).toContain(`date=${nextWeek}`);
+    await saveScreen(page, "12-upcoming-week-series");
+
+    // Today's occurrence moves to tomorrow, on its own.
+    await planCard(page, "Swimming lessons")
+      .getByRole("button", { name: "Swimming lessons", exact: true })
+      .click();
+    const edit = page.getByRole("dialog", { name: "Edit Plan" });
+    await edit.getByRole("button", { name: /^Date:/ }).click();
+    const tomorrowCell = page.locator(`[data-day="${tomorrow}"] button`);
+    if (!(await tomorrowCell.isVisible())) {
+      await page.getByRole("button", { name: /next month/i }).click();
+    }
+    await tomorrowCell.click();
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    const scope = page.getByRole("dialog", { name: "Edit recurring event" });
+    await scope.getByRole("radio", { name: "This event" }).waitFor();
+    await scope.getByRole("radio", { name: "This and following events" }).waitFor();
+    await scope.getByRole("radio", { name: "All events" }).waitFor();
+    await saveScreen(page, "13-edit-scope");
+    await scope.getByRole("radio", { name: "This event" }).check();
+    await scope.getByRole("button", { name: "OK" }).click();
+    await frontToast(page).getByText("Event updated successfully").waitFor();
+
+    await planCard(page, "Swimming lessons").waitFor({ state: "detached" });
+    await page
+      .getByText("Your schedule is clear for today. Perfect time to plan something new!")
+      .waitFor();
+    const moved = week.getByRole("link", { name: /Swimming lessons/ });
+    await expect.poll(() => moved.count()).toBe(2);
+    const targets = await moved.evaluateAll((links) =>
+      links.map((link) => link.getAttribute("href") ?? ""),
+    );
+    expect(targets.map((href) => new URL(href, "http://x").searchParams.get("date"))).toEqual([
+      tomorrow,
+      nextWeek,
+    ]);
+    await saveScreen(page, "14-occurrence-moved");
+
+    // The moved occurrence opens on its day, pointed at.
+    await moved.first().click();
+    await page.waitForURL((url) => url.searchParams.get("date") === tomorrow);
+    const pointed = planCard(page, "Swimming lessons");
+    await expect.poll(() => pointed.getAttribute("data-highlighted")).toBe("true");
+  });
+});

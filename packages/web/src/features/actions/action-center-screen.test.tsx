@@ -1,0 +1,246 @@
+/**
+ * The Action Center (plans spec, sections 2, 7 and 8): the heading's count, the empty state,
+ * invitations, tasks assigned to me (Review, Accept, Decline) and by me (Review, Cancel), the
+ * history with More, opening a plan's form, and the circle's own Action Center.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import { AppTooltipProvider } from "@/components/ui/tooltip";
+import { pendingTaskFixture, planFixture } from "@/features/calendar/testing/plan-fixtures";
+import { circleFixture, invitationFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { ActionCenterScreen, CircleActionCenterScreen } from "./action-center-screen";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/features/plans/task-response-dialog", () => ({
+  TaskResponseDialog: (props: { open: boolean; mode: string; task: { title: string } }) =>
+    props.open ? <div role="dialog" aria-label={`${props.mode}: ${props.task.title}`} /> : null,
+}));
+vi.mock("@/features/plans/plan-dialog", () => ({
+  PlanDialog: (props: { open: boolean; event?: PlanEvent }) =>
+    props.open ? <div role="dialog" aria-label={`Edit Plan: ${props.event?.title}`} /> : null,
+}));
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+const emptyHistory = () => ({ tasks: [], pagination: { page: 1, limit: 10, hasMore: false } });
+
+function renderCenter(handlers: Record<string, Handler> = {}, path = "/actions") {
+  return renderWithTrpc(
+    <AppTooltipProvider>
+      <Route path="/actions">
+        <ActionCenterScreen />
+      </Route>
+      <Route path="/circle/:id/actions">
+        <CircleActionCenterScreen />
+      </Route>
+    </AppTooltipProvider>,
+    {
+      path,
+      handlers: {
+        "auth.user": () => userFixture(),
+        "tasks.pending": () => [],
+        "invitations.pending": () => [],
+        "tasks.history": emptyHistory,
+        "circles.get": () => circleFixture(),
+        ...handlers,
+      },
+    },
+  );
+}
+
+const heading = () => screen.findByRole("heading", { level: 1, name: /attention|pending/ });
+
+describe("ActionCenterScreen", () => {
+  it("counts my tasks and invitations: N items need your attention", async () => {
+    renderCenter({
+      "tasks.pending": () => [
+        pendingTaskFixture({ id: 1 }),
+        pendingTaskFixture({ id: 2, title: "Walk the dog" }),
+        pendingTaskFixture({
+          id: 3,
+          title: "Book the hall",
+          isAssignedToMe: false,
+          isCreatedByMe: true,
+          assigneeName: "Bea Lovelace",
+        }),
+      ],
+      "invitations.pending": () => [invitationFixture({ circleName: "Chess club" })],
+    });
+    expect(await heading()).toHaveTextContent("3 items need your attention");
+    const invitations = screen.getByRole("region", { name: "Circle Invitations" });
+    expect(within(invitations).getByText("Chess club")).toBeVisible();
+    const toMe = screen.getByRole("region", { name: "Plans Assigned to Me" });
+    expect(within(toMe).getByText("Pick up the cake")).toBeVisible();
+    expect(within(toMe).getAllByText("From: Bea Lovelace")).toHaveLength(2);
+    expect(within(toMe).getAllByText("Tue, Nov 24, 15:00")).toHaveLength(2);
+    const byMe = screen.getByRole("region", { name: "Plans Assigned by Me" });
+    expect(within(byMe).getByText("Book the hall")).toBeVisible();
+    expect(within(byMe).getByText("For: Bea Lovelace")).toBeVisible();
+    expect(screen.queryByText("All caught up!")).toBeNull();
+  });
+
+  it("says 1 item needs your attention for one", async () => {
+    renderCenter({ "tasks.pending": () => [pendingTaskFixture()] });
+    expect(await heading()).toHaveTextContent("1 item needs your attention");
+  });
+
+  it("says No pending actions and All caught up! when nothing waits", async () => {
+    renderCenter();
+    expect(await heading()).toHaveTextContent("No pending actions");
+    expect(screen.getByText("All caught up!")).toBeVisible();
+    expect(screen.getByText("You have no pending actions at the moment.")).toBeVisible();
+    expect(screen.queryByRole("region", { name: "Circle Invitations" })).toBeNull();
+  });
+
+  it("opens the accept and decline dialogs for a task assigned to me", async () => {
+    renderCenter({ "tasks.pending": () => [pendingTaskFixture()] });
+    await heading();
+    await userEvent.click(screen.getByRole("button", { name: "Accept" }));
+    expect(screen.getByRole("dialog", { name: "accept: Pick up the cake" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Decline" }));
+    expect(screen.getByRole("dialog", { name: "decline: Pick up the cake" })).toBeInTheDocument();
+  });
+
+  it("reviews a task in the day view of its date", async () => {
+    const view = renderCenter({ "tasks.pending": () => [pendingTaskFixture()] });
+    await heading();
+    await userEvent.click(screen.getByRole("button", { name: "Review" }));
+    expect(view.location()).toBe("/dashboard?date=2026-11-24&eventId=200");
+  });
+
+  it("cancels a task I assigned, and says Failed to cancel task when refused", async () => {
+    let refuse = false;
+    const byMe = pendingTaskFixture({ isAssignedToMe: false, isCreatedByMe: true });
+    const view = renderCenter({
+      "tasks.pending": () => [byMe],
+      "tasks.cancel": () => {
+        if (refuse) throw serverError("This task has already been answered.", 409, "CONFLICT");
+        return { message: "Task cancelled" };
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task cancelled"));
+    expect(view.callsTo("tasks.cancel")[0]?.input).toEqual({ id: 200 });
+
+    refuse = true;
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to cancel task", {
+        description: "This task has already been answered.",
+      }),
+    );
+  });
+
+  it("loads a tapped plan of mine and opens its form, or says it could not", async () => {
+    let missing = false;
+    const view = renderCenter({
+      "tasks.pending": () => [
+        pendingTaskFixture({ title: "Book the hall", isAssignedToMe: false, isCreatedByMe: true }),
+      ],
+      "events.get": () => {
+        if (missing) throw serverError("Plan not found", 404, "NOT_FOUND");
+        return planFixture({ id: 200, title: "Book the hall" });
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole("button", { name: "Book the hall" }));
+    expect(
+      await screen.findByRole("dialog", { name: "Edit Plan: Book the hall" }),
+    ).toBeInTheDocument();
+    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 200 });
+
+    missing = true;
+    await userEvent.click(screen.getByRole("button", { name: "Book the hall" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to load event details for editing", {
+        description: "Plan not found",
+      }),
+    );
+  });
+
+  it("opens a task someone else made in the day view, where its assignee answers it", async () => {
+    const view = renderCenter({ "tasks.pending": () => [pendingTaskFixture()] });
+    await heading();
+    await userEvent.click(screen.getByRole("button", { name: "Pick up the cake" }));
+    expect(view.location()).toBe("/dashboard?date=2026-11-24&eventId=200");
+    expect(view.callsTo("events.get")).toHaveLength(0);
+  });
+
+  it("pages the history with More", async () => {
+    const view = renderCenter({
+      "tasks.history": (input) => {
+        const { type, page } = input as { type: string; page: number };
+        if (type !== "assigned-to-me") return emptyHistory();
+        const statuses = ["accepted", "declined", "completed", "cancelled"] as const;
+        return {
+          tasks: [
+            planFixture({
+              id: page * 10,
+              title: `Task of page ${page}`,
+              status: statuses[page - 1] ?? "accepted",
+              assignedTo: 1,
+              type: "task",
+            }),
+          ],
+          pagination: { page, limit: 10, hasMore: page < 2 },
+        };
+      },
+    });
+    const toMe = await screen.findByRole("region", { name: "Plans Assigned to Me" });
+    expect(await within(toMe).findByText("Task of page 1")).toBeVisible();
+    expect(within(toMe).getByText("Accepted")).toBeVisible();
+    await userEvent.click(within(toMe).getByRole("button", { name: "More" }));
+    expect(await within(toMe).findByText("Task of page 2")).toBeVisible();
+    expect(within(toMe).getByText("Declined")).toBeVisible();
+    expect(within(toMe).queryByRole("button", { name: "More" })).toBeNull();
+    expect(
+      view
+        .callsTo("tasks.history")
+        .filter((call) => (call.input as { type: string }).type === "assigned-to-me")
+        .map((call) => (call.input as { page: number }).page),
+    ).toEqual([1, 2]);
+    const byMe = screen.getByRole("region", { name: "Plans Assigned by Me" });
+    expect(within(byMe).getByText("No history yet.")).toBeVisible();
+  });
+
+  it("answers an invitation from the Action Center", async () => {
+    const view = renderCenter({
+      "invitations.pending": () => [invitationFixture({ id: 50, circleName: "Chess club" })],
+      "invitations.accept": () => ({ circleId: 9, circleName: "Chess club" }),
+    });
+    const invitations = await screen.findByRole("region", { name: "Circle Invitations" });
+    await userEvent.click(within(invitations).getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(view.callsTo("invitations.accept")[0]?.input).toEqual({ id: 50 }));
+  });
+
+  it("keeps a circle's Action Center to that circle's tasks", async () => {
+    const view = renderCenter(
+      {
+        "tasks.pending": () => [
+          pendingTaskFixture({ id: 1, title: "In this circle" }),
+          pendingTaskFixture({ id: 2, title: "Elsewhere", circleId: 8 }),
+        ],
+        "invitations.pending": () => [invitationFixture()],
+      },
+      "/circle/7/actions",
+    );
+    expect(await heading()).toHaveTextContent("1 item needs your attention");
+    expect(screen.getByText("In this circle")).toBeVisible();
+    expect(screen.queryByText("Elsewhere")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Circle Invitations" })).toBeNull();
+    expect(view.callsTo("invitations.pending")).toHaveLength(0);
+    expect(screen.getByText("Action Center · The Lovelaces")).toBeVisible();
+  });
+});

@@ -1,0 +1,402 @@
+import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
+import { PENDING_INVITATIONS_POLL_MS } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { toast } from "sonner";
+import { useLocation } from "wouter";
+import { ScreenHeading } from "@/components/screen-heading";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { LoadFailure } from "@/features/calendar/load-failure";
+import { useToday } from "@/features/calendar/use-today";
+import { CircleGate } from "@/features/circles/circle-gate";
+import { dashboardPath } from "@/features/dashboard/dashboard-path";
+import { invitedByText } from "@/features/invitations/invitation-text";
+import { useInvitationAnswer } from "@/features/invitations/use-invitation-answer";
+import { CircleTag } from "@/features/plans/circle-tag";
+import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
+import { usePlanInvalidation } from "@/features/plans/plan-cache";
+import { shortDay, timeIn } from "@/features/plans/plan-dates";
+import { planFailureToast } from "@/features/plans/plan-toasts";
+import { TaskResponseDialog } from "@/features/plans/task-response-dialog";
+import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { trpc } from "@/lib/trpc";
+import { attentionText, awaitingMyAnswer, type PendingTask } from "./action-counts";
+import { ACTION_CENTER_POLL_MS, usePendingTasks } from "./pending-tasks";
+import { TaskHistory } from "./task-history";
+
+/** /actions and /action-center: everything waiting for the user, in every circle. */
+export function ActionCenterScreen() {
+  return <ActionCenter circle={null} />;
+}
+
+/** /circle/{id}/actions: the same, for one circle's tasks (invitations belong to no circle yet). */
+export function CircleActionCenterScreen() {
+  return <CircleGate>{(circle) => <ActionCenter circle={circle} />}</CircleGate>;
+}
+
+type Responding = { task: PendingTask; mode: "accept" | "decline" } | null;
+
+/**
+ * The Action Center (spec section 2): circle invitations to answer, tasks assigned to me
+ * (Review, accept or decline) and by me (Review, Cancel), each with its Recent History. The
+ * pending tasks are asked every 5 s here, and when the screen opens or the window returns;
+ * invitations every 30 s.
+ */
+function ActionCenter({ circle }: { circle: Circle | null }) {
+  const { timeZone, today } = useToday();
+  const { userId } = usePlanViewer();
+  const [, navigate] = useLocation();
+  const pending = usePendingTasks({ poll: ACTION_CENTER_POLL_MS, eager: true });
+  const invitations = trpc.invitations.pending.useQuery(undefined, {
+    refetchInterval: PENDING_INVITATIONS_POLL_MS,
+    refetchOnMount: "always",
+    enabled: circle === null,
+  });
+  const [responding, setResponding] = useState<Responding>(null);
+  const [responseOpen, setResponseOpen] = useState(false);
+  const [editing, setEditing] = useState<PlanEvent | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const utils = trpc.useUtils();
+
+  const inCircle = (task: PendingTask) => circle === null || task.circleId === circle.id;
+  const tasks = (pending.data ?? []).filter(inCircle);
+  const toMe = awaitingMyAnswer(tasks);
+  const byMe = tasks.filter((task) => task.isCreatedByMe && !task.isAssignedToMe);
+  const openInvitations = circle === null ? (invitations.data ?? []) : [];
+  const loading = pending.isPending || (circle === null && invitations.isPending);
+  const count = toMe.length + openInvitations.length;
+
+  /**
+   * Tapping a plan opens it (spec section 2): its edit form for its creator, who alone may edit
+   * it (section 6); for the assignee, its day in the day view, where it can be answered.
+   */
+  function openPlan(task: { id: number; date: string }, createdByMe: boolean) {
+    if (createdByMe) void editPlan(task.id);
+    else navigate(dashboardPath(task.date, today, task.id));
+  }
+
+  async function editPlan(id: number) {
+    try {
+      // Asked afresh, not from the cache: the form edits the plan's latest version.
+      const event = await utils.client.events.get.query({ id });
+      setEditing(event);
+      setEditOpen(true);
+    } catch (error) {
+      planFailureToast(error, "Failed to load event details for editing");
+    }
+  }
+
+  function respond(task: PendingTask, mode: "accept" | "decline") {
+    setResponding({ task, mode });
+    setResponseOpen(true);
+  }
+
+  /** Review goes to the task's day in the day view, the task marked (spec section 2). */
+  function review(task: PendingTask) {
+    navigate(dashboardPath(task.date, today, task.id));
+  }
+
+  return (
+    <section aria-labelledby="actions-title" className="mx-auto grid w-full max-w-3xl gap-4">
+      <div className="grid gap-1">
+        <p className="text-sm font-medium text-muted-foreground">
+          Action Center{circle ? ` · ${circle.name}` : ""}
+        </p>
+        <ScreenHeading
+          id="actions-title"
+          title={circle ? `Action Center · ${circle.name}` : "Action Center"}
+          className="text-2xl font-bold tracking-tight wrap-anywhere"
+        >
+          {loading ? "Action Center" : attentionText(count)}
+        </ScreenHeading>
+      </div>
+
+      {pending.error ? (
+        <LoadFailure
+          title="Failed to fetch pending tasks"
+          error={pending.error}
+          onRetry={() => void pending.refetch()}
+        />
+      ) : null}
+
+      {loading ? (
+        <LoadingCards />
+      ) : (
+        <>
+          {count === 0 && byMe.length === 0 && !pending.error ? <AllCaughtUp /> : null}
+
+          {openInvitations.length > 0 ? <InvitationsSection invitations={openInvitations} /> : null}
+
+          <Section id="assigned-to-me" title="Plans Assigned to Me" icon={<UserCheck />}>
+            {toMe.length > 0 ? (
+              <ul aria-label="Waiting for your answer" className="grid gap-2">
+                {toMe.map((task) => (
+                  <PendingRow
+                    key={`${task.id}-${task.startTime.getTime()}`}
+                    task={task}
+                    timeZone={timeZone}
+                    person={`From: ${task.creatorName}`}
+                    onOpen={() => openPlan(task, task.isCreatedByMe)}
+                    onReview={() => review(task)}
+                  >
+                    {(titleId) => (
+                      <>
+                        <Button
+                          size="sm"
+                          aria-describedby={titleId}
+                          onClick={() => respond(task, "accept")}
+                        >
+                          Accept
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-describedby={titleId}
+                          onClick={() => respond(task, "decline")}
+                        >
+                          Decline
+                        </Button>
+                      </>
+                    )}
+                  </PendingRow>
+                ))}
+              </ul>
+            ) : null}
+            <HistoryHeading />
+            <TaskHistory
+              type="assigned-to-me"
+              circleId={circle?.id}
+              timeZone={timeZone}
+              onOpenPlan={(task) => openPlan(task, task.creatorId === userId)}
+            />
+          </Section>
+
+          <Section id="assigned-by-me" title="Plans Assigned by Me" icon={<UserRoundPlus />}>
+            {byMe.length > 0 ? (
+              <ul aria-label="Waiting for an answer" className="grid gap-2">
+                {byMe.map((task) => (
+                  <PendingRow
+                    key={`${task.id}-${task.startTime.getTime()}`}
+                    task={task}
+                    timeZone={timeZone}
+                    person={`For: ${task.assigneeName ?? "-"}`}
+                    onOpen={() => openPlan(task, task.isCreatedByMe)}
+                    onReview={() => review(task)}
+                  >
+                    {(titleId) => <CancelTaskButton task={task} describedBy={titleId} />}
+                  </PendingRow>
+                ))}
+              </ul>
+            ) : null}
+            <HistoryHeading />
+            <TaskHistory
+              type="assigned-by-me"
+              circleId={circle?.id}
+              timeZone={timeZone}
+              onOpenPlan={(task) => openPlan(task, task.creatorId === userId)}
+            />
+          </Section>
+        </>
+      )}
+
+      {responding ? (
+        <TaskResponseDialog
+          key={`${responding.task.id}-${responding.mode}`}
+          task={{
+            id: responding.task.id,
+            title: responding.task.title,
+            description: responding.task.description,
+            circleName: responding.task.circleName,
+            creatorName: responding.task.creatorName,
+          }}
+          mode={responding.mode}
+          open={responseOpen}
+          onOpenChange={setResponseOpen}
+        />
+      ) : null}
+      {editing ? (
+        <LazyPlanDialog
+          key={`${editing.id}-${editing.version}`}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          event={editing}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Section({
+  id,
+  title,
+  icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={`${id}-title`} role="region">
+      <CardHeader className="pb-3">
+        <CardTitle
+          id={`${id}-title`}
+          className="flex items-center gap-2 text-lg [&_svg]:size-5 [&_svg]:text-primary"
+        >
+          {icon}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+function HistoryHeading() {
+  return <h3 className="pt-1 text-sm font-semibold text-muted-foreground">Recent History</h3>;
+}
+
+function PendingRow({
+  task,
+  timeZone,
+  person,
+  onOpen,
+  onReview,
+  children,
+}: {
+  task: PendingTask;
+  timeZone: string;
+  person: string;
+  onOpen: () => void;
+  onReview: () => void;
+  /** The row's buttons, given the title's id so each says which task it answers. */
+  children: (titleId: string) => ReactNode;
+}) {
+  const titleId = `pending-task-${task.id}-${task.startTime.getTime()}`;
+  return (
+    <li className="grid gap-2 rounded-lg border border-warning-border bg-warning/40 p-3 sm:flex sm:items-center">
+      <div className="grid min-w-0 flex-1 gap-1">
+        <button
+          id={titleId}
+          type="button"
+          onClick={onOpen}
+          className="cursor-pointer text-left font-medium wrap-anywhere underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {task.title}
+        </button>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <span>
+            {shortDay(task.date)}, {timeIn(task.startTime, timeZone)}
+          </span>
+          <span>{person}</span>
+          <CircleTag name={task.circleName} color={task.circleColor} />
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2 sm:shrink-0">
+        <Button size="sm" variant="ghost" onClick={onReview} aria-describedby={titleId}>
+          Review
+        </Button>
+        {children(titleId)}
+      </div>
+    </li>
+  );
+}
+
+function CancelTaskButton({ task, describedBy }: { task: PendingTask; describedBy: string }) {
+  const cancel = trpc.tasks.cancel.useMutation();
+  const invalidatePlans = usePlanInvalidation();
+  async function onCancel() {
+    try {
+      await cancel.mutateAsync({ id: task.id });
+      toast.success(messages.taskCancelled);
+      await invalidatePlans();
+    } catch (error) {
+      planFailureToast(error, "Failed to cancel task");
+    }
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      aria-describedby={describedBy}
+      disabled={cancel.isPending}
+      onClick={() => void onCancel()}
+    >
+      {cancel.isPending ? "Cancelling..." : "Cancel"}
+    </Button>
+  );
+}
+
+function InvitationsSection({ invitations }: { invitations: Invitation[] }) {
+  const answer = useInvitationAnswer();
+  return (
+    <Section id="circle-invitations" title="Circle Invitations" icon={<Inbox />}>
+      <ul className="grid gap-2">
+        {invitations.map((invitation) => {
+          const nameId = `action-invitation-${invitation.id}`;
+          return (
+            <li
+              key={invitation.id}
+              className="grid gap-2 rounded-lg border p-3 sm:flex sm:items-center"
+            >
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <p id={nameId} className="font-medium wrap-anywhere">
+                  {invitation.circleName}
+                </p>
+                <p className="text-xs text-muted-foreground wrap-anywhere">
+                  {invitedByText(invitation.inviterName, invitation.relationship)}
+                </p>
+              </div>
+              <div className="flex gap-2 sm:shrink-0">
+                <Button
+                  size="sm"
+                  disabled={answer.isPending}
+                  aria-describedby={nameId}
+                  onClick={() => void answer.accept(invitation.id)}
+                >
+                  {answer.acceptingId === invitation.id ? "Accepting..." : "Accept"}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={answer.isPending}
+                  aria-describedby={nameId}
+                  onClick={() => void answer.decline(invitation.id)}
+                >
+                  {answer.decliningId === invitation.id ? "Declining..." : "Decline"}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+function AllCaughtUp() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+        <CheckCircle2 aria-hidden="true" className="size-10 text-success-foreground" />
+        <p className="text-lg font-semibold">All caught up!</p>
+        <p className="text-sm text-muted-foreground">You have no pending actions at the moment.</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <div role="status" className="grid gap-4">
+      <span className="sr-only">Loading your pending actions</span>
+      <Skeleton className="h-32 rounded-xl" />
+      <Skeleton className="h-32 rounded-xl" />
+    </div>
+  );
+}

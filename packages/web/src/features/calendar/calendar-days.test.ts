@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  addMonths,
+  fullDate,
+  monthTitle,
+  planCountText,
+  plansByDay,
+  shortDate,
+  timeRange,
+  weekStart,
+} from "./calendar-days";
+
+describe("calendar days", () => {
+  it("starts weeks on Sunday, across month and year ends", () => {
+    expect(weekStart("2026-11-23")).toBe("2026-11-22");
+    expect(weekStart("2026-11-22")).toBe("2026-11-22");
+    expect(weekStart("2026-11-28")).toBe("2026-11-22");
+    expect(weekStart("2026-03-31")).toBe("2026-03-29");
+    expect(weekStart("2027-01-01")).toBe("2026-12-27");
+  });
+
+  it("moves months across years and names them", () => {
+    expect(addMonths("2026-12", 1)).toBe("2027-01");
+    expect(addMonths("2026-01", -1)).toBe("2025-12");
+    expect(addMonths("2026-10", 0)).toBe("2026-10");
+    expect(monthTitle("2026-11")).toBe("November 2026");
+  });
+
+  it("words days the same whatever zone the browser is in", () => {
+    expect(shortDate("2026-03-29")).toBe("Mar 29");
+    expect(fullDate("2026-10-25")).toBe("Sunday, October 25, 2026");
+  });
+
+  it("shows times as HH:mm from start to end in the user's zone", () => {
+    const start = new Date("2026-07-01T16:05:00Z");
+    const end = new Date("2026-07-01T17:30:00Z");
+    expect(timeRange({ startTime: start, endTime: end, allDay: false }, "Europe/London")).toBe(
+      "17:05 - 18:30",
+    );
+    expect(timeRange({ startTime: start, endTime: null, allDay: false }, "America/New_York")).toBe(
+      "12:05",
+    );
+    expect(timeRange({ startTime: start, endTime: null, allDay: true }, "UTC")).toBe("All day");
+  });
+
+  it("groups plans by their day, all-day plans first, then by start", () => {
+    const plan = (title: string, date: string, start: string, allDay = false) => ({
+      title,
+      date,
+      startTime: new Date(start),
+      allDay,
+    });
+    const byDay = plansByDay([
+      plan("late", "2026-11-23", "2026-11-23T18:00:00Z"),
+      plan("early", "2026-11-23", "2026-11-23T08:00:00Z"),
+      plan("all day", "2026-11-23", "2026-11-23T00:00:00Z", true),
+      plan("next", "2026-11-24", "2026-11-24T08:00:00Z"),
+    ]);
+    expect(byDay.get("2026-11-23")?.map((p) => p.title)).toEqual(["all day", "early", "late"]);
+    expect(byDay.get("2026-11-24")?.map((p) => p.title)).toEqual(["next"]);
+    expect(planCountText(1)).toBe("1 plan");
+    expect(planCountText(3)).toBe("3 plans");
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Months, weeks and the words the calendar views use for them. Days are `yyyy-MM-dd` strings
+ * of the user's own zone, as the server answers each plan's `date`; the day arithmetic itself
+ * lives in plans/plan-dates.ts, the one home for it.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { addDaysTo, noonOf, timeIn } from "../plans/plan-dates";
+import { sortPlans } from "../plans/plan-lists";
+
+/** `yyyy-MM-dd`. */
+export type Day = string;
+/** `yyyy-MM`. */
+export type Month = string;
+
+export function monthOf(day: Day): Month {
+  return day.slice(0, 7);
+}
+
+export function addMonths(month: Month, months: number): Month {
+  const [year = 1970, index = 1] = month.split("-").map(Number);
+  const date = new Date(year, index - 1 + months, 1, 12);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+}
+
+export function firstDayOf(month: Month): Day {
+  return `${month}-01`;
+}
+
+/** The Sunday that starts the week of `day` (weeks run Sunday to Saturday, as the grid does). */
+export function weekStart(day: Day): Day {
+  return addDaysTo(day, -noonOf(day).getDay());
+}
+
+function dayFormat(options: Intl.DateTimeFormatOptions) {
+  const format = new Intl.DateTimeFormat("en-US", options);
+  return (day: Day) => format.format(noonOf(day));
+}
+
+/** "Nov 23" */
+export const shortDate = dayFormat({ month: "short", day: "numeric" });
+/** "Monday, November 23, 2026": a day's full name, for labels read aloud. */
+export const fullDate = dayFormat({
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+/** "Mon" */
+export const shortWeekday = dayFormat({ weekday: "short" });
+const monthFormat = dayFormat({ month: "long", year: "numeric" });
+
+/** "November 2026" */
+export function monthTitle(month: Month): string {
+  return monthFormat(firstDayOf(month));
+}
+
+/** "09:00 - 10:30", "09:00" without an end, "All day" for an all-day plan (HH:mm, section 9). */
+export function timeRange(
+  plan: Pick<PlanEvent, "startTime" | "endTime" | "allDay">,
+  timeZone: string,
+): string {
+  if (plan.allDay) return "All day";
+  const start = timeIn(plan.startTime, timeZone);
+  return plan.endTime ? `${start} - ${timeIn(plan.endTime, timeZone)}` : start;
+}
+
+/** Plans by their `date`, each day in the plan lists' order. */
+export function plansByDay<T extends Pick<PlanEvent, "allDay" | "startTime" | "title" | "date">>(
+  plans: readonly T[],
+): Map<Day, T[]> {
+  const byDay = new Map<Day, T[]>();
+  for (const plan of sortPlans(plans)) {
+    const list = byDay.get(plan.date);
+    if (list) list.push(plan);
+    else byDay.set(plan.date, [plan]);
+  }
+  return byDay;
+}
+
+/** "1 plan", "3 plans". */
+export function planCountText(count: number): string {
+  return count === 1 ? "1 plan" : `${count} plans`;
+}

@@ -1,0 +1,125 @@
+/**
+ * /calendar (plans spec, section 2): the month of all circles, the summary card when there is
+ * a summary, Today's Plans, and a day click leading to the day view.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { userFixture } from "@/features/circles/testing/fixtures";
+import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { CalendarScreen } from "./calendar-screen";
+import { planFixture } from "./testing/plan-fixtures";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  // 23 November 2026, 10:00 in London (the user's zone) and in UTC.
+  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+function renderCalendar(handlers: Record<string, Handler> = {}) {
+  return renderWithTrpc(<CalendarScreen />, {
+    path: "/calendar",
+    handlers: {
+      "auth.user": () => userFixture(),
+      "events.calendarMonth": () => [
+        planFixture({ id: 1, date: "2026-11-23" }),
+        planFixture({ id: 2, date: "2026-11-27" }),
+      ],
+      "events.calendarSummary": () => ({ summary: "" }),
+      "events.list": () => [],
+      ...handlers,
+    },
+  });
+}
+
+describe("CalendarScreen", () => {
+  it("asks for the user's month and shows its days", async () => {
+    const view = renderCalendar();
+    expect(await screen.findByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+    expect(
+      await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
+    ).toBeVisible();
+    expect(view.callsTo("events.calendarMonth")[0]?.input).toEqual({ month: "2026-11" });
+    expect(view.callsTo("events.list")[0]?.input).toEqual({ date: "2026-11-23" });
+  });
+
+  it("moves between months", async () => {
+    const view = renderCalendar();
+    await userEvent.click(await screen.findByRole("button", { name: "Next month" }));
+    expect(screen.getByRole("heading", { name: "December 2026" })).toBeVisible();
+    await waitFor(() =>
+      expect(view.callsTo("events.calendarMonth").at(-1)?.input).toEqual({ month: "2026-12" }),
+    );
+    expect(view.callsTo("events.calendarSummary").at(-1)?.input).toEqual({ month: "2026-12" });
+  });
+
+  it("opens a clicked day in the day view", async () => {
+    const view = renderCalendar();
+    await userEvent.click(
+      await screen.findByRole("button", { name: /^Wednesday, November 25, 2026/ }),
+    );
+    expect(view.location()).toBe("/dashboard?date=2026-11-25");
+  });
+
+  it("shows the summary card only when the server wrote a summary", async () => {
+    const view = renderCalendar({
+      "events.calendarSummary": () => ({ summary: "A busy month: 2 plans in The Lovelaces." }),
+    });
+    expect(await screen.findByText("A busy month: 2 plans in The Lovelaces.")).toBeVisible();
+    expect(screen.getByRole("heading", { name: "November 2026 at a glance" })).toBeVisible();
+    view.unmount();
+
+    renderCalendar();
+    await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" });
+    expect(screen.queryByText(/at a glance/)).toBeNull();
+  });
+
+  it("lists today's plans with circle, HH:mm times and location", async () => {
+    renderCalendar({
+      "events.list": () => [
+        planFixture({
+          title: "Dentist",
+          startTime: new Date("2026-11-23T14:00:00Z"),
+          endTime: new Date("2026-11-23T14:45:00Z"),
+          location: "High Street 4",
+          circleName: "Family",
+        }),
+      ],
+    });
+    const card = await screen.findByRole("region", { name: "Today's Plans" });
+    await within(card).findByText("Dentist");
+    expect(within(card).getByText("Family")).toBeVisible();
+    expect(within(card).getByText("14:00 - 14:45")).toBeVisible();
+    expect(within(card).getByText("High Street 4")).toBeVisible();
+    expect(within(card).getByRole("link", { name: "View all plans for today" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+  });
+
+  it("says No plans today, Enjoy your free day! on a free day", async () => {
+    renderCalendar();
+    const card = await screen.findByRole("region", { name: "Today's Plans" });
+    expect(await within(card).findByText("No plans today")).toBeVisible();
+    expect(within(card).getByText("Enjoy your free day!")).toBeVisible();
+  });
+
+  it("says the month could not be fetched, and asks again on request", async () => {
+    let fail = true;
+    const view = renderCalendar({
+      "events.calendarMonth": () => {
+        if (fail) throw serverError("The server is having a moment.", 500, "INTERNAL_SERVER_ERROR");
+        return [planFixture({ id: 2, date: "2026-11-27" })];
+      },
+    });
+    expect(await screen.findByText("Failed to fetch events")).toBeVisible();
+    expect(screen.getByText("The server is having a moment.")).toBeVisible();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(
+      await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
+    ).toBeVisible();
+    expect(view.callsTo("events.calendarMonth")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,61 @@
+import { CalendarDays } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { trpc } from "@/lib/trpc";
+import type { Day, Month } from "./calendar-days";
+import { LoadFailure } from "./load-failure";
+import { MonthCalendar } from "./month-calendar";
+
+/**
+ * A month of plans in a card: every circle of the user's, or one circle's (`circleId`). The
+ * month's plans come from `events.calendarMonth`, each occurrence with its day already read
+ * in the user's zone.
+ */
+export function PlansCalendar({
+  title,
+  circleId,
+  month,
+  onMonthChange,
+  today,
+  onDayClick,
+  selected,
+}: {
+  title: string;
+  circleId?: number;
+  month: Month;
+  onMonthChange(month: Month): void;
+  today: Day;
+  onDayClick(day: Day): void;
+  selected?: Day | null;
+}) {
+  const plans = trpc.events.calendarMonth.useQuery(
+    circleId === undefined ? { month } : { month, circleId },
+  );
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <CalendarDays aria-hidden="true" className="size-5 text-primary" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 px-3 sm:px-6">
+        {plans.error ? (
+          <LoadFailure
+            title="Failed to fetch events"
+            error={plans.error}
+            onRetry={() => void plans.refetch()}
+          />
+        ) : null}
+        <MonthCalendar
+          label={title}
+          month={month}
+          onMonthChange={onMonthChange}
+          plans={plans.data}
+          today={today}
+          onDayClick={onDayClick}
+          selected={selected}
+        />
+      </CardContent>
+    </Card>
+  );
+}

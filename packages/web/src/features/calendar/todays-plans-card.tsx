@@ -1,0 +1,78 @@
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { Clock, MapPin, Sun } from "lucide-react";
+import { Link } from "wouter";
+import { paths } from "@/app/paths";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { CircleTag } from "@/features/plans/circle-tag";
+import { PlansQueryState } from "@/features/plans/plan-list";
+import { sortPlans } from "@/features/plans/plan-lists";
+import { trpc } from "@/lib/trpc";
+import { type Day, timeRange } from "./calendar-days";
+
+/**
+ * Today's Plans (spec section 2): each plan's title, circle, start to end as HH:mm and
+ * location; "No plans today, Enjoy your free day!" when there are none; a link to the day view.
+ */
+export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: string }) {
+  const plans = trpc.events.list.useQuery({ date: today });
+  return (
+    <Card role="region" aria-labelledby="todays-plans-title">
+      <CardHeader className="pb-3">
+        <CardTitle id="todays-plans-title" className="text-lg">
+          Today's Plans
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <PlansQueryState query={plans}>
+          {plans.data?.length ? (
+            <ul className="grid gap-2">
+              {sortPlans(plans.data).map((plan) => (
+                <TodayPlan
+                  key={`${plan.id}-${plan.startTime.getTime()}`}
+                  plan={plan}
+                  timeZone={timeZone}
+                />
+              ))}
+            </ul>
+          ) : (
+            <div className="flex flex-col items-center gap-1 py-4 text-center">
+              <Sun aria-hidden="true" className="mb-1 size-8 text-amber-600 dark:text-amber-400" />
+              <p className="font-semibold">No plans today</p>
+              <p className="text-sm text-muted-foreground">Enjoy your free day!</p>
+            </div>
+          )}
+        </PlansQueryState>
+      </CardContent>
+      <CardFooter>
+        <Link
+          href={paths.dashboard}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          View all plans for today
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function TodayPlan({ plan, timeZone }: { plan: PlanEvent; timeZone: string }) {
+  return (
+    <li className="grid gap-1 rounded-lg border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-w-0 font-medium wrap-anywhere">{plan.title}</p>
+        <CircleTag name={plan.circleName} color={plan.circleColor} />
+      </div>
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <Clock aria-hidden="true" className="size-3.5 shrink-0" />
+        {timeRange(plan, timeZone)}
+      </p>
+      {plan.location ? (
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+          <span className="sr-only">Location:</span>
+          <span className="wrap-anywhere">{plan.location}</span>
+        </p>
+      ) : null}
+    </li>
+  );
+}

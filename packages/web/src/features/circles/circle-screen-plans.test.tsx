@@ -1,0 +1,302 @@
+/**
+ * The circle page's plans (plans spec, section 2; accounts spec, section 2): its calendar, the
+ * Next N Days panel, the upcoming-events dialog, the add buttons, the query's date, eventId and
+ * editEvent with openForm=true, and the window events.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import { AppTooltipProvider } from "@/components/ui/tooltip";
+import { planFixture } from "@/features/calendar/testing/plan-fixtures";
+import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { CIRCLE_PAGE_EVENTS, circlePageEvent } from "./circle-page-events";
+import { CircleScreen } from "./circle-screen";
+import { circleFixture, memberFixture, userFixture } from "./testing/fixtures";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/features/plans/plan-card", () => ({
+  PlanCard: ({ event, highlighted }: { event: PlanEvent; highlighted?: boolean }) => (
+    <p data-highlighted={highlighted || undefined}>{event.title}</p>
+  ),
+  planCardId: (event: PlanEvent) => `plan-${event.id}-${event.date}`,
+}));
+vi.mock("@/features/plans/plan-dialog", () => ({
+  PlanDialog: (props: {
+    open: boolean;
+    defaultCircleId?: number;
+    defaultDate?: string;
+    event?: PlanEvent;
+  }) =>
+    props.open ? (
+      <div
+        role="dialog"
+        aria-label={
+          props.event
+            ? `Edit Plan: ${props.event.title}`
+            : `Create Plan in ${props.defaultCircleId} on ${props.defaultDate ?? "any day"}`
+        }
+      />
+    ) : null,
+}));
+
+beforeEach(() => {
+  vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.info).mockClear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+const plans = [
+  planFixture({ id: 1, title: "Swimming", date: "2026-11-23" }),
+  planFixture({ id: 2, title: "Piano", date: "2026-11-25" }),
+  planFixture({ id: 3, title: "Dentist", date: "2026-12-10" }),
+];
+
+function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7") {
+  return renderWithTrpc(
+    <AppTooltipProvider>
+      <Route path="/circle/:id">
+        <CircleScreen />
+      </Route>
+    </AppTooltipProvider>,
+    {
+      path,
+      handlers: {
+        "auth.user": () => userFixture(),
+        "circles.get": () => circleFixture(),
+        "circles.members": () => [
+          memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
+        ],
+        "invitations.listForCircle": () => [],
+        "events.calendarMonth": () => plans,
+        "events.list": (input) => {
+          const { from, to } = input as { from?: string; to?: string };
+          return plans.filter((plan) => (!from || plan.date >= from) && (!to || plan.date <= to));
+        },
+        "events.get": (input) =>
+          planFixture({ id: (input as { id: number }).id, title: "Dentist", date: "2026-12-10" }),
+        ...handlers,
+      },
+    },
+  );
+}
+
+async function panel(): Promise<HTMLElement> {
+  const toggle = await screen.findByRole("button", { name: /^The Lovelaces\s*(Next|Around)/ });
+  const card = toggle.closest<HTMLElement>("#circle-7-next-days");
+  if (!card) throw new Error("the Next Days panel has no card around its toggle");
+  return card;
+}
+
+function dayHeadings(region: HTMLElement): string[] {
+  return within(region)
+    .getAllByRole("heading", { level: 3 })
+    .map((heading) => heading.textContent ?? "");
+}
+
+describe("CircleScreen plans", () => {
+  it("lists the next 7 days, Today and Tomorrow first, Free Day when empty, and 7 more on request", async () => {
+    const view = renderCircle();
+    const next = await panel();
+    await within(next).findByText("Swimming");
+    expect(dayHeadings(next)).toEqual([
+      "Today (Mon, Nov 23)",
+      "Tomorrow (Tue, Nov 24)",
+      "Wed, Nov 25",
+      "Thu, Nov 26",
+      "Fri, Nov 27",
+      "Sat, Nov 28",
+      "Sun, Nov 29",
+    ]);
+    expect(within(next).getByText("Piano")).toBeVisible();
+    expect(within(next).getAllByText("Free Day")).toHaveLength(5);
+    expect(view.callsTo("events.list")[0]?.input).toEqual({
+      circleId: 7,
+      from: "2026-11-23",
+      to: "2026-11-29",
+    });
+
+    await userEvent.click(within(next).getByRole("button", { name: "Show More Days" }));
+    expect(within(next).getByText("Next 14 Days")).toBeVisible();
+    await waitFor(() =>
+      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+        circleId: 7,
+        from: "2026-11-23",
+        to: "2026-12-06",
+      }),
+    );
+  });
+
+  it("collapses the panel", async () => {
+    renderCircle();
+    const next = await panel();
+    const toggle = within(next).getByRole("button", { name: /The Lovelaces/ });
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(within(next).queryByText("Today (Mon, Nov 23)")).toBeNull();
+  });
+
+  it("shows 3 days either side of the query's date, and the calendar's month of it", async () => {
+    const view = renderCircle({}, "/circle/7?date=2026-12-10");
+    const around = await panel();
+    expect(within(around).getByText("Around Dec 10")).toBeVisible();
+    await within(around).findByText("Dentist");
+    expect(dayHeadings(around)).toEqual([
+      "Mon, Dec 7",
+      "Tue, Dec 8",
+      "Wed, Dec 9",
+      "Thu, Dec 10",
+      "Fri, Dec 11",
+      "Sat, Dec 12",
+      "Sun, Dec 13",
+    ]);
+    expect(screen.getByRole("heading", { level: 2, name: "December 2026" })).toBeVisible();
+    expect(
+      screen.getByRole("button", { name: "Thursday, December 10, 2026, 1 plan, selected" }),
+    ).toBeVisible();
+    await userEvent.click(within(around).getByRole("button", { name: "Show the next days" }));
+    expect(view.location()).toBe("/circle/7");
+  });
+
+  it("chooses a day from the calendar or a panel heading", async () => {
+    const view = renderCircle();
+    await userEvent.click(
+      await screen.findByRole("button", { name: /^Wednesday, November 25, 2026, 1 plan$/ }),
+    );
+    expect(view.location()).toBe("/circle/7?date=2026-11-25");
+    const around = await panel();
+    await userEvent.click(within(around).getByRole("button", { name: "Fri, Nov 27" }));
+    expect(view.location()).toBe("/circle/7?date=2026-11-27");
+  });
+
+  it("opens the plan named by editEvent with openForm=true, then drops both from the address", async () => {
+    const view = renderCircle({}, "/circle/7?editEvent=3&openForm=true&date=2026-12-10");
+    expect(await screen.findByRole("dialog", { name: "Edit Plan: Dentist" })).toBeInTheDocument();
+    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 3 });
+    expect(view.location()).toBe("/circle/7?date=2026-12-10");
+  });
+
+  it("shows someone else's plan on its day instead of a form its viewer cannot save", async () => {
+    const view = renderCircle(
+      {
+        "events.get": (input) =>
+          planFixture({
+            id: (input as { id: number }).id,
+            title: "Dentist",
+            date: "2026-12-10",
+            creatorId: 2,
+          }),
+      },
+      "/circle/7?editEvent=3&openForm=true",
+    );
+    await waitFor(() => expect(view.location()).toBe("/circle/7?date=2026-12-10"));
+    const around = await panel();
+    expect(await within(around).findByText("Dentist")).toHaveAttribute("data-highlighted", "true");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("says Failed to load event details for editing when that plan cannot be had", async () => {
+    renderCircle(
+      {
+        "events.get": () => {
+          throw serverError("Plan not found", 404, "NOT_FOUND");
+        },
+      },
+      "/circle/7?editEvent=3&openForm=true",
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to load event details for editing", {
+        description: "Plan not found",
+      }),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("shows the day of the plan named by eventId and marks it", async () => {
+    const view = renderCircle({}, "/circle/7?eventId=3");
+    const around = await panel();
+    await waitFor(() => expect(view.location()).toBe("/circle/7?eventId=3&date=2026-12-10"));
+    const dentist = await within(around).findByText("Dentist");
+    expect(dentist).toHaveAttribute("data-highlighted", "true");
+  });
+
+  it("adds a plan to this circle from the floating button, on the chosen date", async () => {
+    renderCircle({}, "/circle/7?date=2026-12-10");
+    await userEvent.click(await screen.findByRole("button", { name: "Add a plan" }));
+    expect(
+      await screen.findByRole("dialog", { name: "Create Plan in 7 on 2026-12-10" }),
+    ).toBeInTheDocument();
+  });
+
+  it("answers the window events: detail, manual form, voice, edit", async () => {
+    const view = renderCircle();
+    await panel();
+
+    act(() => {
+      window.dispatchEvent(circlePageEvent(CIRCLE_PAGE_EVENTS.openCircleDetail, undefined));
+    });
+    expect(await screen.findByRole("dialog", { name: "The Lovelaces" })).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+
+    act(() => {
+      window.dispatchEvent(
+        circlePageEvent(CIRCLE_PAGE_EVENTS.openManualEventForm, { date: "2026-11-30" }),
+      );
+    });
+    expect(
+      await screen.findByRole("dialog", { name: "Create Plan in 7 on 2026-11-30" }),
+    ).toBeInTheDocument();
+
+    act(() => {
+      window.dispatchEvent(circlePageEvent(CIRCLE_PAGE_EVENTS.openVoiceInput, undefined));
+    });
+    expect(toast.info).toHaveBeenCalledWith("Voice entry is coming soon", {
+      description: "Add the plan with the form for now.",
+    });
+    expect(
+      await screen.findByRole("dialog", { name: "Create Plan in 7 on any day" }),
+    ).toBeInTheDocument();
+
+    act(() => {
+      window.dispatchEvent(circlePageEvent(CIRCLE_PAGE_EVENTS.editEvent, { eventId: 3 }));
+    });
+    expect(await screen.findByRole("dialog", { name: "Edit Plan: Dentist" })).toBeInTheDocument();
+    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 3 });
+  });
+
+  it("pages the upcoming dialog 7 days at a time, hiding empty days after the first 7", async () => {
+    const upcoming = [
+      planFixture({ id: 1, title: "Swimming", date: "2026-11-23" }),
+      planFixture({ id: 4, title: "Market", date: "2026-12-02" }),
+      planFixture({ id: 5, title: "Concert", date: "2026-12-12" }),
+    ];
+    const view = renderCircle({
+      "events.list": (input) =>
+        (input as { upcoming?: boolean }).upcoming ? upcoming : plans.slice(0, 2),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Upcoming Events" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upcoming Events" });
+    await within(dialog).findByText("Swimming");
+    expect(
+      view.callsTo("events.list").find((call) => (call.input as { upcoming?: boolean }).upcoming)
+        ?.input,
+    ).toEqual({ upcoming: true, limit: 10, circleId: 7 });
+    expect(within(dialog).getAllByRole("heading", { level: 3 })).toHaveLength(7);
+    expect(within(dialog).getAllByText("Free Day")).toHaveLength(6);
+    expect(within(dialog).queryByText("Market")).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Show 7 More Days" }));
+    expect(within(dialog).getByText("Market")).toBeVisible();
+    expect(within(dialog).getAllByRole("heading", { level: 3 })).toHaveLength(8);
+    expect(within(dialog).getAllByText("Free Day")).toHaveLength(6);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Show 7 More Days" }));
+    expect(within(dialog).getByText("Concert")).toBeVisible();
+    expect(within(dialog).queryByRole("button", { name: "Show 7 More Days" })).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { type Day, plansByDay } from "@/features/calendar/calendar-days";
+import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
+import { PlanList, PlansQueryState } from "@/features/plans/plan-list";
+import { trpc } from "@/lib/trpc";
+
+/** The circle's upcoming list asks for 10 plans (spec section 9) and pages 7 days at a time. */
+export const CIRCLE_UPCOMING_LIMIT = 10;
+export const UPCOMING_PAGE_DAYS = 7;
+
+/**
+ * Which days a page of the upcoming dialog shows: every day of the first 7 (an empty one says
+ * Free Day), then only the days that hold plans.
+ */
+export function upcomingDays(
+  today: Day,
+  pages: number,
+  byDay: ReadonlyMap<Day, readonly unknown[]>,
+): Day[] {
+  const firstWeekEnd = addDaysTo(today, UPCOMING_PAGE_DAYS - 1);
+  return daySpan(today, pages * UPCOMING_PAGE_DAYS).filter(
+    (day) => day <= firstWeekEnd || byDay.has(day),
+  );
+}
+
+/** The circle's upcoming events, 7 days a page (spec section 2). */
+export function CircleUpcomingDialog({
+  circle,
+  today,
+  open,
+  onOpenChange,
+}: {
+  circle: { id: number; name: string };
+  today: Day;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [pages, setPages] = useState(1);
+  const plans = trpc.events.list.useQuery(
+    { upcoming: true, limit: CIRCLE_UPCOMING_LIMIT, circleId: circle.id },
+    { enabled: open },
+  );
+  const byDay = plansByDay(plans.data ?? []);
+  const days = upcomingDays(today, pages, byDay);
+  const shownUntil = addDaysTo(today, pages * UPCOMING_PAGE_DAYS - 1);
+  const later = (plans.data ?? []).some((plan) => plan.date > shownUntil);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setPages(1);
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Upcoming Events</DialogTitle>
+          <DialogDescription>What is coming up in {circle.name}.</DialogDescription>
+        </DialogHeader>
+        <PlansQueryState query={plans}>
+          <ol className="grid gap-3">
+            {days.map((day) => (
+              <UpcomingDay key={day} day={day} today={today} plans={byDay.get(day) ?? []} />
+            ))}
+          </ol>
+        </PlansQueryState>
+        {later ? (
+          <Button variant="outline" onClick={() => setPages(pages + 1)}>
+            Show 7 More Days
+          </Button>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UpcomingDay({ day, today, plans }: { day: Day; today: Day; plans: PlanEvent[] }) {
+  return (
+    <li className="grid gap-1.5">
+      <h3 className="text-sm font-semibold">{relativeDayHeading(day, today)}</h3>
+      {plans.length === 0 ? (
+        <p className="rounded-md bg-muted/60 px-3 py-2 text-sm text-muted-foreground">Free Day</p>
+      ) : (
+        <PlanList plans={plans} />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,167 @@
+import { ChevronLeft, ChevronRight, ListTodo } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { ScreenHeading } from "@/components/screen-heading";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
+import { planCardId } from "@/features/plans/plan-card";
+import { addDaysTo, longDay, parseDay, todayIn } from "@/features/plans/plan-dates";
+import { PlanList, PlansQueryState } from "@/features/plans/plan-list";
+import { sortPlans } from "@/features/plans/plan-lists";
+import { daySummary } from "@/features/plans/plan-text";
+import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
+import { dashboardPath } from "./dashboard-path";
+import { UpcomingWeek } from "./upcoming-week";
+
+/** How long a link's target stays drawn out (spec section 9): the plans section, one plan. */
+const PLANS_HIGHLIGHT_MS = 2000;
+const PLAN_HIGHLIGHT_MS = 5000;
+
+const PLANS_SECTION_ID = "dashboard-plans";
+
+/**
+ * /dashboard, Your Day at a Glance (plans spec, section 2): one day's plans across every
+ * circle with its summary, arrows to the days around it, the Upcoming Week, and the two add
+ * buttons. `?date=yyyy-MM-dd` opens a day (today when absent or not a day), `tab=plans` points
+ * at the plans for 2 s and `eventId` at one plan for 5 s.
+ */
+export function DashboardScreen() {
+  const { zone } = usePlanViewer();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const today = todayIn(zone);
+  const day = parseDay(params.get("date")) ?? today;
+  const tab = params.get("tab");
+  const eventId = Number(params.get("eventId")) || null;
+
+  const plans = trpc.events.list.useQuery({ date: day });
+  const dayPlans = plans.data ? sortPlans(plans.data) : [];
+  const highlightedPlan = useHighlightedPlan(eventId, dayPlans.length > 0 ? dayPlans : null);
+  const plansHighlighted = usePlansSectionHighlight(tab === "plans" && !plans.isPending, day);
+
+  const goTo = (next: string) => navigate(dashboardPath(next, today));
+
+  return (
+    // pb-24: the last plan can scroll clear of the floating add buttons.
+    <section
+      aria-labelledby="dashboard-title"
+      className="mx-auto grid w-full max-w-3xl gap-5 pb-24"
+    >
+      <div className="grid gap-1">
+        <ScreenHeading
+          id="dashboard-title"
+          title="Dashboard"
+          className="grid gap-0.5 text-2xl font-bold tracking-tight"
+        >
+          <span className="text-sm font-medium tracking-normal text-muted-foreground">
+            Dashboard
+          </span>
+          Your Day at a Glance
+        </ScreenHeading>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous day"
+          onClick={() => goTo(addDaysTo(day, -1))}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <p className="min-w-0 flex-1 text-center text-base font-semibold sm:flex-none sm:px-2">
+          {longDay(day)}
+        </p>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Next day"
+          onClick={() => goTo(addDaysTo(day, 1))}
+        >
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        {day === today ? null : (
+          <Button variant="secondary" onClick={() => goTo(today)}>
+            Today
+          </Button>
+        )}
+      </div>
+
+      <p aria-live="polite" className="text-muted-foreground">
+        {plans.data ? daySummary(plans.data.length, day, today) : "\u00a0"}
+      </p>
+
+      <Card
+        id={PLANS_SECTION_ID}
+        className={cn(
+          "scroll-mt-24 transition-shadow",
+          plansHighlighted && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+        )}
+      >
+        <CardHeader className="pb-3">
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <ListTodo aria-hidden="true" className="size-5 text-primary" />
+            Plans
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PlansQueryState query={plans}>
+            {dayPlans.length > 0 ? (
+              <PlanList plans={dayPlans} highlightedId={highlightedPlan} label="Plans of the day" />
+            ) : (
+              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+                No plans for this day
+              </p>
+            )}
+          </PlansQueryState>
+        </CardContent>
+      </Card>
+
+      <UpcomingWeek today={today} />
+
+      <AddPlanButtons defaultDate={day} />
+    </section>
+  );
+}
+
+function scrollToElement(id: string) {
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  document
+    .getElementById(id)
+    ?.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "center" });
+}
+
+/** `?tab=plans`: once the day's plans are in, scrolls to them and draws them out for 2 s. */
+function usePlansSectionHighlight(active: boolean, day: string): boolean {
+  const [on, setOn] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per day opened with the parameter, not on every list refresh
+  useEffect(() => {
+    if (!active) return;
+    scrollToElement(PLANS_SECTION_ID);
+    setOn(true);
+    const timer = window.setTimeout(() => setOn(false), PLANS_HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [active, day]);
+  return on;
+}
+
+/** `?eventId=`: once that plan is listed, scrolls to its card and draws it out for 5 s. */
+function useHighlightedPlan(
+  eventId: number | null,
+  plans: readonly { id: number; date: string }[] | null,
+): number | null {
+  const [on, setOn] = useState<number | null>(null);
+  const target = eventId && plans ? plans.find((plan) => plan.id === eventId) : undefined;
+  const targetKey = target ? planCardId(target) : null;
+  useEffect(() => {
+    if (!targetKey || !eventId) return;
+    scrollToElement(targetKey);
+    setOn(eventId);
+    const timer = window.setTimeout(() => setOn(null), PLAN_HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [targetKey, eventId]);
+  return on;
+}

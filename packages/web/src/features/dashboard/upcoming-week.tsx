@@ -1,0 +1,80 @@
+import { CalendarRange } from "lucide-react";
+import { Link } from "wouter";
+import { CollapsiblePanel } from "@/features/plans/collapsible-panel";
+import { addDaysTo, daySpan, relativeDayHeading, timeIn } from "@/features/plans/plan-dates";
+import { PlansQueryState } from "@/features/plans/plan-list";
+import { groupByDay } from "@/features/plans/plan-lists";
+import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { trpc } from "@/lib/trpc";
+import { dashboardPath } from "./dashboard-path";
+
+const WEEK_DAYS = 7;
+
+/**
+ * The dashboard's collapsible Upcoming Week (spec sections 2 and 9): the 7 days beginning
+ * tomorrow, each with its plans or Free Day. A plan opens its day with the plan pointed at; a
+ * free day opens that day.
+ */
+export function UpcomingWeek({ today }: { today: string }) {
+  const { zone } = usePlanViewer();
+  const first = addDaysTo(today, 1);
+  const days = daySpan(first, WEEK_DAYS);
+  const plans = trpc.events.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
+
+  return (
+    <CollapsiblePanel
+      title="Upcoming Week"
+      icon={<CalendarRange aria-hidden="true" className="size-5 text-primary" />}
+    >
+      <PlansQueryState query={plans}>
+        <ol className="grid gap-3">
+          {groupByDay(plans.data ?? [], days).map(({ day, plans: dayPlans }) => (
+            <li key={day} className="grid gap-1.5">
+              <h3 className="text-sm font-semibold">{relativeDayHeading(day, today)}</h3>
+              {dayPlans.length === 0 ? (
+                <Link
+                  href={dashboardPath(day, today)}
+                  className="rounded-md border border-dashed px-3 py-2 text-sm text-success-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  Free Day
+                </Link>
+              ) : (
+                <ul className="grid gap-1">
+                  {dayPlans.map((plan) => (
+                    <li key={`${plan.id}-${plan.date}`}>
+                      <Link
+                        href={dashboardPath(day, today, plan.id)}
+                        className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                      >
+                        <span
+                          aria-hidden="true"
+                          className="size-2 shrink-0 rounded-full"
+                          style={{ backgroundColor: plan.circleColor }}
+                        />
+                        <span className="w-14 shrink-0 text-muted-foreground tabular-nums">
+                          {plan.allDay ? "All day" : timeIn(plan.startTime, zone)}
+                        </span>
+                        <span
+                          className={
+                            plan.isCompleted || plan.assignmentAccepted === false
+                              ? "truncate text-muted-foreground line-through"
+                              : "truncate"
+                          }
+                        >
+                          {plan.title}
+                        </span>
+                        <span className="ml-auto shrink-0 truncate text-xs text-muted-foreground">
+                          {plan.circleName}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      </PlansQueryState>
+    </CollapsiblePanel>
+  );
+}

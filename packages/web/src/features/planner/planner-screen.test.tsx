@@ -1,0 +1,102 @@
+/**
+ * /planner (named by the spec, not shown): a Sunday-to-Saturday week of every circle's plans,
+ * previous and next week, adding a plan on a day, and a plan opening for its creator to edit.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { planFixture } from "@/features/calendar/testing/plan-fixtures";
+import { userFixture } from "@/features/circles/testing/fixtures";
+import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
+import { PlannerScreen } from "./planner-screen";
+
+vi.mock("@/features/plans/plan-dialog", () => ({
+  PlanDialog: (props: { open: boolean; defaultDate?: string; event?: PlanEvent }) =>
+    props.open ? (
+      <div
+        role="dialog"
+        aria-label={
+          props.event ? `Edit Plan: ${props.event.title}` : `Create Plan on ${props.defaultDate}`
+        }
+      />
+    ) : null,
+}));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+function renderPlanner(handlers: Record<string, Handler> = {}) {
+  return renderWithTrpc(<PlannerScreen />, {
+    path: "/planner",
+    handlers: {
+      "auth.user": () => userFixture({ id: 1 }),
+      "events.list": () => [
+        planFixture({ id: 1, title: "My swim", date: "2026-11-23", creatorId: 1 }),
+        planFixture({ id: 2, title: "Bea's party", date: "2026-11-28", creatorId: 2 }),
+      ],
+      ...handlers,
+    },
+  });
+}
+
+describe("PlannerScreen", () => {
+  it("shows the week from Sunday to Saturday with today marked and free days", async () => {
+    const view = renderPlanner();
+    expect(await screen.findByRole("heading", { level: 1, name: "Planner" })).toBeVisible();
+    const days = screen.getAllByRole("heading", { level: 2 });
+    expect(days).toHaveLength(7);
+    expect(days[0]).toHaveAccessibleName("Sunday, November 22, 2026");
+    expect(days[1]).toHaveAccessibleName("Monday, November 23, 2026");
+    expect(days[6]).toHaveAccessibleName("Saturday, November 28, 2026");
+    expect(await screen.findByText("My swim")).toBeVisible();
+    expect(screen.getAllByText("Free Day")).toHaveLength(5);
+    expect(screen.getByText("Today")).toBeVisible();
+    expect(view.callsTo("events.list")[0]?.input).toEqual({ from: "2026-11-22", to: "2026-11-28" });
+  });
+
+  it("moves a week at a time and back to this week", async () => {
+    const view = renderPlanner();
+    await screen.findByText("My swim");
+    await userEvent.click(screen.getByRole("button", { name: "Next week" }));
+    await waitFor(() =>
+      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+        from: "2026-11-29",
+        to: "2026-12-05",
+      }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "This week" }));
+    await userEvent.click(screen.getByRole("button", { name: "Previous week" }));
+    await waitFor(() =>
+      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+        from: "2026-11-15",
+        to: "2026-11-21",
+      }),
+    );
+  });
+
+  it("adds a plan on the chosen day", async () => {
+    renderPlanner();
+    await screen.findByText("My swim");
+    await userEvent.click(
+      screen.getByRole("button", { name: "Add a plan on Wednesday, November 25, 2026" }),
+    );
+    expect(
+      await screen.findByRole("dialog", { name: "Create Plan on 2026-11-25" }),
+    ).toBeInTheDocument();
+  });
+
+  it("opens my own plan's form, and someone else's plan in the day view", async () => {
+    renderPlanner();
+    await userEvent.click(await screen.findByRole("button", { name: /My swim/ }));
+    expect(await screen.findByRole("dialog", { name: "Edit Plan: My swim" })).toBeInTheDocument();
+    const saturday = screen.getByRole("list", { name: /Saturday, November 28/ });
+    expect(within(saturday).getByRole("link", { name: /Bea's party/ })).toHaveAttribute(
+      "href",
+      "/dashboard?date=2026-11-28&eventId=2",
+    );
+  });
+});

@@ -1,0 +1,244 @@
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { ScreenHeading } from "@/components/screen-heading";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { displayColor } from "@/components/ui/circle-avatar";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  type Day,
+  fullDate,
+  plansByDay,
+  shortDate,
+  shortWeekday,
+  weekStart,
+} from "@/features/calendar/calendar-days";
+import { LoadFailure } from "@/features/calendar/load-failure";
+import { useToday } from "@/features/calendar/use-today";
+import { dashboardPath } from "@/features/dashboard/dashboard-path";
+import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
+import { addDaysTo, daySpan, isWeekendDay, timeIn } from "@/features/plans/plan-dates";
+import { isPlanCreator } from "@/features/plans/plan-permissions";
+import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
+
+type Opened = { kind: "new"; day: Day } | { kind: "edit"; plan: PlanEvent } | null;
+
+/**
+ * /planner (the spec names it and does not show it): one week, Sunday to Saturday, of every
+ * circle's plans, seven columns side by side on a wide screen and the days one under another
+ * on a phone. Each day adds a plan on that date; a plan opens for its creator to edit and in
+ * the day view for everyone else (only the creator edits, spec section 6).
+ */
+export function PlannerScreen() {
+  const { today, timeZone } = useToday();
+  const { userId } = usePlanViewer();
+  const [start, setStart] = useState(() => weekStart(today));
+  const end = addDaysTo(start, 6);
+  const plans = trpc.events.list.useQuery({ from: start, to: end });
+  const [opened, setOpened] = useState<Opened>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const open = (next: Exclude<Opened, null>) => {
+    setOpened(next);
+    setDialogOpen(true);
+  };
+  const thisWeek = weekStart(today);
+  const byDay = plans.data ? plansByDay(plans.data) : null;
+
+  return (
+    <section aria-labelledby="planner-title" className="grid w-full gap-4">
+      <div className="grid gap-1">
+        <ScreenHeading
+          id="planner-title"
+          title="Planner"
+          className="text-2xl font-bold tracking-tight"
+        />
+        <p className="text-sm text-muted-foreground">Your week across all your circles.</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous week"
+          onClick={() => setStart(addDaysTo(start, -7))}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
+          {shortDate(start)} - {shortDate(end)}, {end.slice(0, 4)}
+        </p>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Next week"
+          onClick={() => setStart(addDaysTo(start, 7))}
+        >
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        {start !== thisWeek ? (
+          <Button variant="ghost" size="sm" onClick={() => setStart(thisWeek)}>
+            This week
+          </Button>
+        ) : null}
+      </div>
+      {plans.error ? (
+        <LoadFailure
+          title="Failed to fetch events"
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+        />
+      ) : null}
+      <ol className="grid gap-3 lg:grid-cols-7 lg:gap-2">
+        {daySpan(start, 7).map((day) => (
+          <PlannerDay
+            key={day}
+            day={day}
+            today={today}
+            timeZone={timeZone}
+            plans={byDay ? (byDay.get(day) ?? []) : null}
+            userId={userId}
+            onAdd={() => open({ kind: "new", day })}
+            onEdit={(plan) => open({ kind: "edit", plan })}
+          />
+        ))}
+      </ol>
+      {opened ? (
+        <LazyPlanDialog
+          // A fresh form for each plan or day, not the last one's leftovers.
+          key={opened.kind === "new" ? `new-${opened.day}` : `edit-${opened.plan.id}`}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          {...(opened.kind === "new" ? { defaultDate: opened.day } : { event: opened.plan })}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function PlannerDay({
+  day,
+  today,
+  timeZone,
+  plans,
+  userId,
+  onAdd,
+  onEdit,
+}: {
+  day: Day;
+  today: Day;
+  timeZone: string;
+  /** null while the week loads. */
+  plans: PlanEvent[] | null;
+  userId: number;
+  onAdd: () => void;
+  onEdit: (plan: PlanEvent) => void;
+}) {
+  const isToday = day === today;
+  const headingId = `planner-day-${day}`;
+  return (
+    <li
+      className={cn(
+        "flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3 lg:min-h-64 lg:p-2",
+        isToday && "border-primary ring-1 ring-primary",
+        isWeekendDay(day) && !isToday && "bg-muted/40",
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-1">
+        <h2 id={headingId} className="text-sm font-semibold">
+          <span className="sr-only">{fullDate(day)}</span>
+          <span aria-hidden="true" className="flex items-baseline gap-1.5 lg:flex-col lg:gap-0">
+            <span className="text-muted-foreground uppercase">{shortWeekday(day)}</span>
+            <span className="text-lg whitespace-nowrap">{shortDate(day)}</span>
+          </span>
+        </h2>
+        {isToday ? <Badge>Today</Badge> : null}
+      </div>
+      {plans === null ? (
+        <Skeleton className="h-10" />
+      ) : plans.length === 0 ? (
+        <p className="text-xs text-muted-foreground">Free Day</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="grid gap-1.5">
+          {plans.map((plan) => (
+            <li key={`${plan.id}-${plan.startTime.getTime()}`}>
+              <PlannerEntry
+                plan={plan}
+                timeZone={timeZone}
+                today={today}
+                editable={isPlanCreator(plan, userId)}
+                onEdit={() => onEdit(plan)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mt-auto justify-start text-muted-foreground"
+        aria-label={`Add a plan on ${fullDate(day)}`}
+        onClick={onAdd}
+      >
+        <Plus aria-hidden="true" />
+        Add
+      </Button>
+    </li>
+  );
+}
+
+/** One plan in a day column: its time, title and circle colour, small enough for a seventh of a screen. */
+function PlannerEntry({
+  plan,
+  timeZone,
+  today,
+  editable,
+  onEdit,
+}: {
+  plan: PlanEvent;
+  timeZone: string;
+  today: Day;
+  editable: boolean;
+  onEdit: () => void;
+}) {
+  const faded = plan.isCompleted || plan.status === "declined";
+  const className = cn(
+    "grid w-full gap-0.5 rounded-md border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+    faded && "opacity-70",
+  );
+  const content = (
+    <>
+      <span className="text-xs text-muted-foreground">
+        {plan.allDay ? "All day" : timeIn(plan.startTime, timeZone)}
+      </span>
+      <span className={cn("line-clamp-3 font-medium wrap-anywhere", faded && "line-through")}>
+        {plan.title}
+      </span>
+      <span className="truncate text-xs text-muted-foreground">{plan.circleName}</span>
+    </>
+  );
+  const style = { borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) };
+  if (editable) {
+    return (
+      <button
+        type="button"
+        className={cn(className, "cursor-pointer")}
+        style={style}
+        onClick={onEdit}
+      >
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link
+      href={dashboardPath(plan.date, today, plan.id)}
+      className={cn(className, "block")}
+      style={style}
+    >
+      {content}
+    </Link>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * A plan in a list (plans spec, sections 2, 5, 6 and 8): what each person sees on it, the
+ * creator's Edit and Delete with the spec's confirmations, the assignee's Accept and Decline,
+ * the completion checkbox and its toasts.
+ */
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { userFixture } from "@/features/circles/testing/fixtures";
+import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { PlanCard } from "./plan-card";
+import { occurrenceFixture, planFixture, taskFixture } from "./testing/plan-fixtures";
+import { UserReady } from "./testing/user-ready";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+const ADA = userFixture();
+const BEA = userFixture({ id: 2, firstName: "Bea", lastName: "Byron", email: "bea@example.com" });
+
+function renderCard(
+  event: PlanEvent,
+  { viewer = ADA, handlers = {} }: { viewer?: typeof ADA; handlers?: Record<string, Handler> } = {},
+) {
+  return renderWithTrpc(
+    <UserReady>
+      <PlanCard event={event} />
+    </UserReady>,
+    {
+      handlers: {
+        "auth.user": () => viewer,
+        "events.list": () => [],
+        ...handlers,
+      },
+    },
+  );
+}
+
+async function card(title: string) {
+  return screen.findByRole("article", { name: title });
+}
+
+describe("PlanCard", () => {
+  it("shows the time, title, circle, creator and, for a task, its assignee and badge", async () => {
+    renderCard(taskFixture({ location: "Corner shop" }));
+    const shown = await card("Pick up groceries");
+    expect(within(shown).getByText("18:00")).toBeVisible();
+    expect(within(shown).getByText("The Lovelaces")).toBeVisible();
+    expect(within(shown).getByText("By: Ada Lovelace")).toBeVisible();
+    expect(within(shown).getByText("For: Bea Byron")).toBeVisible();
+    expect(within(shown).getByText("Pending")).toBeVisible();
+    expect(within(shown).getByText("Corner shop")).toBeVisible();
+  });
+
+  it("reads the time in the viewer's own zone", async () => {
+    renderCard(planFixture(), { viewer: userFixture({ timeZone: "Europe/Berlin" }) });
+    expect(within(await card("Family dinner")).getByText("19:00")).toBeVisible();
+  });
+
+  it("gives the creator Edit and Delete, and nobody else", async () => {
+    const mine = renderCard(planFixture());
+    expect(
+      within(await card("Family dinner")).getByRole("button", {
+        name: "More actions for Family dinner",
+      }),
+    ).toBeVisible();
+    mine.unmount();
+    renderCard(planFixture(), { viewer: BEA });
+    const theirs = await card("Family dinner");
+    await waitFor(() => expect(within(theirs).getByText("By: Ada Lovelace")).toBeVisible());
+    expect(within(theirs).queryByRole("button")).toBeNull();
+  });
+
+  it("asks before deleting a task and says it is gone", async () => {
+    const view = renderCard(taskFixture(), {
+      handlers: { "events.delete": () => ({ message: messages.taskDeleted }) },
+    });
+    await userEvent.click(
+      within(await card("Pick up groceries")).getByRole("button", { name: /More actions/ }),
+    );
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete Task" });
+    expect(within(confirm).getByText("Are you sure you want to delete this task?")).toBeVisible();
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task deleted!"));
+    expect(view.callsTo("events.delete")[0]?.input).toEqual({ id: 200 });
+  });
+
+  it("asks which occurrences go when deleting one of a series", async () => {
+    const view = renderCard(occurrenceFixture(), {
+      handlers: { "events.delete": () => ({ message: messages.eventDeleted }) },
+    });
+    await userEvent.click(
+      within(await card("Swimming lessons")).getByRole("button", { name: /More actions/ }),
+    );
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete Event" });
+    expect(within(confirm).getByText("Are you sure you want to delete this event?")).toBeVisible();
+    expect(within(confirm).getByRole("radio", { name: "This event" })).toBeChecked();
+    await userEvent.click(
+      within(confirm).getByRole("radio", { name: "This and following events" }),
+    );
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event deleted!"));
+    expect(view.callsTo("events.delete")[0]?.input).toEqual({
+      id: 300,
+      scope: "following",
+      occurrenceStart: new Date("2026-11-22T07:00:00Z"),
+    });
+  });
+
+  it("keeps the confirmation open with the spec's toast when deleting fails", async () => {
+    renderCard(planFixture(), {
+      handlers: {
+        "events.delete": () => {
+          throw serverError(messages.planNotFound, 404, "NOT_FOUND");
+        },
+      },
+    });
+    await userEvent.click(
+      within(await card("Family dinner")).getByRole("button", { name: /More actions/ }),
+    );
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete Event" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to delete event", {
+        description: messages.planNotFound,
+      }),
+    );
+    expect(confirm).toBeVisible();
+  });
+
+  it("gives the assignee of a pending task Accept and Decline on an amber card", async () => {
+    renderCard(taskFixture(), { viewer: BEA });
+    const shown = await card("Pick up groceries");
+    expect(within(shown).getByRole("button", { name: "Accept" })).toBeVisible();
+    expect(within(shown).getByRole("button", { name: "Decline" })).toBeVisible();
+    expect(shown.className).toContain("bg-warning");
+    // Not accepted yet: not hers to complete.
+    expect(within(shown).queryByRole("checkbox")).toBeNull();
+
+    await userEvent.click(within(shown).getByRole("button", { name: "Decline" }));
+    const dialog = await screen.findByRole("dialog", { name: "Decline Task" });
+    expect(within(dialog).getByLabelText("Reason for declining")).toBeVisible();
+  });
+
+  it("shows an answered task's badge instead of the buttons, declined struck through", async () => {
+    renderCard(taskFixture({ assignmentAccepted: false, status: "declined" }), { viewer: BEA });
+    const shown = await card("Pick up groceries");
+    expect(within(shown).getByText("Declined")).toHaveClass("line-through");
+    expect(within(shown).getByRole("heading", { name: "Pick up groceries" })).toHaveClass(
+      "line-through",
+    );
+    expect(within(shown).queryByRole("button", { name: "Accept" })).toBeNull();
+  });
+
+  it("completes an accepted task for its assignee, and reopens it", async () => {
+    const view = renderCard(taskFixture({ assignmentAccepted: true, status: "accepted" }), {
+      viewer: BEA,
+      handlers: {
+        "events.complete": (input) => ({
+          isCompleted: (input as { isCompleted: boolean }).isCompleted,
+          event: taskFixture(),
+        }),
+      },
+    });
+    const box = within(await card("Pick up groceries")).getByRole("checkbox", {
+      name: "Pick up groceries completed",
+    });
+    await userEvent.click(box);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task completed!"));
+    expect(view.callsTo("events.complete")[0]?.input).toEqual({ id: 200, isCompleted: true });
+  });
+
+  it("reopens a completed to-do, struck through and dimmed until then", async () => {
+    const view = renderCard(planFixture({ type: "todo", isCompleted: true }), {
+      handlers: {
+        "events.complete": () => ({ isCompleted: false, event: planFixture() }),
+      },
+    });
+    const shown = await card("Family dinner");
+    expect(within(shown).getByText("Completed")).toBeVisible();
+    await userEvent.click(within(shown).getByRole("checkbox", { name: "Family dinner completed" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task reopened"));
+    expect(view.callsTo("events.complete")[0]?.input).toEqual({ id: 100, isCompleted: false });
+  });
+
+  it("says 'Action not allowed' with the server's reason when completing is refused", async () => {
+    renderCard(planFixture({ type: "todo" }), {
+      handlers: {
+        "events.complete": () => {
+          throw serverError(messages.completeNotAllowed, 403, "FORBIDDEN");
+        },
+      },
+    });
+    const box = within(await card("Family dinner")).getByRole("checkbox");
+    await userEvent.click(box);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Action not allowed", {
+        description: "You do not have permission to complete this task.",
+      }),
+    );
+    await waitFor(() => expect(box).not.toBeChecked());
+  });
+
+  it("names the occurrence when completing one of a series", async () => {
+    const view = renderCard(occurrenceFixture({ type: "todo" }), {
+      handlers: { "events.complete": () => ({ isCompleted: true, event: occurrenceFixture() }) },
+    });
+    await userEvent.click(within(await card("Swimming lessons")).getByRole("checkbox"));
+    await waitFor(() => expect(view.callsTo("events.complete")).toHaveLength(1));
+    expect(view.callsTo("events.complete")[0]?.input).toEqual({
+      id: 300,
+      isCompleted: true,
+      occurrenceStart: new Date("2026-11-22T07:00:00Z"),
+    });
+  });
+});

@@ -1,0 +1,237 @@
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { Check, MapPin, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/utils";
+import { CircleTag } from "./circle-tag";
+import { DeletePlanDialog } from "./delete-plan-dialog";
+import { LazyPlanDialog } from "./lazy-plan-dialog";
+import { shortDay, timeIn } from "./plan-dates";
+import { awaitsMyAnswer, canCompletePlan, isPlanCreator } from "./plan-permissions";
+import { TaskResponseDialog } from "./task-response-dialog";
+import { usePlanActions } from "./use-plan-actions";
+import { usePlanViewer } from "./use-plan-viewer";
+
+export interface PlanCardProps {
+  event: PlanEvent;
+  /** Shows the day before the time, for lists that span several days. */
+  showDate?: boolean;
+  /** Drawn out for a moment, when a link pointed at this plan (?eventId=). */
+  highlighted?: boolean;
+}
+
+/** The element id of a plan's card, for links that scroll to it. */
+export function planCardId(event: Pick<PlanEvent, "id" | "date">): string {
+  return `plan-${event.id}-${event.date}`;
+}
+
+type AssignmentState = "Pending" | "Accepted" | "Declined";
+
+function assignmentState(event: PlanEvent): AssignmentState | null {
+  if (event.type !== "task" || event.assignedTo === null) return null;
+  if (event.assignmentAccepted === true) return "Accepted";
+  if (event.assignmentAccepted === false) return "Declined";
+  return "Pending";
+}
+
+const STATE_BADGE: Record<AssignmentState, string> = {
+  Pending: "border-warning-border bg-warning text-warning-foreground",
+  Accepted: "border-success-border bg-success text-success-foreground",
+  Declined: "border-destructive-border bg-destructive-soft text-destructive-text line-through",
+};
+
+/**
+ * One plan in a list (plans spec, sections 2 and 6): time, title, circle, By and For, the
+ * task's badge, and what the viewer may do with it. Tapping it opens the edit form for its
+ * creator; others see it only. Completed plans are struck through and dimmed, declined tasks
+ * struck through and faded, and a task waiting for the viewer's answer is amber with Accept and
+ * Decline.
+ */
+export function PlanCard({ event, showDate = false, highlighted = false }: PlanCardProps) {
+  const { userId, zone } = usePlanViewer();
+  const actions = usePlanActions();
+  const [editing, setEditing] = useState(false);
+  // Mounted from the first opening on, so closing is a state change (focus goes back).
+  const [editAsked, setEditAsked] = useState(false);
+  const edit = () => {
+    setEditAsked(true);
+    setEditing(true);
+  };
+  const [deleting, setDeleting] = useState(false);
+  const [responding, setResponding] = useState<"accept" | "decline" | null>(null);
+  // The box shows the new state while the server is asked; a refusal puts it back.
+  const [ticking, setTicking] = useState<boolean | null>(null);
+  const titleId = useId();
+
+  const creator = isPlanCreator(event, userId);
+  const awaitingMe = awaitsMyAnswer(event, userId);
+  const completable = canCompletePlan(event, userId);
+  const state = assignmentState(event);
+  const declined = state === "Declined";
+  const done = event.isCompleted;
+  const when = event.allDay ? "All day" : timeIn(event.startTime, zone);
+
+  return (
+    <article
+      id={planCardId(event)}
+      aria-labelledby={titleId}
+      className={cn(
+        "relative scroll-mt-24 rounded-lg border border-l-4 bg-card p-3 shadow-xs transition-shadow",
+        awaitingMe && "border-warning-border bg-warning text-warning-foreground",
+        (done || declined) && "bg-muted/50",
+        highlighted && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+      )}
+      style={{ borderLeftColor: event.circleColor }}
+      data-highlighted={highlighted || undefined}
+    >
+      <div className="flex items-start gap-3">
+        {completable ? (
+          <input
+            type="checkbox"
+            checked={ticking ?? done}
+            disabled={ticking !== null}
+            onChange={(change) => {
+              setTicking(change.target.checked);
+              void actions
+                .setCompleted(event, change.target.checked)
+                .finally(() => setTicking(null));
+            }}
+            aria-label={`${event.title} completed`}
+            className="relative z-10 mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
+          />
+        ) : null}
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <p
+            className={cn(
+              "flex items-center gap-1.5 text-xs font-medium",
+              awaitingMe ? "text-warning-foreground" : "text-muted-foreground",
+            )}
+          >
+            <time dateTime={event.allDay ? event.date : event.startTime.toISOString()}>
+              {showDate ? `${shortDay(event.date)} · ${when}` : when}
+            </time>
+            {event.isRecurring ? (
+              <Repeat
+                role="img"
+                aria-label={event.recurrencePattern ?? "Repeats"}
+                className="size-3.5"
+              />
+            ) : null}
+          </p>
+          <h3
+            id={titleId}
+            className={cn(
+              "text-base leading-snug font-semibold wrap-anywhere",
+              (done || declined) && "font-medium text-muted-foreground line-through",
+            )}
+          >
+            {creator ? (
+              // The title is the card's one big target: its area covers the card, and the
+              // controls on the card sit above it.
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={edit}
+                className={cn(
+                  "cursor-pointer text-left focus-visible:outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring",
+                  // A button is its own box: the heading's line does not reach into it.
+                  (done || declined) && "line-through",
+                )}
+              >
+                {event.title}
+              </button>
+            ) : (
+              event.title
+            )}
+          </h3>
+          <div
+            className={cn(
+              "flex flex-wrap items-center gap-x-3 gap-y-1 text-xs",
+              awaitingMe ? "text-warning-foreground" : "text-muted-foreground",
+            )}
+          >
+            <CircleTag name={event.circleName} color={event.circleColor} />
+            <span className="wrap-anywhere">By: {event.creatorName}</span>
+            {event.type === "task" && event.assigneeName ? (
+              <span className="wrap-anywhere">For: {event.assigneeName}</span>
+            ) : null}
+            {state ? <Badge className={STATE_BADGE[state]}>{state}</Badge> : null}
+            {done ? <Badge variant="outline">Completed</Badge> : null}
+          </div>
+          {event.location ? (
+            <p className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
+              <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only">Location:</span>
+              <span className="truncate">{event.location}</span>
+            </p>
+          ) : null}
+          {awaitingMe ? (
+            <div className="relative z-10 mt-1 flex flex-wrap gap-2">
+              <Button size="sm" aria-describedby={titleId} onClick={() => setResponding("accept")}>
+                <Check aria-hidden="true" />
+                Accept
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-describedby={titleId}
+                onClick={() => setResponding("decline")}
+              >
+                <X aria-hidden="true" />
+                Decline
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        {creator ? (
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="relative z-10 -mt-1 -mr-1 size-9 shrink-0"
+                aria-label={`More actions for ${event.title}`}
+              >
+                <MoreVertical aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="min-w-40">
+              <DropdownMenuItem onSelect={edit}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+
+      {creator && editAsked ? (
+        <LazyPlanDialog open={editing} onOpenChange={setEditing} event={event} />
+      ) : null}
+      {creator ? (
+        <DeletePlanDialog event={event} open={deleting} onOpenChange={setDeleting} />
+      ) : null}
+      {awaitingMe || responding ? (
+        <TaskResponseDialog
+          task={event}
+          mode={responding ?? "accept"}
+          open={responding !== null}
+          onOpenChange={(open) => {
+            if (!open) setResponding(null);
+          }}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDaysTo,
+  daySpan,
+  instantAt,
+  isWeekendDay,
+  parseDay,
+  relativeDayHeading,
+  timeIn,
+  todayIn,
+} from "./plan-dates";
+
+describe("plan dates", () => {
+  it("reads a query's date only when it names a real day", () => {
+    expect(parseDay("2026-11-22")).toBe("2026-11-22");
+    expect(parseDay("2026-02-29")).toBeNull();
+    expect(parseDay("2026-11-22T12:00")).toBeNull();
+    expect(parseDay("tomorrow")).toBeNull();
+    expect(parseDay(null)).toBeNull();
+  });
+
+  it("steps over month ends, leap days and DST changes a whole day at a time", () => {
+    expect(addDaysTo("2026-11-30", 1)).toBe("2026-12-01");
+    expect(addDaysTo("2028-02-28", 1)).toBe("2028-02-29");
+    // Europe and the US change clocks on these weekends; a day is still a day.
+    expect(addDaysTo("2026-03-28", 1)).toBe("2026-03-29");
+    expect(addDaysTo("2026-11-01", -1)).toBe("2026-10-31");
+    expect(daySpan("2026-12-30", 4)).toEqual([
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+    ]);
+  });
+
+  it("knows today in the profile's zone, not the machine's", () => {
+    const lateInLondon = new Date("2026-11-22T23:30:00Z");
+    expect(todayIn("Europe/London", lateInLondon)).toBe("2026-11-22");
+    expect(todayIn("Europe/Berlin", lateInLondon)).toBe("2026-11-23");
+    expect(todayIn("America/New_York", lateInLondon)).toBe("2026-11-22");
+  });
+
+  it("turns a day and HH:MM into the instant of that wall-clock time in the zone, across DST", () => {
+    expect(instantAt("2026-07-01", "18:30", "Europe/Berlin").toISOString()).toBe(
+      "2026-07-01T16:30:00.000Z",
+    );
+    expect(instantAt("2026-12-01", "18:30", "Europe/Berlin").toISOString()).toBe(
+      "2026-12-01T17:30:00.000Z",
+    );
+    // The day after the spring change in New York.
+    expect(instantAt("2026-03-09", "07:00", "America/New_York").toISOString()).toBe(
+      "2026-03-09T11:00:00.000Z",
+    );
+    expect(timeIn(new Date("2026-03-09T11:00:00Z"), "America/New_York")).toBe("07:00");
+  });
+
+  it("marks Saturday and Sunday as the weekend", () => {
+    expect(isWeekendDay("2026-11-21")).toBe(true);
+    expect(isWeekendDay("2026-11-22")).toBe(true);
+    expect(isWeekendDay("2026-11-23")).toBe(false);
+  });
+
+  it("heads days Today, Tomorrow, or by weekday", () => {
+    expect(relativeDayHeading("2026-11-22", "2026-11-22")).toBe("Today (Sun, Nov 22)");
+    expect(relativeDayHeading("2026-11-23", "2026-11-22")).toBe("Tomorrow (Mon, Nov 23)");
+    expect(relativeDayHeading("2026-11-24", "2026-11-22")).toBe("Tue, Nov 24");
+  });
+});

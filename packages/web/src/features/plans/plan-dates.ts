@@ -1,0 +1,109 @@
+/**
+ * Days and times as the plan screens show and send them. A day is a `yyyy-MM-dd` string, the
+ * same the server answers in `date`; times are read and written in the zone of the user's
+ * profile, the zone the server reads "today" and every day range in, so a list's day and the
+ * times on it always agree (docs/decisions/009).
+ */
+import { TZDate } from "@date-fns/tz";
+import { addDays, differenceInCalendarDays, format, isWeekend } from "date-fns";
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The day as a local Date at noon (spec section 2: dates opened from a query are taken at noon
+ * local time), so date-fns' local arithmetic and formatting never slip to a neighbouring day
+ * around a DST change.
+ */
+export function noonOf(day: string): Date {
+  const [, y, m, d] = DAY.exec(day) ?? [];
+  return new Date(Number(y), Number(m) - 1, Number(d), 12);
+}
+
+export function dayOf(date: Date): string {
+  return format(date, "yyyy-MM-dd");
+}
+
+/** A `yyyy-MM-dd` that names a real day, or null (a query parameter may hold anything). */
+export function parseDay(raw: string | null | undefined): string | null {
+  if (!raw || !DAY.test(raw)) return null;
+  return dayOf(noonOf(raw)) === raw ? raw : null;
+}
+
+export function addDaysTo(day: string, amount: number): string {
+  return dayOf(addDays(noonOf(day), amount));
+}
+
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(noonOf(to), noonOf(from));
+}
+
+/** `count` days from `first` on, `first` included. */
+export function daySpan(first: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => addDaysTo(first, index));
+}
+
+/** Today in `zone`; the browser's own day when the zone is unknown to it. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  try {
+    return format(new TZDate(now, zone), "yyyy-MM-dd");
+  } catch {
+    return dayOf(now);
+  }
+}
+
+/** Saturday and Sunday (spec section 9). */
+export function isWeekendDay(day: string): boolean {
+  return isWeekend(noonOf(day));
+}
+
+/** "HH:mm" of an instant in `zone` (spec section 9: time display HH:mm). */
+export function timeIn(instant: Date, zone: string): string {
+  return format(new TZDate(instant, zone), "HH:mm");
+}
+
+export function dayIn(instant: Date, zone: string): string {
+  return format(new TZDate(instant, zone), "yyyy-MM-dd");
+}
+
+export function isValidTime(time: string): boolean {
+  return TIME.test(time);
+}
+
+/** The instant of `day` at `time` ("HH:MM") in `zone`. */
+export function instantAt(day: string, time: string, zone: string): Date {
+  const [, y, m, d] = DAY.exec(day) ?? [];
+  const [, h, min] = TIME.exec(time) ?? [];
+  const local = new TZDate(
+    Number(y),
+    Number(m) - 1,
+    Number(d),
+    Number(h ?? 0),
+    Number(min ?? 0),
+    zone,
+  );
+  return new Date(local.getTime());
+}
+
+/** "Sunday, November 22". */
+export function longDay(day: string): string {
+  return format(noonOf(day), "EEEE, MMMM d");
+}
+
+/** "Sun, Nov 22". */
+export function shortDay(day: string): string {
+  return format(noonOf(day), "EEE, MMM d");
+}
+
+/** "November 22", the summary's form of a day that is not today. */
+export function monthDay(day: string): string {
+  return format(noonOf(day), "MMMM d");
+}
+
+/** Day headings of the upcoming lists: "Today (Sun, Nov 22)", "Tomorrow (…)", or "Tue, Nov 24". */
+export function relativeDayHeading(day: string, today: string): string {
+  const offset = daysBetween(today, day);
+  if (offset === 0) return `Today (${shortDay(day)})`;
+  if (offset === 1) return `Tomorrow (${shortDay(day)})`;
+  return shortDay(day);
+}

@@ -1,0 +1,352 @@
+/**
+ * The Create/Edit Plan dialog (plans spec, sections 2, 4, 5 and 8): the create form's rules and
+ * toasts, what a new plan sends, the assignee list, the reminders and repeat rules, what an
+ * edit sends (only what changed, with the occurrence and scope of a series), and a version
+ * conflict offering to reload.
+ */
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { PlanDialog } from "./plan-dialog";
+import { occurrenceFixture, planFixture } from "./testing/plan-fixtures";
+import { UserReady } from "./testing/user-ready";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+const members = [
+  memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
+  memberFixture({ id: 2, firstName: "Bea", lastName: "Byron" }),
+  memberFixture({ id: 3, firstName: "Cal", lastName: "Babbage" }, { role: "admin" }),
+];
+
+function renderDialog(
+  props: { event?: PlanEvent; defaultCircleId?: number } = {},
+  handlers: Record<string, Handler> = {},
+) {
+  const onOpenChange = vi.fn();
+  const view = renderWithTrpc(
+    <UserReady>
+      <PlanDialog open onOpenChange={onOpenChange} defaultDate="2026-11-22" {...props} />
+    </UserReady>,
+    {
+      handlers: {
+        "auth.user": () => userFixture(),
+        "circles.list": () => [
+          circleFixture({ id: 5, name: "Personal", type: "personal" }),
+          circleFixture(),
+        ],
+        "circles.members": () => members,
+        "events.create": (input) => planFixture({ id: 150, ...(input as object) }),
+        "events.update": (input) => planFixture(input as Partial<PlanEvent>),
+        "events.list": () => [],
+        ...handlers,
+      },
+    },
+  );
+  return { ...view, onOpenChange };
+}
+
+async function dialog(name: "Create Plan" | "Edit Plan") {
+  return screen.findByRole("dialog", { name });
+}
+
+async function fillRequired(form: HTMLElement) {
+  await userEvent.type(within(form).getByLabelText("Title"), "Family dinner");
+  await userEvent.type(within(form).getByLabelText("Time"), "18:30");
+  await waitFor(() => expect(within(form).getByLabelText("Circle")).toBeEnabled());
+  await userEvent.selectOptions(within(form).getByLabelText("Circle"), "The Lovelaces");
+}
+
+describe("PlanDialog, creating", () => {
+  it("asks for a title and a circle with the spec's toasts, and a valid time", async () => {
+    const view = renderDialog();
+    const form = await dialog("Create Plan");
+    await userEvent.type(within(form).getByLabelText("Time"), "7pm");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Title required", {
+        description: "Please enter a title for the event.",
+      }),
+    );
+    expect(within(form).getByText("Title is required")).toBeVisible();
+    expect(within(form).getByText("Please select a circle for the event.")).toBeVisible();
+    expect(within(form).getByText("Please enter a valid time (HH:MM)")).toBeVisible();
+
+    await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith("Circle required", {
+        description: "Please select a circle for the event.",
+      }),
+    );
+    expect(view.callsTo("events.create")).toHaveLength(0);
+  });
+
+  it("sends the plan with its time in the user's zone, the default reminders and the zone", async () => {
+    const view = renderDialog();
+    const form = await dialog("Create Plan");
+    await fillRequired(form);
+    await userEvent.type(within(form).getByLabelText(/Location/), "Gran's house");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event created successfully"));
+    expect(view.callsTo("events.create")[0]?.input).toEqual({
+      circleId: 7,
+      title: "Family dinner",
+      description: null,
+      location: "Gran's house",
+      mapUrl: null,
+      startTime: new Date("2026-11-22T18:30:00Z"),
+      allDay: false,
+      assignedTo: null,
+      type: "event",
+      reminderTimes: ["2 hours before", "24 hours before"],
+      isRecurring: false,
+      recurrenceType: null,
+      recurrenceFrequency: null,
+      recurrenceDaysOfWeek: null,
+      recurrenceWeekdaysOnly: null,
+      recurrenceMonthlyBy: null,
+      recurrenceWeekOfMonth: null,
+      recurrenceCount: null,
+      recurrenceEndDate: null,
+      timeZone: "Europe/London",
+    });
+    expect(view.onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("starts in the given circle and offers its members but never oneself, admins marked", async () => {
+    const view = renderDialog({ defaultCircleId: 7 });
+    const form = await dialog("Create Plan");
+    const assignee = within(form).getByLabelText(/Assign to/);
+    await waitFor(() =>
+      expect(
+        within(assignee)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["Nobody", "Bea Byron", "Cal Babbage (Admin)"]),
+    );
+    expect(view.callsTo("circles.members")[0]?.input).toEqual({ id: 7 });
+    await userEvent.type(within(form).getByLabelText("Title"), "Pick up groceries");
+    await userEvent.type(within(form).getByLabelText("Time"), "17:00");
+    await userEvent.selectOptions(assignee, "Bea Byron");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
+    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+      circleId: 7,
+      assignedTo: 2,
+      type: "task",
+    });
+  });
+
+  it("keeps reminders to 4, each chosen once, and drops None", async () => {
+    const view = renderDialog({ defaultCircleId: 7 });
+    const form = await dialog("Create Plan");
+    const add = within(form).getByRole("button", { name: "Add reminder" });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    expect(add).toBeDisabled();
+    const second = within(form).getByLabelText("Reminder 2");
+    // Taken by the first row.
+    expect(within(second).getByRole("option", { name: "2 hours before" })).toBeDisabled();
+    await userEvent.selectOptions(within(form).getByLabelText("Reminder 4"), "None");
+    await userEvent.click(within(form).getByRole("button", { name: "Remove reminder 3" }));
+    await userEvent.type(within(form).getByLabelText("Title"), "Dentist");
+    await userEvent.type(within(form).getByLabelText("Time"), "09:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
+    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+      reminderTimes: ["2 hours before", "24 hours before"],
+    });
+  });
+
+  it("preselects the date's weekday for weekly and sends the rule", async () => {
+    const view = renderDialog({ defaultCircleId: 7 });
+    const form = await dialog("Create Plan");
+    await userEvent.selectOptions(within(form).getByLabelText("Repeat"), "Weekly");
+    expect(within(form).getByRole("checkbox", { name: "Sunday" })).toBeChecked();
+    await userEvent.click(within(form).getByRole("checkbox", { name: "Wednesday" }));
+    await userEvent.selectOptions(within(form).getByLabelText("Every how many weeks"), "2");
+    await userEvent.click(within(form).getByRole("radio", { name: "After a number of times" }));
+    await userEvent.selectOptions(within(form).getByLabelText("Number of times"), "5");
+    await userEvent.type(within(form).getByLabelText("Title"), "Swimming");
+    await userEvent.type(within(form).getByLabelText("Time"), "07:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
+    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+      isRecurring: true,
+      recurrenceType: "weekly",
+      recurrenceFrequency: 2,
+      recurrenceDaysOfWeek: ["sunday", "wednesday"],
+      recurrenceCount: 5,
+    });
+  });
+
+  it("tells a refusal with its reason from a failure to answer", async () => {
+    renderDialog(
+      { defaultCircleId: 7 },
+      {
+        "events.create": () => {
+          throw serverError(messages.assigneeNotMember, 400, "BAD_REQUEST");
+        },
+      },
+    );
+    const form = await dialog("Create Plan");
+    await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
+    await userEvent.type(within(form).getByLabelText("Time"), "18:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Error creating event", {
+        description: messages.assigneeNotMember,
+      }),
+    );
+  });
+
+  it("says the event could not be created when no answer came", async () => {
+    renderDialog({ defaultCircleId: 7 }, { "events.create": () => Promise.reject(noAnswer()) });
+    const form = await dialog("Create Plan");
+    await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
+    await userEvent.type(within(form).getByLabelText("Time"), "18:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to create event", expect.anything()),
+    );
+  });
+});
+
+describe("PlanDialog, editing", () => {
+  it("opens in the form loaded from the plan and sends only what changed", async () => {
+    const task = planFixture({
+      location: "Gran's",
+      assignedTo: 2,
+      type: "task",
+      assigneeName: "Bea",
+    });
+    const view = renderDialog(
+      { event: task },
+      { "events.update": (input) => ({ ...task, ...(input as object) }) },
+    );
+    const form = await dialog("Edit Plan");
+    expect(within(form).getByLabelText("Title")).toHaveValue("Family dinner");
+    expect(within(form).getByLabelText("Time")).toHaveValue("18:00");
+    expect(within(form).getByLabelText(/Location/)).toHaveValue("Gran's");
+    await waitFor(() => expect(within(form).getByLabelText(/Assign to/)).toHaveValue("2"));
+    // A task carries the completion switch.
+    expect(within(form).getByRole("switch", { name: "Mark as completed" })).toBeVisible();
+
+    await userEvent.clear(within(form).getByLabelText("Title"));
+    await userEvent.type(within(form).getByLabelText("Title"), "Dinner at Gran's");
+    await userEvent.click(within(form).getByRole("switch", { name: "Mark as completed" }));
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Plan updated!"));
+    expect(view.callsTo("events.update")[0]?.input).toEqual({
+      id: 100,
+      version: 3,
+      title: "Dinner at Gran's",
+      isCompleted: true,
+    });
+  });
+
+  it("offers oneself as assignee only on a plan already assigned to oneself", async () => {
+    renderDialog({ event: planFixture({ type: "task", assignedTo: 1, assigneeName: "Ada" }) });
+    const form = await dialog("Edit Plan");
+    const assignee = within(form).getByLabelText(/Assign to/);
+    await waitFor(() =>
+      expect(
+        within(assignee)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["Nobody", "Ada Lovelace (Admin)", "Bea Byron", "Cal Babbage (Admin)"]),
+    );
+  });
+
+  it("asks which events change when one of a series is edited", async () => {
+    const view = renderDialog({ event: occurrenceFixture() });
+    const form = await dialog("Edit Plan");
+    await userEvent.clear(within(form).getByLabelText("Time"));
+    await userEvent.type(within(form).getByLabelText("Time"), "08:15");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    const scope = await screen.findByRole("dialog", { name: "Edit recurring event" });
+    expect(within(scope).getByRole("radio", { name: "This event" })).toBeChecked();
+    expect(within(scope).getByRole("radio", { name: "This and following events" })).toBeVisible();
+    expect(within(scope).getByRole("radio", { name: "All events" })).toBeVisible();
+    await userEvent.click(within(scope).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event updated successfully"));
+    expect(view.callsTo("events.update")[0]?.input).toEqual({
+      id: 300,
+      version: 3,
+      startTime: new Date("2026-11-22T08:15:00Z"),
+      allDay: false,
+      scope: "occurrence",
+      occurrenceStart: new Date("2026-11-22T07:00:00Z"),
+    });
+  });
+
+  it("does not offer This event once the repeat rule changed", async () => {
+    const view = renderDialog({ event: occurrenceFixture() });
+    const form = await dialog("Edit Plan");
+    await userEvent.selectOptions(within(form).getByLabelText("Every how many weeks"), "2");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    const scope = await screen.findByRole("dialog", { name: "Edit recurring event" });
+    expect(within(scope).queryByRole("radio", { name: "This event" })).toBeNull();
+    await userEvent.click(within(scope).getByRole("radio", { name: "All events" }));
+    await userEvent.click(within(scope).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(view.callsTo("events.update")).toHaveLength(1));
+    expect(view.callsTo("events.update")[0]?.input).toMatchObject({
+      scope: "all",
+      recurrenceFrequency: 2,
+      occurrenceStart: new Date("2026-11-22T07:00:00Z"),
+    });
+  });
+
+  it("says a newer version exists and reloads the plan on request", async () => {
+    const view = renderDialog(
+      { event: planFixture() },
+      {
+        "events.update": () => {
+          throw serverError(messages.planVersionConflict, 409, "CONFLICT");
+        },
+        "events.get": () => planFixture({ title: "Dinner moved", version: 4 }),
+      },
+    );
+    const form = await dialog("Edit Plan");
+    await userEvent.clear(within(form).getByLabelText("Title"));
+    await userEvent.type(within(form).getByLabelText("Title"), "Mine");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent(messages.planVersionConflict);
+    expect(toast.success).not.toHaveBeenCalled();
+    await userEvent.click(within(alert).getByRole("button", { name: "Reload plan" }));
+    await waitFor(() => expect(within(form).getByLabelText("Title")).toHaveValue("Dinner moved"));
+    expect(within(form).queryByRole("alert")).toBeNull();
+    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 100 });
+  });
+
+  it("says 'Action not allowed' with the server's reason", async () => {
+    renderDialog(
+      { event: planFixture() },
+      {
+        "events.update": () => {
+          throw serverError(messages.planCreatorOnly, 403, "FORBIDDEN");
+        },
+      },
+    );
+    const form = await dialog("Edit Plan");
+    await userEvent.type(within(form).getByLabelText("Title"), "!");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Action not allowed", {
+        description: messages.planCreatorOnly,
+      }),
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { editInput, recurrenceChanged, scopeOf } from "./plan-edit";
+import { type PlanFormValues, planForm, planValuesFrom, withRepeatType } from "./plan-form-values";
+import { occurrenceFixture, planFixture } from "./testing/plan-fixtures";
+
+const ZONE = "Europe/London";
+
+function edit(
+  event = planFixture(),
+  change: Partial<PlanFormValues> = {},
+  scope?: "occurrence" | "following" | "all",
+) {
+  const loaded = planValuesFrom(event, ZONE);
+  return editInput({
+    event,
+    before: planForm.parse(loaded),
+    after: planForm.parse({ ...loaded, ...change }),
+    zone: ZONE,
+    scope,
+  });
+}
+
+describe("what an edit sends", () => {
+  it("sends nothing when nothing changed", () => {
+    expect(edit()).toBeNull();
+  });
+
+  it("sends only the changed fields, with the version it is based on", () => {
+    expect(edit(planFixture(), { title: "Dinner at Gran's" })).toEqual({
+      id: 100,
+      version: 3,
+      title: "Dinner at Gran's",
+    });
+  });
+
+  it("sends a new time as the new start, with allDay", () => {
+    expect(edit(planFixture(), { time: "19:15" })).toEqual({
+      id: 100,
+      version: 3,
+      startTime: new Date("2026-11-22T19:15:00Z"),
+      allDay: false,
+    });
+  });
+
+  it("sends an assignment with the type it makes", () => {
+    expect(edit(planFixture(), { assignedTo: "2" })).toMatchObject({ assignedTo: 2, type: "task" });
+  });
+
+  it("names the occurrence and the scope for a series, and the whole rule when it changed", () => {
+    const event = occurrenceFixture();
+    expect(edit(event, { time: "08:15" }, "occurrence")).toEqual({
+      id: 300,
+      version: 3,
+      startTime: new Date("2026-11-22T08:15:00Z"),
+      allDay: false,
+      scope: "occurrence",
+      occurrenceStart: new Date("2026-11-22T07:00:00Z"),
+    });
+    const loaded = planValuesFrom(event, ZONE);
+    const daily = withRepeatType(loaded.recurrence, "daily", loaded.date);
+    expect(edit(event, { recurrence: daily }, "all")).toMatchObject({
+      scope: "all",
+      occurrenceStart: new Date("2026-11-22T07:00:00Z"),
+      isRecurring: true,
+      recurrenceType: "daily",
+      recurrenceDaysOfWeek: null,
+      recurrenceCount: null,
+    });
+  });
+
+  it("knows when the rule changed, so This event is not offered", () => {
+    const loaded = planValuesFrom(occurrenceFixture(), ZONE);
+    const before = planForm.parse(loaded);
+    expect(recurrenceChanged(before, planForm.parse({ ...loaded, title: "Swim" }))).toBe(false);
+    expect(
+      recurrenceChanged(
+        before,
+        planForm.parse({ ...loaded, recurrence: { ...loaded.recurrence, interval: 2 } }),
+      ),
+    ).toBe(true);
+  });
+
+  it("names an all-day occurrence by its date, and a one-off plan not at all", () => {
+    expect(
+      scopeOf(
+        occurrenceFixture({ allDay: true, originalStartTime: null, originalDate: "2026-11-22" }),
+        "occurrence",
+      ),
+    ).toEqual({ scope: "occurrence", occurrenceDate: "2026-11-22" });
+    expect(scopeOf(planFixture(), "all")).toEqual({});
+  });
+});
+
+describe("an edit of a plan the form could not read back", () => {
+  it("sends every field, so nothing depends on a comparison", () => {
+    const event = planFixture();
+    const after = planForm.parse(planValuesFrom(event, ZONE));
+    expect(editInput({ event, before: null, after, zone: ZONE })).toMatchObject({
+      id: 100,
+      version: 3,
+      title: "Family dinner",
+      startTime: new Date("2026-11-22T18:00:00Z"),
+      circleId: 7,
+      isCompleted: false,
+      isRecurring: false,
+      reminderTimes: ["2 hours before", "24 hours before"],
+    });
+  });
+});

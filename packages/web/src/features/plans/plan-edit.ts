@@ -1,0 +1,139 @@
+/**
+ * What an edit sends: only the fields that changed (PUT changes only what is sent, so a field
+ * someone else changed meanwhile is not put back), the version it is based on, and for a
+ * recurring plan which occurrences it applies to.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import {
+  type PlanFormOutput,
+  type PlanPayload,
+  planPayload,
+  type RecurrencePayload,
+} from "./plan-form-values";
+
+/** "This event", "This and following events", "All events". */
+export type OccurrenceScope = "occurrence" | "following" | "all";
+
+/** One occurrence of a series, as the lists answer it (it names its original start). */
+export function isSeriesOccurrence(event: PlanEvent): boolean {
+  return event.isRecurring && (event.originalStartTime !== null || event.originalDate !== null);
+}
+
+/** How an edit, delete or completion names the occurrence it is about. */
+export function occurrenceRef(event: PlanEvent): {
+  occurrenceStart?: Date;
+  occurrenceDate?: string;
+} {
+  if (event.allDay && event.originalDate) return { occurrenceDate: event.originalDate };
+  if (event.originalStartTime) return { occurrenceStart: event.originalStartTime };
+  if (event.originalDate) return { occurrenceDate: event.originalDate };
+  return {};
+}
+
+const RECURRENCE_KEYS = [
+  "isRecurring",
+  "recurrenceType",
+  "recurrenceFrequency",
+  "recurrenceDaysOfWeek",
+  "recurrenceWeekdaysOnly",
+  "recurrenceMonthlyBy",
+  "recurrenceWeekOfMonth",
+  "recurrenceCount",
+  "recurrenceEndDate",
+] as const satisfies readonly (keyof RecurrencePayload)[];
+
+const SINGLE_KEYS = [
+  "title",
+  "description",
+  "location",
+  "mapUrl",
+  "reminderTimes",
+] as const satisfies readonly (keyof PlanPayload)[];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function startChanged(before: PlanPayload, after: PlanPayload): boolean {
+  return (
+    before.startTime.getTime() !== after.startTime.getTime() ||
+    before.allDay !== after.allDay ||
+    before.date !== after.date
+  );
+}
+
+export function recurrenceChanged(before: PlanFormOutput | null, after: PlanFormOutput): boolean {
+  if (!before) return true;
+  const a = planPayload(before, "UTC");
+  const b = planPayload(after, "UTC");
+  return RECURRENCE_KEYS.some((key) => !same(a[key], b[key]));
+}
+
+export interface EditRequest {
+  event: PlanEvent;
+  /**
+   * The form as it was loaded (null when the plan as loaded breaks a form rule, a plan from
+   * another client: then every field is sent), and as it is now.
+   */
+  before: PlanFormOutput | null;
+  after: PlanFormOutput;
+  zone: string;
+  /** Asked only for an occurrence of a series. */
+  scope?: OccurrenceScope | undefined;
+}
+
+/** The update to send, or null when nothing changed. */
+export function editInput({
+  event,
+  before,
+  after,
+  zone,
+  scope,
+}: EditRequest): UpdateEventInput | null {
+  const next = planPayload(after, zone);
+  if (!before) {
+    const { date, ...fields } = next;
+    return {
+      id: event.id,
+      version: event.version,
+      ...fields,
+      ...(date ? { date } : {}),
+      circleId: Number(after.circleId),
+      isCompleted: after.isCompleted,
+      ...scopeOf(event, scope),
+    };
+  }
+  const old = planPayload(before, zone);
+  const changes: Partial<UpdateEventInput> = {};
+
+  for (const key of SINGLE_KEYS) {
+    if (!same(old[key], next[key])) Object.assign(changes, { [key]: next[key] });
+  }
+  if (old.assignedTo !== next.assignedTo || old.type !== next.type) {
+    changes.assignedTo = next.assignedTo;
+    changes.type = next.type;
+  }
+  if (before.circleId !== after.circleId) changes.circleId = Number(after.circleId);
+  if (before.isCompleted !== after.isCompleted) changes.isCompleted = after.isCompleted;
+  if (RECURRENCE_KEYS.some((key) => !same(old[key], next[key]))) {
+    for (const key of RECURRENCE_KEYS) Object.assign(changes, { [key]: next[key] });
+  }
+  if (startChanged(old, next)) {
+    // The occurrence's new start: with "All events" the server moves the whole series by as
+    // much as this occurrence moved.
+    changes.startTime = next.startTime;
+    changes.allDay = next.allDay;
+    if (next.date) changes.date = next.date;
+  }
+
+  if (Object.keys(changes).length === 0) return null;
+  return { id: event.id, version: event.version, ...changes, ...scopeOf(event, scope) };
+}
+
+/** The occurrence an edit, delete or completion is about, and which of the series it reaches. */
+export function scopeOf(
+  event: PlanEvent,
+  scope: OccurrenceScope | undefined,
+): { scope?: OccurrenceScope; occurrenceStart?: Date; occurrenceDate?: string } {
+  if (!isSeriesOccurrence(event)) return {};
+  return { ...(scope ? { scope } : {}), ...occurrenceRef(event) };
+}

@@ -1,0 +1,386 @@
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { Clock, Link2, MapPin } from "lucide-react";
+import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { trpc } from "@/lib/trpc";
+import { type AttachmentDraft, AttachmentsField } from "./attachments-field";
+import { DateField } from "./date-field";
+import type { PlanFormOutput, PlanFormValues } from "./plan-form-values";
+import { RecurrenceEditor } from "./recurrence-editor";
+import { RemindersField } from "./reminders-field";
+import { SwitchRow } from "./switch-row";
+
+type PlanForm = UseFormReturn<PlanFormValues, unknown, PlanFormOutput>;
+
+interface PlanFormFieldsProps {
+  form: PlanForm;
+  /** The plan being edited; absent when creating. */
+  event?: PlanEvent | undefined;
+  userId: number;
+  /** The files chosen and removed, sent after the plan is saved. */
+  attachments: AttachmentDraft;
+  disabled: boolean;
+}
+
+/**
+ * Every field of the plan form, in the spec's order (section 2): title, description, date,
+ * time, circle, location, assignee, reminders, map URL, attachments, recurrence, and the Mark
+ * as completed switch for tasks. The all-day switch and the type of an unassigned plan are
+ * ours.
+ */
+export function PlanFormFields({
+  form,
+  event,
+  userId,
+  attachments,
+  disabled,
+}: PlanFormFieldsProps) {
+  const { errors } = form.formState;
+  const [date, allDay, circleId, assignedTo, kind] = useWatch({
+    control: form.control,
+    name: ["date", "allDay", "circleId", "assignedTo", "kind"],
+  });
+  const editing = Boolean(event);
+  const isTask = Boolean(assignedTo) || kind === "todo";
+
+  return (
+    <div className="grid gap-4">
+      <Field id="plan-title" label="Title" error={errors.title?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("title")}
+            placeholder="e.g. Family dinner"
+            autoComplete="off"
+            disabled={disabled}
+          />
+        )}
+      </Field>
+
+      <Field
+        id="plan-description"
+        label={
+          <>
+            Description <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={errors.description?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register("description")}
+            rows={2}
+            placeholder="Details everyone should know"
+            disabled={disabled}
+          />
+        )}
+      </Field>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="plan-date" label="Date" error={errors.date?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field }) => (
+                <DateField
+                  control={control}
+                  label="Date"
+                  value={field.value}
+                  onChange={(day) => field.onChange(day)}
+                  disabled={disabled}
+                />
+              )}
+            />
+          )}
+        </Field>
+        {allDay ? null : (
+          <Field id="plan-time" label="Time" error={errors.time?.message} hint="24-hour, HH:MM">
+            {(control) => (
+              <div className="relative">
+                <Input
+                  {...control}
+                  {...form.register("time")}
+                  inputMode="numeric"
+                  placeholder="HH:MM"
+                  autoComplete="off"
+                  maxLength={5}
+                  className="pr-9"
+                  disabled={disabled}
+                />
+                <Clock
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+              </div>
+            )}
+          </Field>
+        )}
+      </div>
+      <Controller
+        control={form.control}
+        name="allDay"
+        render={({ field }) => (
+          <SwitchRow
+            id="plan-all-day"
+            label="All day"
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            disabled={disabled}
+          />
+        )}
+      />
+
+      <CircleSelect form={form} disabled={disabled} />
+
+      <Field
+        id="plan-location"
+        label={
+          <>
+            Location <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={errors.location?.message}
+      >
+        {(control) => (
+          <div className="relative">
+            <MapPin
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              {...control}
+              {...form.register("location")}
+              placeholder="Where is it?"
+              autoComplete="off"
+              className="pl-9"
+              disabled={disabled}
+            />
+          </div>
+        )}
+      </Field>
+
+      <fieldset className="grid gap-2" disabled={disabled || Boolean(assignedTo)}>
+        <legend className="mb-2 text-sm leading-none font-medium">Type</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(
+            [
+              ["event", "Event"],
+              ["todo", "To-do"],
+            ] as const
+          ).map(([value, label]) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-input bg-card px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground has-disabled:cursor-not-allowed has-disabled:opacity-60 has-focus-visible:outline-2 has-focus-visible:outline-ring"
+            >
+              <input
+                type="radio"
+                value={value}
+                className="size-4 accent-primary focus-visible:outline-none"
+                {...form.register("kind")}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {assignedTo ? (
+          <p className="text-xs text-muted-foreground">
+            A plan assigned to someone is a task: they accept or decline it.
+          </p>
+        ) : null}
+      </fieldset>
+
+      <AssigneeSelect
+        form={form}
+        circleId={circleId}
+        userId={userId}
+        assignedToMe={event?.assignedTo === userId}
+        disabled={disabled}
+      />
+
+      <Controller
+        control={form.control}
+        name="reminders"
+        render={({ field }) => (
+          <RemindersField
+            id="plan-reminders"
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.reminders?.message}
+            disabled={disabled}
+          />
+        )}
+      />
+
+      <Field
+        id="plan-map-url"
+        label={
+          <>
+            Map URL <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={errors.mapUrl?.message}
+      >
+        {(control) => (
+          <div className="relative">
+            <Link2
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              {...control}
+              {...form.register("mapUrl")}
+              type="url"
+              inputMode="url"
+              placeholder="https://maps.example.com/…"
+              autoComplete="off"
+              className="pl-9"
+              disabled={disabled}
+            />
+          </div>
+        )}
+      </Field>
+
+      <AttachmentsField draft={attachments} disabled={disabled} />
+
+      <Controller
+        control={form.control}
+        name="recurrence"
+        render={({ field }) => (
+          <RecurrenceEditor
+            id="plan-repeat"
+            value={field.value}
+            onChange={field.onChange}
+            date={date}
+            errors={{
+              daysOfWeek: errors.recurrence?.daysOfWeek?.message,
+              endDate: errors.recurrence?.endDate?.message,
+            }}
+            disabled={disabled}
+          />
+        )}
+      />
+
+      {editing && isTask ? (
+        <Controller
+          control={form.control}
+          name="isCompleted"
+          render={({ field }) => (
+            <SwitchRow
+              id="plan-completed"
+              label="Mark as completed"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              disabled={disabled}
+            />
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function CircleSelect({ form, disabled }: { form: PlanForm; disabled: boolean }) {
+  const circles = trpc.circles.list.useQuery();
+  const error =
+    form.formState.errors.circleId?.message ??
+    (circles.error ? "Your circles could not be loaded." : undefined);
+  return (
+    <Field id="plan-circle" label="Circle" error={error}>
+      {(control) => (
+        // Controlled: the options arrive after the form's value, and a native select left to
+        // itself would drop a value it has no option for yet.
+        <Controller
+          control={form.control}
+          name="circleId"
+          render={({ field }) => (
+            <NativeSelect
+              {...control}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(change) => {
+                field.onChange(change.target.value);
+                // A member of the old circle may not be one of the new: the assignee starts over.
+                form.setValue("assignedTo", "");
+              }}
+              disabled={disabled || circles.isPending}
+            >
+              <option value="">{circles.isPending ? "Loading circles…" : "Select a circle"}</option>
+              {circles.data?.map((circle) => (
+                <option key={circle.id} value={String(circle.id)}>
+                  {circle.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * The chosen circle's members (spec section 5): never the current user when creating, and
+ * the current user when editing a plan already assigned to them. Admins carry (Admin).
+ */
+function AssigneeSelect({
+  form,
+  circleId,
+  userId,
+  assignedToMe,
+  disabled,
+}: {
+  form: PlanForm;
+  circleId: string;
+  userId: number;
+  assignedToMe: boolean;
+  disabled: boolean;
+}) {
+  const id = Number(circleId);
+  const members = trpc.circles.members.useQuery({ id }, { enabled: id > 0 });
+  const choices = (members.data ?? []).filter((member) => member.userId !== userId || assignedToMe);
+  return (
+    <Field
+      id="plan-assignee"
+      label={
+        <>
+          Assign to <span className="font-normal text-muted-foreground">(optional)</span>
+        </>
+      }
+      error={form.formState.errors.assignedTo?.message}
+      hint={id > 0 ? undefined : "Choose a circle to see its members."}
+    >
+      {(control) => (
+        <Controller
+          control={form.control}
+          name="assignedTo"
+          render={({ field }) => (
+            <NativeSelect
+              {...control}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(change) => field.onChange(change.target.value)}
+              disabled={disabled || !(id > 0) || members.isPending}
+            >
+              <option value="">Nobody</option>
+              {choices.map((member) => (
+                <option key={member.userId} value={String(member.userId)}>
+                  {`${member.user.firstName} ${member.user.lastName}`}
+                  {member.role === "admin" ? " (Admin)" : ""}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      )}
+    </Field>
+  );
+}

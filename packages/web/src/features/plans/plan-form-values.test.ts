@@ -1,0 +1,242 @@
+import { messages } from "@circleplan/shared/messages";
+import { describe, expect, it } from "vitest";
+import {
+  countChoices,
+  monthlyChoicesFor,
+  newPlanValues,
+  type PlanFormValues,
+  planForm,
+  planFormResolver,
+  planPayload,
+  planValuesFrom,
+  withRepeatType,
+} from "./plan-form-values";
+import { occurrenceFixture, taskFixture } from "./testing/plan-fixtures";
+
+const ZONE = "Europe/London";
+
+function filled(overrides: Partial<PlanFormValues> = {}): PlanFormValues {
+  return {
+    ...newPlanValues({ date: "2026-11-22", circleId: 7 }),
+    title: "Family dinner",
+    time: "18:30",
+    ...overrides,
+  };
+}
+
+/** What the form shows: each field's first message, as its resolver answers. */
+async function issues(values: PlanFormValues): Promise<Record<string, string>> {
+  const result = await planFormResolver(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  const found: Record<string, string> = {};
+  const walk = (node: unknown, path: string[]) => {
+    if (!node || typeof node !== "object") return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === "string") found[path.join(".")] = message;
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== "ref" && key !== "message" && key !== "type") walk(child, [...path, key]);
+    }
+  };
+  walk(result.errors, []);
+  return found;
+}
+
+describe("the plan form's rules", () => {
+  it("starts with the spec's default reminders and no repeat", async () => {
+    const values = newPlanValues({ date: "2026-11-22" });
+    expect(values.reminders).toEqual(["2 hours before", "24 hours before"]);
+    expect(values.recurrence.type).toBe("none");
+    expect(values.circleId).toBe("");
+  });
+
+  it("asks for a title, a circle and an HH:MM time, all at once", async () => {
+    expect(await issues(filled({ title: "  ", circleId: "", time: "7pm" }))).toEqual({
+      title: "Title is required",
+      circleId: "Please select a circle for the event.",
+      time: "Please enter a valid time (HH:MM)",
+    });
+    expect(await issues(filled({ time: "24:00" }))).toEqual({ time: messages.timeInvalid });
+    expect(await issues(filled({ time: "" }))).toEqual({ time: messages.timeInvalid });
+    // An all-day plan has no time.
+    expect(await issues(filled({ time: "", allDay: true }))).toEqual({});
+  });
+
+  it("keeps reminders to 4 different choices and drops None", async () => {
+    expect(await issues(filled({ reminders: ["1 hour before", "1 hour before"] }))).toEqual({
+      reminders: messages.remindersDuplicate,
+    });
+    const five = [
+      "1 minute before",
+      "5 minutes before",
+      "1 hour before",
+      "2 days before",
+      "1 week before",
+    ];
+    expect(await issues(filled({ reminders: five }))).toEqual({
+      reminders: messages.remindersTooMany,
+    });
+    const values = planForm.parse(filled({ reminders: ["None", "1 hour before", "None"] }));
+    expect(planPayload(values, ZONE).reminderTimes).toEqual(["1 hour before"]);
+  });
+
+  it("takes only web addresses as the map URL", async () => {
+    expect(await issues(filled({ mapUrl: "not a url" }))).toEqual({
+      mapUrl: messages.mapUrlInvalid,
+    });
+    expect(planPayload(planForm.parse(filled({ mapUrl: "" })), ZONE).mapUrl).toBeNull();
+  });
+
+  it("never ends a repeat before the plan's date, and a weekly one has days", async () => {
+    const weekly = withRepeatType(filled().recurrence, "weekly", "2026-11-22");
+    expect(
+      await issues(filled({ recurrence: { ...weekly, ends: "on", endDate: "2026-11-21" } })),
+    ).toEqual({ "recurrence.endDate": messages.recurrenceEndBeforeStart });
+    expect(
+      await issues(filled({ recurrence: { ...weekly, ends: "on", endDate: "2026-11-22" } })),
+    ).toEqual({});
+    expect(await issues(filled({ recurrence: { ...weekly, daysOfWeek: [] } }))).toEqual({
+      "recurrence.daysOfWeek": "Choose at least one day of the week.",
+    });
+  });
+});
+
+describe("repeat choices", () => {
+  it("preselects the plan date's weekday for weekly and clears the days otherwise", async () => {
+    const start = newPlanValues({ date: "2026-11-24" }).recurrence;
+    expect(withRepeatType(start, "weekly", "2026-11-24").daysOfWeek).toEqual(["tuesday"]);
+    const weekly = { ...withRepeatType(start, "weekly", "2026-11-24"), interval: 3 };
+    const monthly = withRepeatType(weekly, "monthly", "2026-11-24");
+    expect(monthly.daysOfWeek).toEqual([]);
+    expect(monthly.interval).toBe(1);
+  });
+
+  it("offers the nth weekday only up to the fourth, and the last one in the month's last week", async () => {
+    expect(monthlyChoicesFor("2026-11-03")).toEqual(["dayOfMonth", "nthWeekday"]);
+    expect(monthlyChoicesFor("2026-11-24")).toEqual(["dayOfMonth", "nthWeekday", "lastWeekday"]);
+    expect(monthlyChoicesFor("2026-11-30")).toEqual(["dayOfMonth", "lastWeekday"]);
+  });
+
+  it("keeps a count that is not one of the choices", async () => {
+    expect(countChoices(10)).toEqual([5, 10, 15, 20, 25, 30, 50]);
+    expect(countChoices(12)).toEqual([5, 10, 12, 15, 20, 25, 30, 50]);
+  });
+});
+
+describe("what the form sends", () => {
+  it("sends the spec's payload with the time read in the profile's zone", async () => {
+    const payload = planPayload(
+      planForm.parse(filled({ location: " Gran's ", description: "", assignedTo: "2" })),
+      "Europe/Berlin",
+    );
+    expect(payload).toMatchObject({
+      title: "Family dinner",
+      description: null,
+      location: "Gran's",
+      startTime: new Date("2026-11-22T17:30:00Z"),
+      allDay: false,
+      assignedTo: 2,
+      type: "task",
+      reminderTimes: ["2 hours before", "24 hours before"],
+      isRecurring: false,
+      recurrenceType: null,
+    });
+    expect(payload).not.toHaveProperty("date");
+  });
+
+  it("sends an all-day plan as its date", async () => {
+    const payload = planPayload(planForm.parse(filled({ allDay: true, time: "" })), ZONE);
+    expect(payload).toMatchObject({ allDay: true, date: "2026-11-22" });
+  });
+
+  it("sends an unassigned plan as an event or a to-do", async () => {
+    expect(planPayload(planForm.parse(filled({ kind: "todo" })), ZONE).type).toBe("todo");
+    expect(planPayload(planForm.parse(filled()), ZONE).type).toBe("event");
+  });
+
+  it("sends each kind of repeat rule with its own fields only", async () => {
+    const base = filled().recurrence;
+    const send = (recurrence: PlanFormValues["recurrence"], date = "2026-11-24") =>
+      planPayload(planForm.parse(filled({ date, recurrence })), ZONE);
+
+    expect(
+      send({ ...withRepeatType(base, "daily", "2026-11-24"), weekdaysOnly: true }),
+    ).toMatchObject({
+      isRecurring: true,
+      recurrenceType: "daily",
+      recurrenceFrequency: 1,
+      recurrenceWeekdaysOnly: true,
+      recurrenceDaysOfWeek: null,
+    });
+    expect(
+      send({
+        ...withRepeatType(base, "weekly", "2026-11-24"),
+        interval: 2,
+        daysOfWeek: ["friday", "monday"],
+        ends: "after",
+        count: 15,
+      }),
+    ).toMatchObject({
+      recurrenceType: "weekly",
+      recurrenceFrequency: 2,
+      recurrenceDaysOfWeek: ["monday", "friday"],
+      recurrenceCount: 15,
+      recurrenceEndDate: null,
+    });
+    // 24 November 2026 is the fourth Tuesday, and the last.
+    expect(
+      send({
+        ...withRepeatType(base, "monthly", "2026-11-24"),
+        monthly: "nthWeekday",
+        interval: 6,
+      }),
+    ).toMatchObject({
+      recurrenceMonthlyBy: "weekdayOfMonth",
+      recurrenceWeekOfMonth: 4,
+      recurrenceFrequency: 6,
+    });
+    expect(
+      send({ ...withRepeatType(base, "yearly", "2026-11-24"), monthly: "lastWeekday" }),
+    ).toMatchObject({
+      recurrenceType: "yearly",
+      recurrenceMonthlyBy: "weekdayOfMonth",
+      recurrenceWeekOfMonth: -1,
+      recurrenceFrequency: 1,
+    });
+    expect(
+      send({ ...withRepeatType(base, "monthly", "2026-11-24"), ends: "on", endDate: "2027-05-24" }),
+    ).toMatchObject({ recurrenceMonthlyBy: "dayOfMonth", recurrenceEndDate: "2027-05-24" });
+  });
+});
+
+describe("the edit form", () => {
+  it("loads a plan as it is shown, its time in the profile's zone", async () => {
+    const values = planValuesFrom(
+      taskFixture({ startTime: new Date("2026-07-01T16:30:00Z"), date: "2026-07-01" }),
+      "Europe/Berlin",
+    );
+    expect(values).toMatchObject({
+      title: "Pick up groceries",
+      date: "2026-07-01",
+      time: "18:30",
+      circleId: "7",
+      assignedTo: "2",
+      kind: "event",
+    });
+  });
+
+  it("loads a series' rule", async () => {
+    const values = planValuesFrom(
+      occurrenceFixture({ recurrenceCount: 12, recurrenceDaysOfWeek: ["sunday", "wednesday"] }),
+      ZONE,
+    );
+    expect(values.recurrence).toMatchObject({
+      type: "weekly",
+      interval: 1,
+      daysOfWeek: ["sunday", "wednesday"],
+      ends: "after",
+      count: 12,
+    });
+  });
+});

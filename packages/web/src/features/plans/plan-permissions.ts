@@ -1,0 +1,41 @@
+/**
+ * What the current user may do with a plan, mirrored from the server's rules (api-conventions,
+ * "Plans and tasks"; plans spec section 6) so the screens only offer what will be allowed. The
+ * server still decides: a refusal there is shown as it comes.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+
+type PlanPeople = Pick<
+  PlanEvent,
+  "type" | "creatorId" | "assignedTo" | "assignmentAccepted" | "status"
+>;
+
+/** Only the creator edits, deletes, or opens the edit form by tapping the card. */
+export function isPlanCreator(plan: PlanPeople, userId: number): boolean {
+  return plan.creatorId === userId;
+}
+
+/** A task assigned to me that I have not answered: Accept and Decline (amber). */
+export function awaitsMyAnswer(plan: PlanPeople, userId: number): boolean {
+  return (
+    plan.type === "task" &&
+    plan.assignedTo === userId &&
+    plan.assignmentAccepted === null &&
+    plan.status !== "cancelled"
+  );
+}
+
+/**
+ * Tasks and to-dos carry a completion checkbox for their creator, and for a task's assignee
+ * once accepted (others get 'Action not allowed'). Events have none.
+ */
+export function canCompletePlan(plan: PlanPeople, userId: number): boolean {
+  if (plan.type === "event") return false;
+  if (plan.creatorId === userId) return true;
+  return plan.type === "task" && plan.assignedTo === userId && plan.assignmentAccepted === true;
+}
+
+/** The spec's word for the plan in delete confirmations and toasts. */
+export function planNoun(plan: Pick<PlanEvent, "type">): "event" | "task" {
+  return plan.type === "event" ? "event" : "task";
+}

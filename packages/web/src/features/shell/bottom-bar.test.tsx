@@ -1,0 +1,44 @@
+/**
+ * The bottom bar (accounts spec, section 2): Plans, Calendar, Actions, and on Actions the count
+ * of tasks waiting for my answer, capped at 9+.
+ */
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { pendingTaskFixture } from "@/features/calendar/testing/plan-fixtures";
+import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
+import { BottomBar } from "./bottom-bar";
+
+function renderBar(pending: Handler, path = "/calendar") {
+  return renderWithTrpc(<BottomBar />, { path, handlers: { "tasks.pending": pending } });
+}
+
+const assignedToMe = (count: number) =>
+  Array.from({ length: count }, (_, index) => pendingTaskFixture({ id: index + 1 }));
+
+describe("BottomBar", () => {
+  it("counts only the tasks waiting for my answer", async () => {
+    renderBar(() => [
+      ...assignedToMe(3),
+      pendingTaskFixture({ id: 99, isAssignedToMe: false, isCreatedByMe: true }),
+    ]);
+    const actions = await screen.findByRole("link", { name: "Actions (3 pending tasks)" });
+    expect(within(actions).getByTestId("actions-badge")).toHaveTextContent("3");
+    expect(actions).toHaveAttribute("href", "/actions");
+    expect(screen.getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("caps the badge at 9+", async () => {
+    renderBar(() => assignedToMe(12));
+    const actions = await screen.findByRole("link", { name: "Actions (12 pending tasks)" });
+    expect(within(actions).getByTestId("actions-badge")).toHaveTextContent("9+");
+  });
+
+  it("shows no badge when nothing waits, and marks Actions current on /action-center", async () => {
+    const view = renderBar(() => [], "/action-center");
+    const actions = screen.getByRole("link", { name: "Actions" });
+    expect(actions).toHaveAttribute("aria-current", "page");
+    await screen.findByRole("link", { name: "Plans" });
+    expect(view.callsTo("tasks.pending")).toHaveLength(1);
+    expect(screen.queryByTestId("actions-badge")).toBeNull();
+  });
+});
