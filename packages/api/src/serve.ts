@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "@circleplan/core/env";
-import { collectPhotoGarbage } from "@circleplan/core/photos/photo-store";
+import { collectStorageGarbage } from "@circleplan/core/storage/garbage";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -57,7 +57,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 // What Lambda's hourly Maintenance function does in production (packages/functions).
 const maintenance = () =>
-  collectPhotoGarbage(deps).catch((error) => deps.log.error("maintenance.failed", error));
+  collectStorageGarbage(deps).catch((error) => deps.log.error("maintenance.failed", error));
 void maintenance();
 const maintenanceTimer = setInterval(maintenance, 60 * 60 * 1000);
 maintenanceTimer.unref();

@@ -5,7 +5,7 @@
  */
 import { createAppDeps } from "@circleplan/api/deps";
 import { loadConfig } from "@circleplan/core/env";
-import { collectPhotoGarbage, type GarbageReport } from "@circleplan/core/photos/photo-store";
+import { collectStorageGarbage, type GarbageReport } from "@circleplan/core/storage/garbage";
 
 let ready: ReturnType<typeof createAppDeps> | undefined;
 
@@ -15,7 +15,7 @@ export async function handler(): Promise<{ garbage: GarbageReport }> {
     throw error;
   });
   const deps = await ready;
-  const garbage = await collectPhotoGarbage(deps);
+  const garbage = await collectStorageGarbage(deps);
   deps.log.info("maintenance.finished", { removed: garbage.removed, failed: garbage.failed });
   return { garbage };
 }

@@ -13,15 +13,20 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Executor } from "@circleplan/db/client";
-import { storageGarbage } from "@circleplan/db/schema";
 import { photoUploadKeyField } from "@circleplan/shared/circle-schemas";
 import { PHOTO_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { asc, inArray, sql } from "drizzle-orm";
 import type { CoreDeps, SignedInCaller } from "../deps";
 import type { RateRule } from "../env";
 import { AppError } from "../errors";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
+import {
+  collectQueued,
+  collectStorageGarbage,
+  type GarbageReport,
+  queueObjects,
+  removeObjectsNow,
+} from "../storage/garbage";
 import { PHOTO_SIZES, type PhotoSize, processPhoto } from "./process-photo";
 
 /** Where a photo's bytes come from: an upload, a data URL in JSON, or a direct-upload key. */
@@ -94,7 +99,7 @@ export async function preparePhoto(
   const photo = await processPhoto(await bytesOf(deps, caller, source));
   const key = `${kindOf(owner)}/${randomBytes(16).toString("hex")}`;
   // No row names these objects yet, so nothing reads them: they can go at once.
-  const discard = () => removeNow(deps, objectKeysOf(key));
+  const discard = () => removeObjectsNow(deps, objectKeysOf(key));
   try {
     await Promise.all(
       (Object.keys(photo) as PhotoSize[]).map((size) =>
@@ -155,119 +160,27 @@ async function readUpload(
   if (!isOwnUploadKey(caller.userId, uploadKey)) throw invalid();
   const upload = await deps.storage.get(uploadKey);
   if (!upload) throw invalid();
-  await removeNow(deps, [uploadKey]);
+  await removeObjectsNow(deps, [uploadKey]);
   return upload.body;
-}
-
-/** Deletes objects no row names; if storage refuses, they are queued for the scheduled job. */
-async function removeNow(deps: CoreDeps, keys: string[]): Promise<void> {
-  try {
-    await deps.storage.delete(keys);
-  } catch (error) {
-    deps.log.error("storage.delete_failed", error);
-    await discardObjectsLater(deps.db, keys);
-  }
 }
 
 /** Queues a stored photo's objects for removal once the transaction commits. */
 export async function discardPhotoLater(tx: Executor, key: string | null): Promise<void> {
   if (!key) return;
-  await discardObjectsLater(tx, objectKeysOf(key));
-}
-
-async function discardObjectsLater(db: Executor, keys: string[]): Promise<void> {
-  await db
-    .insert(storageGarbage)
-    .values(keys.map((key) => ({ key })))
-    .onConflictDoNothing();
-}
-
-/** Rows one pass of the collector takes; a scheduled run takes a few passes. */
-const GARBAGE_BATCH = 100;
-const GARBAGE_PASSES = 10;
-
-export interface GarbageReport {
-  removed: number;
-  failed: number;
+  await queueObjects(tx, objectKeysOf(key));
 }
 
 /**
- * After commit: removes what was queued; what fails stays queued for the scheduled job.
- * With `photoKey`, only that photo's objects (what a request just discarded; null: nothing), so
- * a request never pays for a backlog. Without it, the oldest queued objects, the least-tried
- * first, in passes until one fails or the queue is empty.
+ * After commit: removes what was queued of a discarded photo (`photoKey`; null: nothing). Without
+ * options it runs the scheduled collection of the whole queue (storage/garbage.ts).
  */
 export async function collectPhotoGarbage(
   deps: CoreDeps,
   options: { photoKey?: string | null } = {},
 ): Promise<GarbageReport> {
-  if (options.photoKey !== undefined) {
-    if (!options.photoKey) return { removed: 0, failed: 0 };
-    const photoKey = options.photoKey;
-    // The change is committed: whatever happens here, the answer stands and the queue remains.
-    try {
-      // Only what was queued: a key handed in by mistake must not take a live photo with it.
-      const queued = await deps.db
-        .select({ key: storageGarbage.key })
-        .from(storageGarbage)
-        .where(inArray(storageGarbage.key, objectKeysOf(photoKey)));
-      return await collectGarbage(
-        deps,
-        queued.map((row) => row.key),
-      );
-    } catch (error) {
-      deps.log.error("storage.garbage_failed", error);
-      return { removed: 0, failed: 0 };
-    }
-  }
-  const total: GarbageReport = { removed: 0, failed: 0 };
-  for (let pass = 0; pass < GARBAGE_PASSES; pass++) {
-    const rows = await deps.db
-      .select({ key: storageGarbage.key })
-      .from(storageGarbage)
-      .orderBy(asc(storageGarbage.attempts), asc(storageGarbage.createdAt))
-      .limit(GARBAGE_BATCH);
-    const report = await collectGarbage(
-      deps,
-      rows.map((row) => row.key),
-    );
-    total.removed += report.removed;
-    total.failed += report.failed;
-    if (report.failed || rows.length < GARBAGE_BATCH) break;
-  }
-  return total;
-}
-
-/** Deletes these queued objects and their rows; the ones storage refuses get another attempt. */
-async function collectGarbage(deps: CoreDeps, keys: string[]): Promise<GarbageReport> {
-  if (!keys.length) return { removed: 0, failed: 0 };
-  let removed: string[] = keys;
-  const failed: string[] = [];
-  try {
-    await deps.storage.delete(keys);
-  } catch {
-    // One call for the batch failed: find which keys storage refuses, one by one.
-    removed = [];
-    for (const key of keys) {
-      try {
-        await deps.storage.delete([key]);
-        removed.push(key);
-      } catch (error) {
-        failed.push(key);
-        if (failed.length === 1) deps.log.error("storage.garbage_failed", error);
-      }
-    }
-  }
-  if (removed.length) {
-    await deps.db.delete(storageGarbage).where(inArray(storageGarbage.key, removed));
-  }
-  if (failed.length) {
-    await deps.db
-      .update(storageGarbage)
-      .set({ attempts: sql`${storageGarbage.attempts} + 1` })
-      .where(inArray(storageGarbage.key, failed));
-  }
-  return { removed: removed.length, failed: failed.length };
+  if (options.photoKey === undefined) return collectStorageGarbage(deps);
+  if (!options.photoKey) return { removed: 0, failed: 0 };
+  return collectQueued(deps, objectKeysOf(options.photoKey));
 }
 
 /** The URL an answer carries for a stored photo (the authorised photo route), or null. */

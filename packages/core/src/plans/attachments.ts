@@ -18,7 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Executor } from "@circleplan/db/client";
-import { planAttachments, plans, storageGarbage } from "@circleplan/db/schema";
+import { planAttachments, plans } from "@circleplan/db/schema";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_PLAN_MAX } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { attachmentSchema } from "@circleplan/shared/plan-outputs";
@@ -27,6 +27,7 @@ import type * as z from "zod";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
+import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbage";
 
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -320,46 +321,10 @@ export async function queueCircleAttachmentObjects(
   return keys;
 }
 
-async function queueObjects(db: Executor, keys: string[]): Promise<void> {
-  if (!keys.length) return;
-  await db
-    .insert(storageGarbage)
-    .values(keys.map((key) => ({ key })))
-    .onConflictDoNothing();
-}
-
-/**
- * After commit: removes these queued objects and their queue rows. The change stands whatever
- * happens here; what storage refuses stays queued for the scheduled job
- * (collectPhotoGarbage, which empties the whole queue, photos and attachments alike).
- */
+/** After commit: removes these queued objects (storage/garbage.ts; failures stay queued). */
 export async function collectAttachmentGarbage(
   deps: Pick<CoreDeps, "db" | "storage" | "log">,
   keys: readonly string[],
 ): Promise<void> {
-  if (!keys.length) return;
-  try {
-    // Only what was queued: a key handed in by mistake must not take a live object with it.
-    const queued = (
-      await deps.db
-        .select({ key: storageGarbage.key })
-        .from(storageGarbage)
-        .where(inArray(storageGarbage.key, [...keys]))
-    ).map((row) => row.key);
-    if (!queued.length) return;
-    await deps.storage.delete(queued);
-    await deps.db.delete(storageGarbage).where(inArray(storageGarbage.key, queued));
-  } catch (error) {
-    deps.log.error("storage.garbage_failed", error);
-  }
-}
-
-/** Objects no row names (a refused upload): removed at once, else queued for the job. */
-async function removeObjectsNow(deps: CoreDeps, keys: string[]): Promise<void> {
-  try {
-    await deps.storage.delete(keys);
-  } catch (error) {
-    deps.log.error("storage.delete_failed", error);
-    await queueObjects(deps.db, keys);
-  }
+  await collectQueued(deps, keys);
 }
