@@ -12,6 +12,7 @@ import { createAppDeps } from "@circleplan/api/deps";
 import { loadConfig } from "@circleplan/core/env";
 import { createLogger } from "@circleplan/core/log";
 import type { MailTransport } from "@circleplan/core/mail/mail-service";
+import type { DbHandle } from "@circleplan/db/client";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
@@ -39,6 +40,8 @@ export interface BenchServerOptions {
    * secrets). Absent: the sandbox, where mail costs nothing.
    */
   transport?: MailTransport;
+  /** An open database (the plans section's PostgreSQL); absent: PGlite in the temporary folder. */
+  db?: DbHandle;
 }
 
 export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
@@ -81,6 +84,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   const deps = await createAppDeps(config, {
     log: createLogger(() => {}),
     ...(options.transport ? { transport: options.transport } : {}),
+    ...(options.db ? { db: options.db } : {}),
   });
   app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   return {

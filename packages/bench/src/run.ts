@@ -9,19 +9,24 @@ import { printSummary, type SummaryRow } from "./format";
 import { runHttpLoad } from "./http-load";
 import { runLambdaColdStart } from "./lambda-cold-start";
 import { runLighthouse } from "./lighthouse";
+import { runPlansBench } from "./plans-bench";
 import { seed } from "./seed";
 import { runTimingProbe } from "./timing-probe";
 import { runWebSize } from "./web-size";
 
-const SECTIONS = ["http", "doors", "timing", "lambda", "web", "lighthouse"] as const;
+const SECTIONS = ["http", "doors", "plans", "timing", "lambda", "web", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | timing | lambda | web | lighthouse]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | timing | lambda | web | lighthouse]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
   doors    the current user via tRPC, REST and raw SQL, with ratios
+  plans    50 users, 10 circles, 20,000 plans (500 series): the day, upcoming and month
+           reads through REST next to their raw SQL, and one month for the user whose
+           circles hold the 500 series; on the embedded store unless --postgres or
+           --database-url
   timing   known vs unknown accounts on login, forgot-password, resend-verification and
            reset-password: median and p90 ms of each side and their ratio (own server,
            mail that takes --mail-delay-ms per message, as SES does)
@@ -44,6 +49,10 @@ Options (flag, or the environment variable in brackets):
   --cold-runs <n>       fresh processes for the Lambda cold start [BENCH_COLD_RUNS=5]
   --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
   --chrome-path <file>  the Chromium Lighthouse drives           [CHROME_PATH=/usr/bin/chromium]
+  --month-samples <n>   timed answers of the plans section's month [BENCH_MONTH_SAMPLES=30]
+  --postgres            plans on a throwaway local PostgreSQL (Debian's, as pnpm test's)
+  --database-url <url>  plans on this PostgreSQL server, in a database of the run's own,
+                        dropped afterwards                       [BENCH_DATABASE_URL]
   --rebuild             build the Lambda bundle even if one exists
   --skip-web-build      measure (web) or serve (lighthouse) the existing packages/web/dist`;
 
@@ -62,6 +71,9 @@ function parse() {
       "cold-runs": { type: "string" },
       "lighthouse-runs": { type: "string" },
       "chrome-path": { type: "string" },
+      "month-samples": { type: "string" },
+      "database-url": { type: "string" },
+      postgres: { type: "boolean", default: false },
       rebuild: { type: "boolean", default: false },
       "skip-web-build": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -97,6 +109,10 @@ function parse() {
     coldRuns: Math.round(number(values["cold-runs"], "BENCH_COLD_RUNS", 5, 1)),
     lighthouseRuns: Math.round(number(values["lighthouse-runs"], "BENCH_LIGHTHOUSE_RUNS", 5, 1)),
     chromePath: values["chrome-path"] ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    monthSamples: Math.round(number(values["month-samples"], "BENCH_MONTH_SAMPLES", 30, 1)),
+    // Not DATABASE_URL: a shell's database must not receive the bench's plans by accident.
+    databaseUrl: values["database-url"] ?? (process.env.BENCH_DATABASE_URL || undefined),
+    postgres: values.postgres,
     rebuild: values.rebuild,
     webBuild: !values["skip-web-build"],
   };
@@ -124,6 +140,8 @@ async function main(): Promise<void> {
       await server.close();
     }
   }
+  // Its own server and database: 20,000 plans, and PostgreSQL when asked.
+  if (options.sections.includes("plans")) summary.push(...(await runPlansBench(options)));
   // Its own server: mail must cost time there, and the load runs must not leave rows behind.
   if (options.sections.includes("timing")) {
     summary.push(

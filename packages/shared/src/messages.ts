@@ -149,6 +149,7 @@ export const messages = {
   taskDeleted: "Task deleted!",
   monthInvalid: "Month must be yyyy-MM",
   dateInvalid: "Date must be yyyy-MM-dd",
+  rangeTooLong: "A range can cover at most 366 days.",
   attachmentTypeInvalid:
     "Attachments can be PDF, Word, text or image files (pdf, doc, docx, txt, jpg, jpeg, png, gif).",
   attachmentTooLarge: "Each attachment must be smaller than 5MB.",

@@ -4,6 +4,8 @@
  * month always reads the same. A pure function: the caller hands in the month's occurrences as
  * the calendar shows them (one item per occurrence, on its day in the user's zone).
  */
+
+import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Temporal } from "temporal-polyfill";
 import { addDays, monthDays, weekdayOf } from "./time-ranges";
@@ -13,21 +15,6 @@ export type SummaryPlan = Pick<
   "id" | "title" | "type" | "date" | "isCompleted" | "isRecurring" | "status"
 >;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 /** Recurring commitments named by title; the rest are counted. */
 const RECURRING_NAMED_MAX = 3;
 const TITLE_SHOWN_MAX = 40;
@@ -42,9 +29,10 @@ function listed(items: string[]): string {
 }
 
 const dayOfMonth = (day: string) => Number(day.slice(8, 10));
-const monthName = (day: string) => MONTHS[Number(day.slice(5, 7)) - 1] as string;
+const monthName = (day: string) => MONTH_NAMES[Number(day.slice(5, 7)) - 1] as string;
 /** "Saturday 21 November" */
-const longDay = (day: string) => `${DAYS[weekdayOf(day)]} ${dayOfMonth(day)} ${monthName(day)}`;
+const longDay = (day: string) =>
+  `${WEEKDAY_NAMES[weekdayOf(day)]} ${dayOfMonth(day)} ${monthName(day)}`;
 /** "15–21 November" (both days in the same month here). */
 const dayRange = (first: string, last: string) =>
   first === last

@@ -14,6 +14,7 @@
  */
 import { type Executor, queryRows } from "@circleplan/db/client";
 import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
 import { sql } from "drizzle-orm";
@@ -44,8 +45,6 @@ import {
 const UPCOMING_STEPS_DAYS = [14, 90, 366];
 /** The longest range a list answers. */
 export const RANGE_DAYS_MAX = 366;
-/** TODO(lead): move to shared/messages.ts as `rangeTooLong`. */
-export const RANGE_TOO_LONG_MESSAGE = "A range can cover at most 366 days.";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -149,8 +148,8 @@ function windowOf(
     const from = input.from ?? addDays(input.to as string, -DEFAULT_WINDOW_DAYS_BEFORE);
     const to = input.to ?? addDays(from, DEFAULT_WINDOW_DAYS_AFTER);
     if (dayCount(from, to) > RANGE_DAYS_MAX) {
-      throw new AppError("VALIDATION_FAILED", RANGE_TOO_LONG_MESSAGE, {
-        issues: [{ path: "to", message: RANGE_TOO_LONG_MESSAGE }],
+      throw new AppError("VALIDATION_FAILED", messages.rangeTooLong, {
+        issues: [{ path: "to", message: messages.rangeTooLong }],
       });
     }
     return daysWindow(from, to, zone);

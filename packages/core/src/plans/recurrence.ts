@@ -9,6 +9,8 @@
  * series is a series of dates: it is expanded in UTC, where every day has 24 hours, and no
  * instant is involved.
  */
+
+import { MONTH_NAMES } from "@circleplan/shared/calendar-names";
 import {
   RECURRENCE_INTERVAL_MAX,
   type RecurrenceType,
@@ -348,20 +350,6 @@ const ORDINALS: Record<string, string> = {
   "4": "fourth",
   "-1": "last",
 };
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 function list(words: string[]): string {
   if (words.length <= 1) return words.join("");
@@ -390,7 +378,7 @@ export function recurrencePattern(rule: RecurrenceRule, start: SeriesStart): str
       }`;
       break;
     case "yearly": {
-      const month = MONTHS[first.month - 1];
+      const month = MONTH_NAMES[first.month - 1];
       text =
         rule.monthlyBy === "weekdayOfMonth"
           ? `Every year on ${nthWeekday} of ${month}`
@@ -401,7 +389,7 @@ export function recurrencePattern(rule: RecurrenceRule, start: SeriesStart): str
   if (rule.count !== null) text += rule.count === 1 ? ", once" : `, ${rule.count} times`;
   if (rule.until !== null) {
     const until = Temporal.PlainDate.from(rule.until);
-    text += `, until ${MONTHS[until.month - 1]} ${until.day}, ${until.year}`;
+    text += `, until ${MONTH_NAMES[until.month - 1]} ${until.day}, ${until.year}`;
   }
   return text;
 }

@@ -1,0 +1,389 @@
+/**
+ * Section `plans`: the three busiest plan reads (a day, the upcoming list, a calendar month) on
+ * faker-seeded data (plans-seed.ts), each measured twice at the same concurrency on the same
+ * database: through the REST door over HTTP (session, the caller's zone and circles, the
+ * occurrence query, attachments, the answer's mapping, output validation, JSON), and as one raw
+ * SQL statement that reads the same answer. The loads ask as the 49 ordinary users, cycling
+ * through their days and months. Then the month of the one user whose circles hold all 500
+ * series, asked alone: through the door, in-process, as raw SQL, and the index lookup alone,
+ * which shows that no read expands a rule.
+ */
+import { dayIn } from "@circleplan/core/plans/occurrences";
+import { calendarMonth } from "@circleplan/core/plans/plan-views";
+import {
+  addDays,
+  dayWindow,
+  monthWindow,
+  type PlanWindow,
+} from "@circleplan/core/plans/time-ranges";
+import type { Executor } from "@circleplan/db/client";
+import { sql } from "drizzle-orm";
+import { type BenchServer, startBenchServer } from "./bench-server";
+import {
+  heading,
+  LOAD_HEADERS,
+  loadRow,
+  loadWarning,
+  ms,
+  perSecond,
+  printTable,
+  ratio,
+  type SummaryRow,
+  verdict,
+} from "./format";
+import { type LoadRequest, type LoadResult, runLoad } from "./load";
+import { type PlansSeed, type SeededViewer, seedPlans } from "./plans-seed";
+import { openPlansStore, type PlansStoreOptions } from "./plans-store";
+import { type LatencySummary, summarize } from "./stats";
+
+export interface PlansBenchOptions extends PlansStoreOptions {
+  connections: number;
+  duration: number;
+  warmup: number;
+  /** Timed answers of the busy user's month, after 5 discarded ones. */
+  monthSamples: number;
+}
+
+/** Each door within this factor of its raw SQL (issue 8). */
+const DOOR_RATIO_TARGET = 1.5;
+/** One month for the user whose circles hold the 500 series (issue 8). */
+const MONTH_TARGET_MS = 10;
+/** Days a viewer's day requests cycle through: today and the six after it. */
+const DAYS_ASKED = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The first range the door's upcoming list reads (plan-views.ts). */
+const UPCOMING_FIRST_DAYS = 14;
+/** The upcoming list's fetch limit (plans spec, section 9), as the web client asks it. */
+const UPCOMING_LIMIT = 30;
+
+/** One read as the door is asked it, and the parameters of the same read in SQL. */
+interface ReadCase {
+  path: string;
+  viewer: SeededViewer;
+  window: PlanWindow;
+  limit?: number;
+}
+
+interface Read {
+  name: string;
+  /** The path as the tables name it. */
+  door: string;
+  cases: ReadCase[];
+}
+
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * The loads' requests: every user but the busy one, whose month is measured on its own. autocannon
+ * starts every connection at the first request of the list; a month five times the others' there
+ * would make the first 50 answers of every run wait on each other.
+ */
+function readsFor(data: PlansSeed): Read[] {
+  const day: ReadCase[] = [];
+  const upcoming: ReadCase[] = [];
+  const month: ReadCase[] = [];
+  for (const viewer of data.viewers.filter((viewer) => viewer !== data.busy)) {
+    const today = dayIn(data.now, viewer.timeZone);
+    for (let k = 0; k < DAYS_ASKED; k++) {
+      const date = addDays(today, k);
+      day.push({
+        path: `/api/events/all?date=${date}`,
+        viewer,
+        window: dayWindow(date, viewer.timeZone),
+      });
+    }
+    // "From now on": the SQL side reads from the moment it runs, as the door does.
+    upcoming.push({
+      path: `/api/events/all?upcoming=true&limit=${UPCOMING_LIMIT}`,
+      viewer,
+      window: { from: data.now, to: data.now, fromDate: today, toDate: today },
+      limit: UPCOMING_LIMIT,
+    });
+    month.push({
+      path: `/api/events/calendar/${monthOf(today)}`,
+      viewer,
+      window: monthWindow(monthOf(today), viewer.timeZone),
+    });
+  }
+  return [
+    { name: "day", door: "GET /api/events/all?date={day}", cases: day },
+    {
+      name: "upcoming",
+      door: `GET /api/events/all?upcoming=true&limit=${UPCOMING_LIMIT}`,
+      cases: upcoming,
+    },
+    { name: "month", door: "GET /api/events/calendar/{month}", cases: month },
+  ];
+}
+
+/**
+ * One statement that reads everything the door answers for the same request: the viewer's
+ * circles' occurrences in the window, in start order, each with its plan, circle, creator,
+ * assignee and attachments. It answers one JSON text, the form the embedded store returns
+ * fastest (occurrences.ts reads the same way). Upcoming reads the first two weeks, as the door
+ * does first (enough to fill a page for every seeded user).
+ */
+async function readBySql(db: Executor, read: ReadCase): Promise<number> {
+  const upcoming = read.limit !== undefined;
+  const now = new Date();
+  const zone = read.viewer.timeZone;
+  const from = upcoming ? now : read.window.from;
+  const to = upcoming ? new Date(now.getTime() + UPCOMING_FIRST_DAYS * DAY_MS) : read.window.to;
+  const fromDay = upcoming ? dayIn(now, zone) : read.window.fromDate;
+  const lastDay = upcoming ? dayIn(new Date(to.getTime() - 1), zone) : read.window.toDate;
+  const person = (alias: string) =>
+    sql.raw(
+      `json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name)`,
+    );
+  const result = (await db.execute(sql`
+    SELECT coalesce(json_agg(json_build_object(
+             'occurrence', to_json(o), 'plan', to_json(p),
+             'circle', json_build_object('id', c.id, 'name', c.name, 'color', c.color),
+             'creator', ${person("u")},
+             'assignee', CASE WHEN a.id IS NULL THEN NULL ELSE ${person("a")} END,
+             'attachments', (SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]')
+                             FROM plan_attachments f WHERE f.plan_id = p.id)
+           ) ORDER BY o.sort_at, o.timed, o.plan_id), '[]')::text AS answer
+    FROM (
+      SELECT o.*, coalesce(o.starts_at, o.start_date::timestamp AT TIME ZONE ${zone}) AS sort_at,
+             o.starts_at IS NOT NULL AS timed
+      FROM plan_occurrences o
+      WHERE o.circle_id IN (SELECT m.circle_id FROM circle_members m WHERE m.user_id = ${read.viewer.userId})
+        AND o.is_cancelled = false
+        AND ((o.starts_at >= ${from.toISOString()}::timestamptz AND o.starts_at < ${to.toISOString()}::timestamptz)
+          OR (o.start_date >= ${fromDay}::date AND o.start_date <= ${lastDay}::date))
+      ORDER BY sort_at, timed, o.plan_id
+      ${upcoming ? sql`LIMIT ${read.limit}` : sql``}
+    ) o
+    JOIN plans p ON p.id = o.plan_id
+    JOIN circles c ON c.id = o.circle_id
+    JOIN users u ON u.id = p.creator_id
+    LEFT JOIN users a ON a.id = coalesce(p.assigned_to, p.cancelled_assignee)`)) as unknown as {
+    rows: { answer: string }[];
+  };
+  return result.rows[0]?.answer.length ?? 0;
+}
+
+/** How many occurrences the read finds: the index lookup alone, without any of their details. */
+async function countBySql(db: Executor, read: ReadCase): Promise<number> {
+  const result = (await db.execute(sql`
+    SELECT count(*)::int AS found FROM plan_occurrences o
+    WHERE o.circle_id IN (SELECT m.circle_id FROM circle_members m WHERE m.user_id = ${read.viewer.userId})
+      AND o.is_cancelled = false
+      AND ((o.starts_at >= ${read.window.from.toISOString()}::timestamptz
+            AND o.starts_at < ${read.window.to.toISOString()}::timestamptz)
+        OR (o.start_date >= ${read.window.fromDate}::date AND o.start_date <= ${read.window.toDate}::date))`)) as unknown as {
+    rows: { found: number }[];
+  };
+  return result.rows[0]?.found ?? 0;
+}
+
+interface SqlResult extends LatencySummary {
+  opsPerSecond: number;
+  completed: number;
+}
+
+/** `concurrency` loops reading back to back until the time is up, like autocannon's connections. */
+async function sqlLoad(
+  db: Executor,
+  cases: ReadCase[],
+  concurrency: number,
+  seconds: number,
+): Promise<SqlResult> {
+  const samples: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async (offset: number) => {
+    for (let i = offset; performance.now() < deadline; i += concurrency) {
+      const t0 = performance.now();
+      await readBySql(db, cases[i % cases.length] as ReadCase);
+      samples.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    ...summarize(samples),
+    opsPerSecond: samples.length / elapsed,
+    completed: samples.length,
+  };
+}
+
+/** Timed calls one after another, after five discarded ones. */
+async function sequential(samples: number, call: () => Promise<unknown>): Promise<LatencySummary> {
+  for (let i = 0; i < 5; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  return summarize(times);
+}
+
+/** Spreads the requests so neighbouring connections ask different users and days. */
+function interleave(cases: ReadCase[]): ReadCase[] {
+  const step = 7919; // a prime: visits every index once when it does not divide the length
+  return cases.length % step === 0
+    ? cases
+    : cases.map((_, i) => cases[(i * step) % cases.length] as ReadCase);
+}
+
+async function measureRead(
+  server: BenchServer,
+  read: Read,
+  options: PlansBenchOptions,
+): Promise<{ rest: LoadResult; raw: SqlResult }> {
+  const cases = interleave(read.cases);
+  const requests: LoadRequest[] = cases.map((c) => ({
+    method: "GET",
+    path: c.path,
+    headers: { cookie: c.viewer.cookie },
+  }));
+  const load = (duration: number) =>
+    runLoad({
+      title: `REST ${read.door}`,
+      url: server.url,
+      connections: options.connections,
+      duration,
+      warmupSeconds: 0,
+      requests,
+    });
+  await server.drain();
+  console.log(`${read.name}: REST ${options.warmup} s warm-up, ${options.duration} s measured…`);
+  // A warm-up run of its own, drained before the measured one: a month takes long enough that
+  // autocannon's built-in warm-up would leave 50 answers still queued into the measured run.
+  if (options.warmup > 0) await load(options.warmup);
+  await server.drain();
+  const rest = await load(options.duration);
+  await server.drain();
+  console.log(`${read.name}: raw SQL ${options.warmup} s warm-up, ${options.duration} s measured…`);
+  await sqlLoad(server.deps.db, cases, options.connections, options.warmup);
+  const raw = await sqlLoad(server.deps.db, cases, options.connections, options.duration);
+  return { rest, raw };
+}
+
+export async function runPlansBench(options: PlansBenchOptions): Promise<SummaryRow[]> {
+  const store = await openPlansStore(options);
+  const server = await startBenchServer({ db: store.handle });
+  try {
+    heading(
+      `Plans: day, upcoming and month at ${options.connections} connections, REST and raw SQL (${store.label})`,
+    );
+    const data = await seedPlans(server);
+    const reads = readsFor(data);
+    const results: { read: Read; rest: LoadResult; raw: SqlResult }[] = [];
+    for (const read of reads) results.push({ read, ...(await measureRead(server, read, options)) });
+
+    printTable(
+      LOAD_HEADERS,
+      results.flatMap(({ read, rest, raw }) => [
+        loadRow(rest),
+        [
+          `raw SQL ${read.name}`,
+          String(options.connections),
+          `${options.duration.toFixed(1)} s`,
+          perSecond(raw.opsPerSecond),
+          ms(raw.p50),
+          ms(raw.p95),
+          ms(raw.p99),
+          `ok×${raw.completed}`,
+        ],
+      ]),
+    );
+    printTable(
+      ["read", "REST p50 ÷ SQL", "REST p95 ÷ SQL", "REST p99 ÷ SQL", "SQL ops/s ÷ REST req/s"],
+      results.map(({ read, rest, raw }) => [
+        read.name,
+        ratio(rest.p50 / raw.p50),
+        ratio(rest.p95 / raw.p95),
+        ratio(rest.p99 / raw.p99),
+        ratio(raw.opsPerSecond / rest.requestsPerSecond),
+      ]),
+    );
+    console.log(
+      "HTTP latencies come from autocannon's histogram in whole milliseconds; SQL latencies from performance.now().",
+    );
+
+    // The busy user's month, alone: through the door, in-process (no HTTP), and its raw SQL.
+    const busy = data.busy;
+    const month = monthOf(dayIn(data.now, busy.timeZone));
+    console.log(
+      `\nMonth ${month} for the user whose ${busy.circleIds.length} circles hold all ${data.counts.series} series (${options.monthSamples} answers each)…`,
+    );
+    const restCall = async () => {
+      const response = await fetch(`${server.url}/api/events/calendar/${month}`, {
+        headers: { cookie: busy.cookie },
+      });
+      const body = (await response.json()) as unknown[];
+      if (!response.ok) throw new Error(`month answered ${response.status}`);
+      return body.length;
+    };
+    const items = await restCall();
+    const restMonth = await sequential(options.monthSamples, restCall);
+    const caller = { userId: busy.userId, sessionId: "bench", ip: "127.0.0.1", requestId: "bench" };
+    const coreMonth = await sequential(options.monthSamples, () =>
+      calendarMonth({ deps: server.deps, caller, input: { month } }),
+    );
+    const monthCase = { path: "", viewer: busy, window: monthWindow(month, busy.timeZone) };
+    const sqlMonth = await sequential(options.monthSamples, () =>
+      readBySql(server.deps.db, monthCase),
+    );
+    // Finding the month's occurrences alone (the index, no details): the step a design expanding
+    // rules on every read would pay ~100 ms for (issue 8); here it is a range scan.
+    const findMonth = await sequential(options.monthSamples, () =>
+      countBySql(server.deps.db, monthCase),
+    );
+    const row = (label: string, figures: LatencySummary) => [
+      label,
+      String(items),
+      ms(figures.p50),
+      ms(figures.p95),
+      ms(figures.p99),
+    ];
+    printTable(
+      ["busy user's month", "items", "p50", "p95", "p99"],
+      [
+        row("REST GET /api/events/calendar/{month}", restMonth),
+        row("core calendarMonth (in-process)", coreMonth),
+        row("raw SQL of the same month", sqlMonth),
+        row("raw SQL: finding its occurrences (count)", findMonth),
+      ],
+    );
+
+    const storeName = store.label.startsWith("embedded") ? "embedded" : "PostgreSQL";
+    const rows: SummaryRow[] = results.map(({ read, rest, raw }) => {
+      const factor = rest.p95 / raw.p95;
+      return {
+        figure: `plans ${read.name} p95, REST / raw SQL (${storeName})`,
+        value: `${ms(rest.p95)} / ${ms(raw.p95)} = ${ratio(factor)}${loadWarning(rest)}`,
+        target: `≤ ${ratio(DOOR_RATIO_TARGET)}`,
+        verdict: verdict(rest.completed > 0 && factor <= DOOR_RATIO_TARGET && !loadWarning(rest)),
+      };
+    });
+    rows.push(
+      ...results.map(({ read, rest, raw }) => ({
+        figure: `plans ${read.name} p50/p99 REST · raw SQL`,
+        value: `${ms(rest.p50)}/${ms(rest.p99)} · ${ms(raw.p50)}/${ms(raw.p99)}`,
+        target: "",
+        verdict: "",
+      })),
+      {
+        figure: `busy user's month (${items} items, ${data.counts.series} series), REST p50 (p95)`,
+        value: `${ms(restMonth.p50)} (${ms(restMonth.p95)})`,
+        target: `≤ ${MONTH_TARGET_MS} ms`,
+        verdict: verdict(restMonth.p50 <= MONTH_TARGET_MS),
+      },
+      {
+        figure: "busy user's month p50: core in-process · raw SQL · finding (count)",
+        value: `${ms(coreMonth.p50)} · ${ms(sqlMonth.p50)} · ${ms(findMonth.p50)}`,
+        target: "",
+        verdict: "",
+      },
+    );
+    return rows;
+  } finally {
+    await server.close();
+    await store.close();
+  }
+}
