@@ -9,10 +9,18 @@
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { frontToast } from "./browser-steps";
-import { type ApiCircle, acceptInvitation, createCircle, invite } from "./circle-setup";
+import {
+  type ApiCircle,
+  type ApiPlan,
+  createCircle,
+  createPlan,
+  invite,
+  joinCircle,
+  userIdOf,
+} from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
-import { createVerifiedUser, type TestUser } from "./test-users";
+import { createVerifiedUser, fullName } from "./test-users";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("action-center");
@@ -22,37 +30,19 @@ function dayFromToday(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
-function fullName(user: TestUser): string {
-  return `${user.firstName} ${user.lastName}`;
-}
-
-async function userIdOf(api: APIRequestContext): Promise<number> {
-  const answer = await api.get("/api/auth/user");
-  if (!answer.ok()) throw new Error(`/api/auth/user answered ${answer.status()}`);
-  return ((await answer.json()) as { id: number }).id;
-}
-
-async function join(admin: APIRequestContext, circle: ApiCircle, member: TestUser) {
-  const invitation = await invite(admin, circle, { email: member.email });
-  await acceptInvitation(await suite.apiAs(member), invitation);
-}
-
-async function assignTask(
+/** A task due at 15:00 UTC on `day`. */
+function assignTask(
   api: APIRequestContext,
   circle: ApiCircle,
   data: { title: string; assignedTo: number; day: string; description?: string },
-): Promise<{ id: number }> {
-  const answer = await api.post(`/api/circles/${circle.id}/events`, {
-    data: {
-      title: data.title,
-      description: data.description,
-      type: "task",
-      assignedTo: data.assignedTo,
-      startTime: `${data.day}T15:00:00.000Z`,
-    },
+): Promise<ApiPlan> {
+  return createPlan(api, circle, {
+    title: data.title,
+    description: data.description,
+    type: "task",
+    assignedTo: data.assignedTo,
+    startTime: `${data.day}T15:00:00.000Z`,
   });
-  if (!answer.ok()) throw new Error(`task answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as { id: number };
 }
 
 function heading(page: Page, text: string): Locator {
@@ -79,7 +69,7 @@ describe("the Action Center in the browser", () => {
     const beaApi = await suite.apiAs(bea);
     const adaApi = await suite.apiAs(ada);
     const family = await createCircle(beaApi, { name: "The Lovelaces", type: "family" });
-    await join(beaApi, family, ada);
+    await joinCircle(beaApi, family, ada, adaApi);
     const chess = await createCircle(await suite.apiAs(cid), {
       name: "Chess club",
       type: "custom",
@@ -100,7 +90,7 @@ describe("the Action Center in the browser", () => {
       assignedTo: adaId,
       day: dayFromToday(2),
     });
-    const chores: { id: number }[] = [];
+    const chores: ApiPlan[] = [];
     for (let index = 3; index <= 12; index += 1) {
       chores.push(
         await assignTask(beaApi, family, {

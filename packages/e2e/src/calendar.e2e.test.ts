@@ -12,7 +12,7 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { frontToast } from "./browser-steps";
-import { type ApiCircle, createCircle } from "./circle-setup";
+import { type ApiCircle, createCircle, createPlan } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, type TestUser } from "./test-users";
@@ -77,24 +77,14 @@ function at(day: string, time: string): string {
   return new Date(instant).toISOString();
 }
 
-async function addPlan(
-  api: APIRequestContext,
-  circle: ApiCircle,
-  data: Record<string, unknown>,
-): Promise<{ id: number }> {
-  const answer = await api.post(`/api/circles/${circle.id}/events`, { data });
-  if (!answer.ok()) throw new Error(`add plan answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as { id: number };
-}
-
 /** A verified person living in Berlin, with a family circle, and a REST client of theirs. */
 async function berliner(): Promise<{ user: TestUser; api: APIRequestContext; circle: ApiCircle }> {
-  const user = await createVerifiedUser(suite.app.url, { firstName: "Ada", lastName: "Lovelace" });
-  const api = await suite.apiAs(user);
-  const zone = await api.patch("/api/user", {
-    data: { firstName: user.firstName, lastName: user.lastName, email: user.email, timeZone: ZONE },
+  const user = await createVerifiedUser(suite.app.url, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    timeZone: ZONE,
   });
-  if (!zone.ok()) throw new Error(`PATCH /api/user answered ${zone.status()}`);
+  const api = await suite.apiAs(user);
   const circle = await createCircle(api, { name: "The Lovelaces", type: "family" });
   return { user, api, circle };
 }
@@ -146,7 +136,7 @@ describe("calendar views in the browser", () => {
 
     // Swimming every Monday and Thursday at 18:00 from the month's first Monday, never ending.
     const firstMonday = days.find((day) => weekday(day) === 1) ?? "";
-    const swimming = await addPlan(api, circle, {
+    const swimming = await createPlan(api, circle, {
       title: "Swimming",
       startTime: at(firstMonday, "18:00"),
       endTime: at(firstMonday, "19:00"),
@@ -172,13 +162,13 @@ describe("calendar views in the browser", () => {
     // Three plans on a Wednesday, two on a Friday, and the dentist today.
     const busy = days.find((day) => day >= `${month}-15` && weekday(day) === 3) ?? "";
     for (const title of ["Market", "Concert", "Dinner"]) {
-      await addPlan(api, circle, { title, startTime: at(busy, "12:00") });
+      await createPlan(api, circle, { title, startTime: at(busy, "12:00") });
     }
     const friday = days.find((day) => day >= `${month}-22` && weekday(day) === 5) ?? "";
     for (const title of ["Piano", "Cinema"]) {
-      await addPlan(api, circle, { title, startTime: at(friday, "16:00") });
+      await createPlan(api, circle, { title, startTime: at(friday, "16:00") });
     }
-    await addPlan(api, circle, {
+    await createPlan(api, circle, {
       title: "Dentist",
       startTime: at(today, "09:00"),
       endTime: at(today, "09:45"),
@@ -266,13 +256,13 @@ describe("calendar views in the browser", () => {
     const today = todayIn(ZONE);
     const tomorrow = addDays(today, 1);
     const nextWeek = addDays(today, 10);
-    await addPlan(api, circle, { title: "Swimming", startTime: at(today, "18:00") });
-    await addPlan(api, circle, {
+    await createPlan(api, circle, { title: "Swimming", startTime: at(today, "18:00") });
+    await createPlan(api, circle, {
       title: "Buy milk",
       type: "todo",
       startTime: at(tomorrow, "08:00"),
     });
-    await addPlan(api, circle, { title: "School trip", startTime: at(nextWeek, "09:00") });
+    await createPlan(api, circle, { title: "School trip", startTime: at(nextWeek, "09:00") });
 
     const page = await browserInHonolulu(user, "/upcoming");
     await page.getByRole("heading", { level: 1, name: "Upcoming Plans" }).waitFor();

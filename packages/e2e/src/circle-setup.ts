@@ -1,7 +1,7 @@
 /**
- * Circles and invitations set up through the REST door, for browser tests whose subject is a
- * screen further on: quicker than the dialogs, and a failed step names the call that failed.
- * Each `api` is a client from the suite (`suite.apiAs`), which sends the app's own Origin.
+ * Circles, invitations and plans set up through the REST door, for browser tests whose subject
+ * is a screen further on: quicker than the dialogs, and a failed step names the call that
+ * failed. Each `api` is a client from the suite (`suite.apiAs`), which sends the app's own Origin.
  */
 import type { APIRequestContext } from "playwright-core";
 
@@ -15,10 +15,21 @@ export interface ApiInvitation {
   inviteToken: string;
 }
 
+export interface ApiPlan {
+  id: number;
+}
+
 async function postJson<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
   const answer = await api.post(path, { data });
   if (!answer.ok()) throw new Error(`${path} answered ${answer.status()}: ${await answer.text()}`);
   return (await answer.json()) as T;
+}
+
+/** The id of the account `api` is signed in as. */
+export async function userIdOf(api: APIRequestContext): Promise<number> {
+  const answer = await api.get("/api/auth/user");
+  if (!answer.ok()) throw new Error(`/api/auth/user answered ${answer.status()}`);
+  return ((await answer.json()) as { id: number }).id;
 }
 
 export function createCircle(
@@ -41,4 +52,24 @@ export async function acceptInvitation(
   invitation: ApiInvitation,
 ): Promise<void> {
   await postJson(invitee, `/api/invitations/${invitation.id}/accept`, {});
+}
+
+/** `member` joins `circle`: invited by its admin, then accepting with their own client. */
+export async function joinCircle(
+  admin: APIRequestContext,
+  circle: ApiCircle,
+  member: { email: string },
+  memberApi: APIRequestContext,
+): Promise<void> {
+  const invitation = await invite(admin, circle, { email: member.email });
+  await acceptInvitation(memberApi, invitation);
+}
+
+/** A plan in `circle`, as the plan form's fields would send it (`startTime` an ISO instant). */
+export function createPlan(
+  api: APIRequestContext,
+  circle: ApiCircle,
+  data: Record<string, unknown>,
+): Promise<ApiPlan> {
+  return postJson<ApiPlan>(api, `/api/circles/${circle.id}/events`, data);
 }

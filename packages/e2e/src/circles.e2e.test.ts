@@ -8,23 +8,17 @@
  * the REST door; the full invitation round trip in two browsers is invitations.e2e.test.ts's.
  * Every screen is checked with axe and saved at phone and desktop size (circles-*.png).
  */
-import type { APIRequestContext, Locator } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { circleStrip, frontToast, isFocused } from "./browser-steps";
-import { type ApiCircle, acceptInvitation, createCircle, invite } from "./circle-setup";
+import { createCircle, invite, joinCircle } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { jpegWithExif, storedPhoto } from "./sample-photos";
 import { useScreens } from "./screens";
-import { createVerifiedUser, type TestUser } from "./test-users";
+import { createVerifiedUser, fullName, type TestUser } from "./test-users";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("circles");
-
-/** `member` joins `circle`: invited by its admin through the API, then accepting it. */
-async function join(admin: APIRequestContext, circle: ApiCircle, member: TestUser) {
-  const invitation = await invite(admin, circle, { email: member.email });
-  await acceptInvitation(await suite.apiAs(member), invitation);
-}
 
 async function progressOf(dialog: Locator): Promise<string | null> {
   return dialog.getByRole("progressbar").getAttribute("aria-valuenow");
@@ -151,8 +145,8 @@ describe("circles in the browser", () => {
     ]);
     const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Book Club", type: "custom" });
-    await join(adminApi, circle, promoted);
-    await join(adminApi, circle, removed);
+    await joinCircle(adminApi, circle, promoted, await suite.apiAs(promoted));
+    await joinCircle(adminApi, circle, removed, await suite.apiAs(removed));
     const pending = `pending-${Date.now()}@example.com`;
     await invite(adminApi, circle, { email: pending });
 
@@ -178,8 +172,7 @@ describe("circles in the browser", () => {
     // Members: the creator is marked and untouchable, the others are promoted or removed.
     await page.getByRole("tab", { name: "Members" }).click();
     const table = page.getByRole("table");
-    const rowOf = (user: TestUser) =>
-      table.getByRole("row").filter({ hasText: `${user.firstName} ${user.lastName}` });
+    const rowOf = (user: TestUser) => table.getByRole("row").filter({ hasText: fullName(user) });
     await rowOf(removed).waitFor();
     expect(await rowOf(admin).getByText("Creator").count()).toBe(1);
     expect(await rowOf(admin).getByRole("button").count()).toBe(0);
@@ -257,7 +250,7 @@ describe("circles in the browser", () => {
     ]);
     const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Neighbours", type: "family" });
-    await join(adminApi, circle, member);
+    await joinCircle(adminApi, circle, member, await suite.apiAs(member));
 
     const page = await suite.signedInPage(member, `/circle/${circle.id}/settings`);
     await page.getByRole("heading", { level: 1, name: "Neighbours Settings" }).waitFor();

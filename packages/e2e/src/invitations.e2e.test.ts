@@ -12,14 +12,10 @@ import { authScreen, circleStrip, fillLogin, fillRegistration, frontToast } from
 import { acceptInvitation, createCircle, invite } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
-import { buildUser, createVerifiedUser, type TestUser } from "./test-users";
+import { buildUser, createVerifiedUser, fullName } from "./test-users";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("invitations");
-
-function fullName(user: TestUser): string {
-  return `${user.firstName} ${user.lastName}`;
-}
 
 /** Opens the newest mail to `email` whose subject matches, in the dev mailbox. */
 async function openMail(page: Page, email: string, subject: RegExp): Promise<void> {

@@ -8,13 +8,13 @@
  * occurrence moved ("This event"). People and circles are set up through the REST door. Every
  * screen is checked with axe and saved at phone and desktop size (plans-*.png).
  */
-import type { APIRequestContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { frontToast } from "./browser-steps";
-import { type ApiCircle, acceptInvitation, createCircle, invite } from "./circle-setup";
+import { createCircle, createPlan, joinCircle, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
-import { createVerifiedUser, type TestUser } from "./test-users";
+import { createVerifiedUser, fullName, type TestUser } from "./test-users";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plans");
@@ -22,17 +22,9 @@ const saveScreen = useScreens("plans");
 /** Every person here lives in one zone, the one their days and times are read in. */
 const ZONE = "America/New_York";
 
-/**
- * Someone registered in ZONE. The registration takes the browser's zone (`timeZone`), which
- * the shared factory's type leaves out: passed as a value, it goes along with the rest.
- */
+/** Someone living in ZONE. */
 function person(firstName: string, lastName: string): Promise<TestUser> {
-  const registration = { firstName, lastName, timeZone: ZONE };
-  return createVerifiedUser(suite.app.url, registration);
-}
-
-function fullName(user: TestUser): string {
-  return `${user.firstName} ${user.lastName}`;
+  return createVerifiedUser(suite.app.url, { firstName, lastName, timeZone: ZONE });
 }
 
 /** A day in the people's zone, `offset` days from today. */
@@ -40,28 +32,6 @@ function dayFromToday(offset: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
   const [y, m, d] = today.split("-").map(Number);
   return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + offset)).toISOString().slice(0, 10);
-}
-
-async function userIdOf(api: APIRequestContext): Promise<number> {
-  const answer = await api.get("/api/auth/user");
-  if (!answer.ok()) throw new Error(`/api/auth/user answered ${answer.status()}`);
-  return ((await answer.json()) as { id: number }).id;
-}
-
-/** `member` joins `circle`: invited by its admin through the API, then accepting it. */
-async function join(admin: APIRequestContext, circle: ApiCircle, member: TestUser) {
-  const invitation = await invite(admin, circle, { email: member.email });
-  await acceptInvitation(await suite.apiAs(member), invitation);
-}
-
-async function addPlan(
-  api: APIRequestContext,
-  circle: ApiCircle,
-  data: Record<string, unknown>,
-): Promise<{ id: number }> {
-  const answer = await api.post(`/api/circles/${circle.id}/events`, { data });
-  if (!answer.ok()) throw new Error(`add plan answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as { id: number };
 }
 
 function planCard(page: Page, title: string): Locator {
@@ -148,7 +118,7 @@ describe("plans in the browser", () => {
     const [ada, bea] = await Promise.all([person("Ada", "Lovelace"), person("Bea", "Byron")]);
     const adaApi = await suite.apiAs(ada);
     const circle = await createCircle(adaApi, { name: "The Lovelaces", type: "family" });
-    await join(adaApi, circle, bea);
+    await joinCircle(adaApi, circle, bea, await suite.apiAs(bea));
     const beaId = await userIdOf(await suite.apiAs(bea));
 
     // Ada assigns one task in the form; the other is set up through the API.
@@ -171,7 +141,7 @@ describe("plans in the browser", () => {
     await assigned.getByText(`For: ${fullName(bea)}`).waitFor();
     await assigned.getByText("Pending", { exact: true }).waitFor();
 
-    await addPlan(adaApi, circle, {
+    await createPlan(adaApi, circle, {
       title: "Mow the lawn",
       startTime: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
       assignedTo: beaId,

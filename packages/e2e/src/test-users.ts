@@ -6,7 +6,17 @@ import { buildRegistration, type RegistrationData } from "@circleplan/db/testing
 
 export type TestUser = RegistrationData;
 
+/** A registration's fields, and the zone the account reads its days in (UTC when left out). */
+export interface NewUser extends Partial<TestUser> {
+  timeZone?: string;
+}
+
 let sequence = 0;
+
+/** "Ada Lovelace": how screens name a person. */
+export function fullName(user: Pick<TestUser, "firstName" | "lastName">): string {
+  return `${user.firstName} ${user.lastName}`;
+}
 
 /** The shared registration factory, with an email unique across runs and tests of one run. */
 export function buildUser(overrides: Partial<TestUser> = {}): TestUser {
@@ -29,10 +39,11 @@ async function post(appUrl: string, path: string, body: unknown): Promise<Respon
  */
 export async function registerUser(
   appUrl: string,
-  overrides: Partial<TestUser> = {},
+  { timeZone, ...overrides }: NewUser = {},
 ): Promise<{ user: TestUser; token: string }> {
   const user = buildUser(overrides);
-  const registered = await post(appUrl, "/api/auth/register", user);
+  // The app sends the browser's zone with the form; the REST door takes one too.
+  const registered = await post(appUrl, "/api/auth/register", { ...user, timeZone });
   if (registered.status !== 201) {
     throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   }
@@ -46,7 +57,7 @@ export async function registerUser(
 /** Registers and verifies an account through the API (sandbox mode returns the token). */
 export async function createVerifiedUser(
   appUrl: string,
-  overrides: Partial<TestUser> = {},
+  overrides: NewUser = {},
 ): Promise<TestUser> {
   const { user, token } = await registerUser(appUrl, overrides);
   const verified = await post(appUrl, "/api/auth/verify-email", { token });

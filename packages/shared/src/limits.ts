@@ -57,6 +57,9 @@ export const ACCEPTED_INVITATION_NAV_DELAY_MS = 300;
 export const PENDING_INVITATIONS_POLL_MS = 30_000;
 export const LONG_PRESS_MS = 500;
 export const ACTION_BADGE_CAP = 9;
+/** Highlights (section 9): the day's plans for ?tab=plans, and the plan an ?eventId= names. */
+export const PLANS_HIGHLIGHT_MS = 2000;
+export const EVENT_HIGHLIGHT_MS = 5000;
 
 export const THEME_STORAGE_KEY = "theme";
 export const THEMES = ["light", "system", "dark"] as const;

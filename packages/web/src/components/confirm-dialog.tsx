@@ -24,6 +24,8 @@ interface ConfirmDialogProps {
   /** The confirmed action is under way: both buttons wait for it. */
   pending: boolean;
   onConfirm: () => void;
+  /** More to choose before confirming, between the question and the buttons. */
+  children?: ReactNode;
 }
 
 /**
@@ -41,6 +43,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -50,6 +53,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction

@@ -11,6 +11,8 @@ export interface FieldControlProps {
 interface FieldProps {
   id: string;
   label: ReactNode;
+  /** Marks the label "(optional)": the form is complete without this field. */
+  optional?: boolean;
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
@@ -22,13 +24,16 @@ interface FieldProps {
  * field (aria-describedby) and announces it as invalid (aria-invalid). The hint stays next to
  * the error: "must contain a special character" is when the list of them is needed most.
  */
-export function Field({ id, label, error, hint, className, children }: FieldProps) {
+export function Field({ id, label, optional, error, hint, className, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("grid gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>
+        {label}
+        {optional ? <OptionalMark /> : null}
+      </Label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
@@ -37,6 +42,16 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
       ) : null}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** " (optional)" after a label, quieter than the label itself. */
+export function OptionalMark() {
+  return (
+    <>
+      {" "}
+      <span className="font-normal text-muted-foreground">(optional)</span>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { loginInput } from "@circleplan/shared/auth-schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
@@ -61,7 +61,8 @@ describe("TextField", () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
 
     const email = screen.getByLabelText("Email");
-    expect(email).toHaveAttribute("aria-invalid", "true");
+    // The resolver validates asynchronously: wait for the render it leads to.
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
     expect(email).toHaveAccessibleDescription(expect.stringContaining(schemaMessage("email")));
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
       schemaMessage("password"),
@@ -75,9 +76,11 @@ describe("TextField", () => {
     await user.type(email, "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "Analytical#1843");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(onValid).toHaveBeenCalledWith(
-      { email: "ada@example.com", password: "Analytical#1843" },
-      expect.anything(),
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith(
+        { email: "ada@example.com", password: "Analytical#1843" },
+        expect.anything(),
+      ),
     );
     expect(email).toHaveAttribute("aria-invalid", "false");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();

@@ -1,6 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from "@circleplan/shared/limits";
+import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { cn } from "@/lib/utils";
 import { Field } from "./field";
 import { Input } from "./input";
 
@@ -29,7 +31,11 @@ interface TextFieldProps<T extends FieldValues>
   name: Path<T>;
   id: string;
   label: ReactNode;
+  optional?: boolean;
   hint?: ReactNode;
+  /** Drawn inside the input, at its start (a pin before a place) or its end (a clock). */
+  icon?: LucideIcon;
+  iconAt?: "start" | "end";
 }
 
 /** A labelled text input registered with a react-hook-form form, showing that field's error. */
@@ -38,13 +44,39 @@ export function TextField<T extends FieldValues>({
   name,
   id,
   label,
+  optional,
   hint,
+  icon: Icon,
+  iconAt = "start",
+  className,
   ...input
 }: TextFieldProps<T>) {
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      {(control) => <Input {...control} {...form.register(name)} {...input} />}
+    <Field id={id} label={label} optional={optional} error={error} hint={hint}>
+      {(control) => {
+        const field = (
+          <Input
+            {...control}
+            {...form.register(name)}
+            {...input}
+            className={cn(Icon && (iconAt === "start" ? "pl-9" : "pr-9"), className)}
+          />
+        );
+        if (!Icon) return field;
+        return (
+          <div className="relative">
+            {field}
+            <Icon
+              aria-hidden="true"
+              className={cn(
+                "pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-muted-foreground",
+                iconAt === "start" ? "left-3" : "right-3",
+              )}
+            />
+          </div>
+        );
+      }}
     </Field>
   );
 }

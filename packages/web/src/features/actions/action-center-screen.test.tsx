@@ -7,11 +7,12 @@ import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { AppTooltipProvider } from "@/components/ui/tooltip";
-import { pendingTaskFixture, planFixture } from "@/features/calendar/testing/plan-fixtures";
 import { circleFixture, invitationFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { pendingTaskFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { ActionCenterScreen, CircleActionCenterScreen } from "./action-center-screen";
 
@@ -25,13 +26,11 @@ vi.mock("@/features/plans/plan-dialog", () => ({
     props.open ? <div role="dialog" aria-label={`Edit Plan: ${props.event?.title}`} /> : null,
 }));
 
+freezeClockAt("2026-11-23T10:00:00Z");
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
 });
-afterEach(() => vi.useRealTimers());
 
 const emptyHistory = () => ({ tasks: [], pagination: { page: 1, limit: 10, hasMore: false } });
 

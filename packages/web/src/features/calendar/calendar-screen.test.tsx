@@ -4,18 +4,15 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { userFixture } from "@/features/circles/testing/fixtures";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { CalendarScreen } from "./calendar-screen";
-import { planFixture } from "./testing/plan-fixtures";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  // 23 November 2026, 10:00 in London (the user's zone) and in UTC.
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
-});
-afterEach(() => vi.useRealTimers());
+// 23 November 2026, 10:00 in London (the user's zone) and in UTC.
+freezeClockAt("2026-11-23T10:00:00Z");
 
 function renderCalendar(handlers: Record<string, Handler> = {}) {
   return renderWithTrpc(<CalendarScreen />, {

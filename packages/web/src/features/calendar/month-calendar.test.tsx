@@ -5,14 +5,14 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { planFixture } from "@/testing/plan-fixtures";
 import { MonthCalendar } from "./month-calendar";
-import { planFixture } from "./testing/plan-fixtures";
 
 const plans = [
   planFixture({ id: 1, date: "2026-11-23" }),
   planFixture({ id: 2, date: "2026-11-23", startTime: new Date("2026-11-23T12:00:00Z") }),
   planFixture({ id: 3, date: "2026-11-23", startTime: new Date("2026-11-23T15:00:00Z") }),
-  planFixture({ id: 4, date: "2026-11-24", circleColor: "#10B981" }),
+  planFixture({ id: 4, date: "2026-11-24", circleColor: "#8B5CF6" }),
   planFixture({ id: 5, date: "2026-11-26" }),
   planFixture({ id: 6, date: "2026-11-26", startTime: new Date("2026-11-26T12:00:00Z") }),
 ];

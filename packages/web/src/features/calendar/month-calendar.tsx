@@ -1,9 +1,8 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { createContext, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
-import { Button } from "@/components/ui/button";
 import { displayColor } from "@/components/ui/circle-avatar";
+import { StepNav } from "@/components/ui/step-nav";
 import { dayOf, noonOf } from "@/features/plans/plan-dates";
 import { cn } from "@/lib/utils";
 import {
@@ -78,26 +77,13 @@ export function MonthCalendar({
 
   return (
     <div className="grid gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Previous month"
-          onClick={() => onMonthChange(addMonths(month, -1))}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        {/* DayPicker's own hidden caption announces a change of month; this one only shows it. */}
-        <h2 className="text-lg font-semibold">{title}</h2>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Next month"
-          onClick={() => onMonthChange(addMonths(month, 1))}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </div>
+      <StepNav
+        unit="month"
+        onStep={(step) => onMonthChange(addMonths(month, step))}
+        // DayPicker's own hidden caption announces a change of month; this one only shows it.
+        current={<h2 className="text-lg font-semibold">{title}</h2>}
+        className="justify-between"
+      />
       <DayPlansContext.Provider value={context}>
         <DayPicker
           labels={labels}

@@ -1,9 +1,10 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import { Clock, MapPin, Sun } from "lucide-react";
+import { Clock, Sun } from "lucide-react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { CircleTag } from "@/features/plans/circle-tag";
+import { CircleTag } from "@/components/ui/circle-tag";
+import { PlanLocation } from "@/features/plans/plan-line";
 import { PlansQueryState } from "@/features/plans/plan-list";
 import { sortPlans } from "@/features/plans/plan-lists";
 import { trpc } from "@/lib/trpc";
@@ -66,13 +67,7 @@ function TodayPlan({ plan, timeZone }: { plan: PlanEvent; timeZone: string }) {
         <Clock aria-hidden="true" className="size-3.5 shrink-0" />
         {timeRange(plan, timeZone)}
       </p>
-      {plan.location ? (
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
-          <span className="sr-only">Location:</span>
-          <span className="wrap-anywhere">{plan.location}</span>
-        </p>
-      ) : null}
+      {plan.location ? <PlanLocation location={plan.location} className="gap-1.5 text-sm" /> : null}
     </li>
   );
 }

@@ -7,14 +7,12 @@ import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Route } from "wouter";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
-import { planFixture } from "@/features/calendar/testing/plan-fixtures";
-import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { planFixture } from "@/testing/plan-fixtures";
+import { type Handler, serverError } from "@/testing/render-with-trpc";
 import { CIRCLE_PAGE_EVENTS, circlePageEvent } from "./circle-page-events";
-import { CircleScreen } from "./circle-screen";
-import { circleFixture, memberFixture, userFixture } from "./testing/fixtures";
+import { renderCircleScreen } from "./testing/render-circle-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock("@/features/plans/plan-card", () => ({
@@ -42,13 +40,11 @@ vi.mock("@/features/plans/plan-dialog", () => ({
     ) : null,
 }));
 
+freezeClockAt("2026-11-23T10:00:00Z");
 beforeEach(() => {
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.info).mockClear();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
 });
-afterEach(() => vi.useRealTimers());
 
 const plans = [
   planFixture({ id: 1, title: "Swimming", date: "2026-11-23" }),
@@ -57,31 +53,18 @@ const plans = [
 ];
 
 function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7") {
-  return renderWithTrpc(
-    <AppTooltipProvider>
-      <Route path="/circle/:id">
-        <CircleScreen />
-      </Route>
-    </AppTooltipProvider>,
+  return renderCircleScreen(
     {
-      path,
-      handlers: {
-        "auth.user": () => userFixture(),
-        "circles.get": () => circleFixture(),
-        "circles.members": () => [
-          memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
-        ],
-        "invitations.listForCircle": () => [],
-        "events.calendarMonth": () => plans,
-        "events.list": (input) => {
-          const { from, to } = input as { from?: string; to?: string };
-          return plans.filter((plan) => (!from || plan.date >= from) && (!to || plan.date <= to));
-        },
-        "events.get": (input) =>
-          planFixture({ id: (input as { id: number }).id, title: "Dentist", date: "2026-12-10" }),
-        ...handlers,
+      "events.calendarMonth": () => plans,
+      "events.list": (input) => {
+        const { from, to } = input as { from?: string; to?: string };
+        return plans.filter((plan) => (!from || plan.date >= from) && (!to || plan.date <= to));
       },
+      "events.get": (input) =>
+        planFixture({ id: (input as { id: number }).id, title: "Dentist", date: "2026-12-10" }),
+      ...handlers,
     },
+    path,
   );
 }
 

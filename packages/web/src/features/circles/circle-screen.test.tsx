@@ -7,16 +7,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Route } from "wouter";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
-import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
-import { CircleScreen } from "./circle-screen";
-import {
-  circleFixture,
-  createdInvitationFixture,
-  memberFixture,
-  userFixture,
-} from "./testing/fixtures";
+import { serverError } from "@/testing/render-with-trpc";
+import { circleFixture, createdInvitationFixture } from "./testing/fixtures";
+import { renderCircleScreen } from "./testing/render-circle-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -25,30 +18,6 @@ beforeEach(() => {
   vi.mocked(toast.error).mockClear();
 });
 
-function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7") {
-  return renderWithTrpc(
-    <AppTooltipProvider>
-      <Route path="/circle/:id">
-        <CircleScreen />
-      </Route>
-    </AppTooltipProvider>,
-    {
-      path,
-      handlers: {
-        "auth.user": () => userFixture(),
-        "circles.get": () => circleFixture(),
-        "circles.members": () => [
-          memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
-        ],
-        "invitations.listForCircle": () => [],
-        "events.calendarMonth": () => [],
-        "events.list": () => [],
-        ...handlers,
-      },
-    },
-  );
-}
-
 async function openDetails() {
   await userEvent.click(await screen.findByRole("button", { name: "Circle details" }));
   return screen.findByRole("dialog", { name: "The Lovelaces" });
@@ -56,7 +25,7 @@ async function openDetails() {
 
 describe("CircleScreen", () => {
   it("shows the name, the member count, the calendar and the next days", async () => {
-    renderCircle();
+    renderCircleScreen();
     expect(await screen.findByRole("heading", { level: 1, name: "The Lovelaces" })).toBeVisible();
     expect(screen.getByRole("link", { name: "3 members" })).toHaveAttribute(
       "href",
@@ -67,13 +36,13 @@ describe("CircleScreen", () => {
   });
 
   it("says not found for an address that cannot be a circle, without asking the server", async () => {
-    const view = renderCircle({}, "/circle/seven");
+    const view = renderCircleScreen({}, "/circle/seven");
     expect(await screen.findByText("Circle not found or you don't have access.")).toBeVisible();
     expect(view.callsTo("circles.get")).toHaveLength(0);
   });
 
   it("gives an admin Members, Invitations and Settings, and a family circle a relationship", async () => {
-    const view = renderCircle({
+    const view = renderCircleScreen({
       "circles.get": () => circleFixture({ type: "family" }),
       "invitations.create": (input) =>
         createdInvitationFixture({ email: (input as { email: string }).email }),
@@ -101,7 +70,7 @@ describe("CircleScreen", () => {
   });
 
   it("says Failed to create invitation when the dialog's invitation is refused", async () => {
-    renderCircle({
+    renderCircleScreen({
       "invitations.create": () => {
         throw serverError("An invitation has already been sent to this email address.", 400);
       },
@@ -119,7 +88,9 @@ describe("CircleScreen", () => {
   });
 
   it("never shows Invitations for a personal circle", async () => {
-    renderCircle({ "circles.get": () => circleFixture({ type: "personal", memberCount: 1 }) });
+    renderCircleScreen({
+      "circles.get": () => circleFixture({ type: "personal", memberCount: 1 }),
+    });
     const dialog = await openDetails();
     expect(
       within(dialog)
@@ -130,7 +101,7 @@ describe("CircleScreen", () => {
   });
 
   it("tells a member only admins rename, and offers deletion only to a work or custom creator", async () => {
-    const view = renderCircle({
+    const view = renderCircleScreen({
       "circles.get": () => circleFixture({ role: "member", isCreator: false, type: "work" }),
     });
     let dialog = await openDetails();
@@ -145,7 +116,7 @@ describe("CircleScreen", () => {
     expect(within(dialog).queryByRole("button", { name: "Delete Circle" })).not.toBeInTheDocument();
     view.unmount();
 
-    renderCircle({ "circles.get": () => circleFixture({ type: "work" }) });
+    renderCircleScreen({ "circles.get": () => circleFixture({ type: "work" }) });
     dialog = await openDetails();
     await userEvent.click(within(dialog).getByRole("tab", { name: "Settings" }));
     expect(within(dialog).getByRole("button", { name: "Delete Circle" })).toBeVisible();

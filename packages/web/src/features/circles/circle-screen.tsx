@@ -1,4 +1,5 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
+import { EVENT_HIGHLIGHT_MS } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CalendarRange, ListChecks, Settings, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -27,9 +28,6 @@ import { CIRCLE_TYPE_LABELS, memberCountText } from "./circle-labels";
 import { CircleNextDays } from "./circle-next-days";
 import { useCirclePageEvents } from "./circle-page-events";
 import { CircleUpcomingDialog } from "./circle-upcoming-dialog";
-
-/** How long a plan named by `eventId` stays marked (the dashboard's 5 s, spec section 2). */
-const HIGHLIGHT_MS = 5_000;
 
 /**
  * /circle/{id} (spec section 2): the circle's name, member count and settings button, its
@@ -90,7 +88,7 @@ function CircleView({ circle }: { circle: Circle }) {
         ?.scrollIntoView({ behavior: "smooth", block: "center" }),
     );
     window.clearTimeout(highlightTimer.current);
-    highlightTimer.current = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    highlightTimer.current = window.setTimeout(() => setHighlighted(null), EVENT_HIGHLIGHT_MS);
   }
 
   /**

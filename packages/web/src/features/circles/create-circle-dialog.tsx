@@ -209,11 +209,8 @@ function DetailsStep({
       />
       <Field
         id="create-circle-description"
-        label={
-          <>
-            Description <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
+        label="Description"
+        optional
         error={form.formState.errors.description?.message}
       >
         {(control) => (
@@ -513,11 +510,8 @@ function InvitesStep({ circle, onDone }: { circle: Circle; onDone: () => void })
 
       <Field
         id="create-circle-invite-message"
-        label={
-          <>
-            Message <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
+        label="Message"
+        optional
         error={messageError ?? undefined}
       >
         {(control) => (

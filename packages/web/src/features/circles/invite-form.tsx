@@ -108,11 +108,8 @@ export function InviteForm({ circle, variant }: { circle: Circle; variant: "page
         {withRelationship ? (
           <Field
             id={`${idPrefix}-relationship`}
-            label={
-              <>
-                Relationship <span className="font-normal text-muted-foreground">(optional)</span>
-              </>
-            }
+            label="Relationship"
+            optional
             error={form.formState.errors.relationship?.message}
           >
             {(control) => (
@@ -129,11 +126,8 @@ export function InviteForm({ circle, variant }: { circle: Circle; variant: "page
         ) : null}
         <Field
           id={`${idPrefix}-message`}
-          label={
-            <>
-              Message <span className="font-normal text-muted-foreground">(optional)</span>
-            </>
-          }
+          label="Message"
+          optional
           error={form.formState.errors.message?.message}
         >
           {(control) => (

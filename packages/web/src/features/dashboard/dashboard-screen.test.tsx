@@ -6,24 +6,19 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { userFixture } from "@/features/circles/testing/fixtures";
-import { planFixture, taskFixture } from "@/features/plans/testing/plan-fixtures";
 import { UserReady } from "@/features/plans/testing/user-ready";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { DashboardScreen } from "./dashboard-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-beforeEach(() => {
-  // Sunday 22 November 2026, noon in London: only the clock is fixed, timers run as usual.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-22T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+// Sunday 22 November 2026, noon in London.
+freezeClockAt("2026-11-22T12:00:00Z");
 
 type ListInput = { date?: string; from?: string; to?: string } | undefined;
 

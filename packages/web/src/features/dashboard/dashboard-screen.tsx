@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, ListTodo } from "lucide-react";
+import { EVENT_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@circleplan/shared/limits";
+import { ListTodo } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ScreenHeading } from "@/components/screen-heading";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { StepNav } from "@/components/ui/step-nav";
 import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
 import { planCardId } from "@/features/plans/plan-card";
 import { addDaysTo, longDay, parseDay, todayIn } from "@/features/plans/plan-dates";
@@ -15,10 +16,6 @@ import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { dashboardPath } from "./dashboard-path";
 import { UpcomingWeek } from "./upcoming-week";
-
-/** How long a link's target stays drawn out (spec section 9): the plans section, one plan. */
-const PLANS_HIGHLIGHT_MS = 2000;
-const PLAN_HIGHLIGHT_MS = 5000;
 
 const PLANS_SECTION_ID = "dashboard-plans";
 
@@ -63,32 +60,17 @@ export function DashboardScreen() {
         </ScreenHeading>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Previous day"
-          onClick={() => goTo(addDaysTo(day, -1))}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <p className="min-w-0 flex-1 text-center text-base font-semibold sm:flex-none sm:px-2">
-          {longDay(day)}
-        </p>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Next day"
-          onClick={() => goTo(addDaysTo(day, 1))}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
-        {day === today ? null : (
-          <Button variant="secondary" onClick={() => goTo(today)}>
-            Today
-          </Button>
-        )}
-      </div>
+      <StepNav
+        unit="day"
+        onStep={(step) => goTo(addDaysTo(day, step))}
+        current={
+          <p className="min-w-0 flex-1 text-center text-base font-semibold sm:flex-none sm:px-2">
+            {longDay(day)}
+          </p>
+        }
+        onToday={day === today ? undefined : () => goTo(today)}
+        className="flex-wrap"
+      />
 
       <p aria-live="polite" className="text-muted-foreground">
         {plans.data ? daySummary(plans.data.length, day, today) : "\u00a0"}
@@ -160,7 +142,7 @@ function useHighlightedPlan(
     if (!targetKey || !eventId) return;
     scrollToElement(targetKey);
     setOn(eventId);
-    const timer = window.setTimeout(() => setOn(null), PLAN_HIGHLIGHT_MS);
+    const timer = window.setTimeout(() => setOn(null), EVENT_HIGHLIGHT_MS);
     return () => window.clearTimeout(timer);
   }, [targetKey, eventId]);
   return on;

@@ -1,7 +1,8 @@
 import { CalendarRange } from "lucide-react";
 import { Link } from "wouter";
-import { CollapsiblePanel } from "@/features/plans/collapsible-panel";
-import { addDaysTo, daySpan, relativeDayHeading, timeIn } from "@/features/plans/plan-dates";
+import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
+import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
+import { PlanLine } from "@/features/plans/plan-line";
 import { PlansQueryState } from "@/features/plans/plan-list";
 import { groupByDay } from "@/features/plans/plan-lists";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
@@ -46,23 +47,15 @@ export function UpcomingWeek({ today }: { today: string }) {
                         href={dashboardPath(day, today, plan.id)}
                         className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
                       >
-                        <span
-                          aria-hidden="true"
-                          className="size-2 shrink-0 rounded-full"
-                          style={{ backgroundColor: plan.circleColor }}
-                        />
-                        <span className="w-14 shrink-0 text-muted-foreground tabular-nums">
-                          {plan.allDay ? "All day" : timeIn(plan.startTime, zone)}
-                        </span>
-                        <span
-                          className={
+                        <PlanLine
+                          plan={plan}
+                          zone={zone}
+                          titleClassName={
                             plan.isCompleted || plan.assignmentAccepted === false
-                              ? "truncate text-muted-foreground line-through"
-                              : "truncate"
+                              ? "text-muted-foreground line-through"
+                              : undefined
                           }
-                        >
-                          {plan.title}
-                        </span>
+                        />
                         <span className="ml-auto shrink-0 truncate text-xs text-muted-foreground">
                           {plan.circleName}
                         </span>

@@ -5,9 +5,10 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { planFixture } from "@/features/calendar/testing/plan-fixtures";
+import { describe, expect, it, vi } from "vitest";
 import { userFixture } from "@/features/circles/testing/fixtures";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { PlannerScreen } from "./planner-screen";
 
@@ -23,11 +24,7 @@ vi.mock("@/features/plans/plan-dialog", () => ({
     ) : null,
 }));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
-});
-afterEach(() => vi.useRealTimers());
+freezeClockAt("2026-11-23T10:00:00Z");
 
 function renderPlanner(handlers: Record<string, Handler> = {}) {
   return renderWithTrpc(<PlannerScreen />, {

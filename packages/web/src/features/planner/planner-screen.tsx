@@ -1,5 +1,5 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ScreenHeading } from "@/components/screen-heading";
@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { Skeleton } from "@/components/ui/skeleton";
+import { StepNav } from "@/components/ui/step-nav";
 import {
   type Day,
   fullDate,
@@ -58,32 +59,22 @@ export function PlannerScreen() {
         />
         <p className="text-sm text-muted-foreground">Your week across all your circles.</p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Previous week"
-          onClick={() => setStart(addDaysTo(start, -7))}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
-          {shortDate(start)} - {shortDate(end)}, {end.slice(0, 4)}
-        </p>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Next week"
-          onClick={() => setStart(addDaysTo(start, 7))}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
+      <StepNav
+        unit="week"
+        onStep={(step) => setStart(addDaysTo(start, step * 7))}
+        current={
+          <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
+            {shortDate(start)} - {shortDate(end)}, {end.slice(0, 4)}
+          </p>
+        }
+        className="flex-wrap"
+      >
         {start !== thisWeek ? (
           <Button variant="ghost" size="sm" onClick={() => setStart(thisWeek)}>
             This week
           </Button>
         ) : null}
-      </div>
+      </StepNav>
       {plans.error ? (
         <LoadFailure
           title="Failed to fetch events"

@@ -8,10 +8,10 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { planFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
 import { attachmentProblem } from "./attachment-upload";
 import { PlanDialog } from "./plan-dialog";
-import { planFixture } from "./testing/plan-fixtures";
 import { UserReady } from "./testing/user-ready";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

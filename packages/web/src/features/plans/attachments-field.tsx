@@ -4,7 +4,7 @@ import { FileText, Paperclip, Undo2, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { FieldError } from "@/components/ui/field";
+import { FieldError, OptionalMark } from "@/components/ui/field";
 import { serverMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -100,7 +100,8 @@ export function AttachmentsField({
     <fieldset className="grid gap-2" aria-describedby={errorId}>
       <legend className="mb-2 flex items-center gap-1.5 text-sm leading-none font-medium">
         <Paperclip aria-hidden="true" className="size-4 text-muted-foreground" />
-        Attachments <span className="font-normal text-muted-foreground">(optional)</span>
+        Attachments
+        <OptionalMark />
       </legend>
       {empty ? null : (
         <ul className="grid gap-1.5" aria-label="Attached files">

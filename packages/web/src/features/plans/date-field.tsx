@@ -1,10 +1,10 @@
 import { CalendarDays } from "lucide-react";
-import { Popover } from "radix-ui";
 import { useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { buttonVariants } from "@/components/ui/button";
 import type { FieldControlProps } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
 import { dayOf, noonOf, parseDay, todayIn } from "./plan-dates";
 import { usePlanViewer } from "./use-plan-viewer";
@@ -64,8 +64,8 @@ export function DateField({
   const minDay = parseDay(min);
   const shown = day ? noonOf(day).toLocaleDateString("en-US", dateFormat) : placeholder;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
         <button
           type="button"
           {...control}
@@ -80,32 +80,25 @@ export function DateField({
           <span className="truncate">{shown}</span>
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 rounded-md border bg-popover p-2 text-popover-foreground shadow-md"
-        >
-          <DayPicker
-            mode="single"
-            required
-            selected={day ? noonOf(day) : undefined}
-            defaultMonth={day ? noonOf(day) : minDay ? noonOf(minDay) : undefined}
-            disabled={minDay ? { before: noonOf(minDay) } : undefined}
-            onSelect={(date) => {
-              onChange(dayOf(date));
-              setOpen(false);
-            }}
-            classNames={calendarClassNames}
-            // Today as the profile's zone has it, as every plan screen reads days.
-            today={noonOf(todayIn(zone))}
-            autoFocus
-          />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </PopoverTrigger>
+      <PopoverContent align="start">
+        <DayPicker
+          mode="single"
+          required
+          selected={day ? noonOf(day) : undefined}
+          defaultMonth={day ? noonOf(day) : minDay ? noonOf(minDay) : undefined}
+          disabled={minDay ? { before: noonOf(minDay) } : undefined}
+          onSelect={(date) => {
+            onChange(dayOf(date));
+            setOpen(false);
+          }}
+          classNames={calendarClassNames}
+          // Today as the profile's zone has it, as every plan screen reads days.
+          today={noonOf(todayIn(zone))}
+          autoFocus
+        />
+      </PopoverContent>
+    </Popover>
   );
 }
 

@@ -1,15 +1,6 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ScopeChoice } from "./occurrence-scope";
 import { isSeriesOccurrence, type OccurrenceScope } from "./plan-edit";
 import { planNoun } from "./plan-permissions";
@@ -39,36 +30,22 @@ export function DeletePlanDialog({
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (next) setScope("occurrence");
         onOpenChange(next);
       }}
+      title={noun === "task" ? "Delete Task" : "Delete Event"}
+      description={`Are you sure you want to delete this ${noun}?`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={actions.deleting}
+      onConfirm={() => void confirm()}
     >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{noun === "task" ? "Delete Task" : "Delete Event"}</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this {noun}?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {series ? (
-          <ScopeChoice value={scope} onChange={setScope} disabled={actions.deleting} />
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={actions.deleting}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={actions.deleting}
-            onClick={(click) => {
-              click.preventDefault();
-              void confirm();
-            }}
-          >
-            {actions.deleting ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      {series ? (
+        <ScopeChoice value={scope} onChange={setScope} disabled={actions.deleting} />
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, NotebookPen } from "lucide-react";
+import { NotebookPen } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { StepNav } from "@/components/ui/step-nav";
 import { trpc } from "@/lib/trpc";
 import { AddPlanButtons } from "./add-plan-buttons";
 import { addDaysTo, daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
@@ -54,29 +54,12 @@ export function MyDayScreen() {
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Previous days"
-              onClick={() => goTo(addDaysTo(first, -LIST_DAYS))}
-            >
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Next days"
-              onClick={() => goTo(addDaysTo(first, LIST_DAYS))}
-            >
-              <ChevronRight aria-hidden="true" />
-            </Button>
-            {first === today ? null : (
-              <Button variant="secondary" onClick={() => goTo(today)}>
-                Today
-              </Button>
-            )}
-          </div>
+          <StepNav
+            unit="days"
+            onStep={(step) => goTo(addDaysTo(first, step * LIST_DAYS))}
+            onToday={first === today ? undefined : () => goTo(today)}
+            className="flex-wrap"
+          />
 
           <PlansQueryState query={plans}>
             {empty ? (

@@ -10,9 +10,9 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { userFixture } from "@/features/circles/testing/fixtures";
+import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { PlanCard } from "./plan-card";
-import { occurrenceFixture, planFixture, taskFixture } from "./testing/plan-fixtures";
 import { UserReady } from "./testing/user-ready";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,8 +1,9 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import { Check, MapPin, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
+import { Check, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { CircleTag } from "@/components/ui/circle-tag";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,10 +11,10 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
-import { CircleTag } from "./circle-tag";
 import { DeletePlanDialog } from "./delete-plan-dialog";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
 import { shortDay, timeIn } from "./plan-dates";
+import { PlanLocation } from "./plan-line";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator } from "./plan-permissions";
 import { TaskResponseDialog } from "./task-response-dialog";
 import { usePlanActions } from "./use-plan-actions";
@@ -166,11 +167,7 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
             {done ? <Badge variant="outline">Completed</Badge> : null}
           </div>
           {event.location ? (
-            <p className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
-              <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="sr-only">Location:</span>
-              <span className="truncate">{event.location}</span>
-            </p>
+            <PlanLocation location={event.location} truncate className="gap-1 text-xs" />
           ) : null}
           {awaitingMe ? (
             <div className="relative z-10 mt-1 flex flex-wrap gap-2">

@@ -11,9 +11,9 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { occurrenceFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { PlanDialog } from "./plan-dialog";
-import { occurrenceFixture, planFixture } from "./testing/plan-fixtures";
 import { UserReady } from "./testing/user-ready";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { occurrenceFixture, planFixture } from "../../testing/plan-fixtures";
 import { editInput, recurrenceChanged, scopeOf } from "./plan-edit";
 import { type PlanFormValues, planForm, planValuesFrom, withRepeatType } from "./plan-form-values";
-import { occurrenceFixture, planFixture } from "./testing/plan-fixtures";
 
 const ZONE = "Europe/London";
 

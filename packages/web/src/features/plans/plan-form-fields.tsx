@@ -1,9 +1,11 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Clock, Link2, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SwitchRow } from "@/components/ui/switch-row";
+import { TextField } from "@/components/ui/text-field";
 import { Textarea } from "@/components/ui/textarea";
 import { trpc } from "@/lib/trpc";
 import { type AttachmentDraft, AttachmentsField } from "./attachments-field";
@@ -11,7 +13,6 @@ import { DateField } from "./date-field";
 import type { PlanFormOutput, PlanFormValues } from "./plan-form-values";
 import { RecurrenceEditor } from "./recurrence-editor";
 import { RemindersField } from "./reminders-field";
-import { SwitchRow } from "./switch-row";
 
 type PlanForm = UseFormReturn<PlanFormValues, unknown, PlanFormOutput>;
 
@@ -48,27 +49,17 @@ export function PlanFormFields({
 
   return (
     <div className="grid gap-4">
-      <Field id="plan-title" label="Title" error={errors.title?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("title")}
-            placeholder="e.g. Family dinner"
-            autoComplete="off"
-            disabled={disabled}
-          />
-        )}
-      </Field>
+      <TextField
+        form={form}
+        name="title"
+        id="plan-title"
+        label="Title"
+        placeholder="e.g. Family dinner"
+        autoComplete="off"
+        disabled={disabled}
+      />
 
-      <Field
-        id="plan-description"
-        label={
-          <>
-            Description <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
-        error={errors.description?.message}
-      >
+      <Field id="plan-description" label="Description" optional error={errors.description?.message}>
         {(control) => (
           <Textarea
             {...control}
@@ -99,70 +90,37 @@ export function PlanFormFields({
           )}
         </Field>
         {allDay ? null : (
-          <Field id="plan-time" label="Time" error={errors.time?.message} hint="24-hour, HH:MM">
-            {(control) => (
-              <div className="relative">
-                <Input
-                  {...control}
-                  {...form.register("time")}
-                  inputMode="numeric"
-                  placeholder="HH:MM"
-                  autoComplete="off"
-                  maxLength={5}
-                  className="pr-9"
-                  disabled={disabled}
-                />
-                <Clock
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-                />
-              </div>
-            )}
-          </Field>
-        )}
-      </div>
-      <Controller
-        control={form.control}
-        name="allDay"
-        render={({ field }) => (
-          <SwitchRow
-            id="plan-all-day"
-            label="All day"
-            checked={field.value}
-            onCheckedChange={field.onChange}
+          <TextField
+            form={form}
+            name="time"
+            id="plan-time"
+            label="Time"
+            hint="24-hour, HH:MM"
+            icon={Clock}
+            iconAt="end"
+            inputMode="numeric"
+            placeholder="HH:MM"
+            autoComplete="off"
+            maxLength={5}
             disabled={disabled}
           />
         )}
-      />
+      </div>
+      <FormSwitch form={form} name="allDay" id="plan-all-day" label="All day" disabled={disabled} />
 
       <CircleSelect form={form} disabled={disabled} />
 
-      <Field
+      <TextField
+        form={form}
+        name="location"
         id="plan-location"
-        label={
-          <>
-            Location <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
-        error={errors.location?.message}
-      >
-        {(control) => (
-          <div className="relative">
-            <MapPin
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              {...control}
-              {...form.register("location")}
-              placeholder="Where is it?"
-              autoComplete="off"
-              className="pl-9"
-              disabled={disabled}
-            />
-          </div>
-        )}
-      </Field>
+        label="Location"
+        optional
+        icon={MapPin}
+        placeholder="Where is it?"
+        autoComplete="off"
+        disabled={disabled}
+      />
 
       <fieldset className="grid gap-2" disabled={disabled || Boolean(assignedTo)}>
         <legend className="mb-2 text-sm leading-none font-medium">Type</legend>
@@ -216,34 +174,19 @@ export function PlanFormFields({
         )}
       />
 
-      <Field
+      <TextField
+        form={form}
+        name="mapUrl"
         id="plan-map-url"
-        label={
-          <>
-            Map URL <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
-        error={errors.mapUrl?.message}
-      >
-        {(control) => (
-          <div className="relative">
-            <Link2
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              {...control}
-              {...form.register("mapUrl")}
-              type="url"
-              inputMode="url"
-              placeholder="https://maps.example.com/…"
-              autoComplete="off"
-              className="pl-9"
-              disabled={disabled}
-            />
-          </div>
-        )}
-      </Field>
+        label="Map URL"
+        optional
+        icon={Link2}
+        type="url"
+        inputMode="url"
+        placeholder="https://maps.example.com/…"
+        autoComplete="off"
+        disabled={disabled}
+      />
 
       <AttachmentsField draft={attachments} disabled={disabled} />
 
@@ -266,18 +209,12 @@ export function PlanFormFields({
       />
 
       {editing && isTask ? (
-        <Controller
-          control={form.control}
+        <FormSwitch
+          form={form}
           name="isCompleted"
-          render={({ field }) => (
-            <SwitchRow
-              id="plan-completed"
-              label="Mark as completed"
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              disabled={disabled}
-            />
-          )}
+          id="plan-completed"
+          label="Mark as completed"
+          disabled={disabled}
         />
       ) : null}
     </div>
@@ -290,38 +227,23 @@ function CircleSelect({ form, disabled }: { form: PlanForm; disabled: boolean })
     form.formState.errors.circleId?.message ??
     (circles.error ? "Your circles could not be loaded." : undefined);
   return (
-    <Field id="plan-circle" label="Circle" error={error}>
-      {(control) => (
-        // Controlled: the options arrive after the form's value, and a native select left to
-        // itself would drop a value it has no option for yet.
-        <Controller
-          control={form.control}
-          name="circleId"
-          render={({ field }) => (
-            <NativeSelect
-              {...control}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(change) => {
-                field.onChange(change.target.value);
-                // A member of the old circle may not be one of the new: the assignee starts over.
-                form.setValue("assignedTo", "");
-              }}
-              disabled={disabled || circles.isPending}
-            >
-              <option value="">{circles.isPending ? "Loading circles…" : "Select a circle"}</option>
-              {circles.data?.map((circle) => (
-                <option key={circle.id} value={String(circle.id)}>
-                  {circle.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-      )}
-    </Field>
+    <FormSelect
+      form={form}
+      name="circleId"
+      id="plan-circle"
+      label="Circle"
+      error={error}
+      // A member of the old circle may not be one of the new: the assignee starts over.
+      onChosen={() => form.setValue("assignedTo", "")}
+      disabled={disabled || circles.isPending}
+    >
+      <option value="">{circles.isPending ? "Loading circles…" : "Select a circle"}</option>
+      {circles.data?.map((circle) => (
+        <option key={circle.id} value={String(circle.id)}>
+          {circle.name}
+        </option>
+      ))}
+    </FormSelect>
   );
 }
 
@@ -346,20 +268,93 @@ function AssigneeSelect({
   const members = trpc.circles.members.useQuery({ id }, { enabled: id > 0 });
   const choices = (members.data ?? []).filter((member) => member.userId !== userId || assignedToMe);
   return (
-    <Field
+    <FormSelect
+      form={form}
+      name="assignedTo"
       id="plan-assignee"
-      label={
-        <>
-          Assign to <span className="font-normal text-muted-foreground">(optional)</span>
-        </>
-      }
+      label="Assign to"
+      optional
       error={form.formState.errors.assignedTo?.message}
       hint={id > 0 ? undefined : "Choose a circle to see its members."}
+      disabled={disabled || !(id > 0) || members.isPending}
     >
+      <option value="">Nobody</option>
+      {choices.map((member) => (
+        <option key={member.userId} value={String(member.userId)}>
+          {`${member.user.firstName} ${member.user.lastName}`}
+          {member.role === "admin" ? " (Admin)" : ""}
+        </option>
+      ))}
+    </FormSelect>
+  );
+}
+
+/** One of the form's on/off fields as a switch on its own row. */
+function FormSwitch({
+  form,
+  name,
+  id,
+  label,
+  disabled,
+}: {
+  form: PlanForm;
+  name: "allDay" | "isCompleted";
+  id: string;
+  label: string;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SwitchRow
+          id={id}
+          label={label}
+          checked={field.value}
+          onCheckedChange={field.onChange}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * One of the form's choices of a person or a circle, in a select the form controls: the
+ * options arrive after the form's value, and a native select left to itself would drop a value
+ * it has no option for yet.
+ */
+function FormSelect({
+  form,
+  name,
+  id,
+  label,
+  optional,
+  error,
+  hint,
+  onChosen,
+  disabled,
+  children,
+}: {
+  form: PlanForm;
+  name: "circleId" | "assignedTo";
+  id: string;
+  label: string;
+  optional?: boolean;
+  error: string | undefined;
+  hint?: string | undefined;
+  /** After the choice is made, for fields that depend on it. */
+  onChosen?: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} optional={optional} error={error} hint={hint}>
       {(control) => (
         <Controller
           control={form.control}
-          name="assignedTo"
+          name={name}
           render={({ field }) => (
             <NativeSelect
               {...control}
@@ -367,16 +362,13 @@ function AssigneeSelect({
               ref={field.ref}
               value={field.value}
               onBlur={field.onBlur}
-              onChange={(change) => field.onChange(change.target.value)}
-              disabled={disabled || !(id > 0) || members.isPending}
+              onChange={(change) => {
+                field.onChange(change.target.value);
+                onChosen?.();
+              }}
+              disabled={disabled}
             >
-              <option value="">Nobody</option>
-              {choices.map((member) => (
-                <option key={member.userId} value={String(member.userId)}>
-                  {`${member.user.firstName} ${member.user.lastName}`}
-                  {member.role === "admin" ? " (Admin)" : ""}
-                </option>
-              ))}
+              {children}
             </NativeSelect>
           )}
         />

@@ -1,5 +1,6 @@
 import { messages } from "@circleplan/shared/messages";
 import { describe, expect, it } from "vitest";
+import { occurrenceFixture, taskFixture } from "../../testing/plan-fixtures";
 import {
   countChoices,
   monthlyChoicesFor,
@@ -11,7 +12,6 @@ import {
   planValuesFrom,
   withRepeatType,
 } from "./plan-form-values";
-import { occurrenceFixture, taskFixture } from "./testing/plan-fixtures";
 
 const ZONE = "Europe/London";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { occurrenceFixture, planFixture, taskFixture } from "../../testing/plan-fixtures";
 import { groupByDay, sortPlans, todoItems } from "./plan-lists";
-import { occurrenceFixture, planFixture, taskFixture } from "./testing/plan-fixtures";
 
 const ADA = 1;
 const BEA = 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { planFixture, taskFixture } from "../../testing/plan-fixtures";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator, planNoun } from "./plan-permissions";
-import { planFixture, taskFixture } from "./testing/plan-fixtures";
 
 const ADA = 1;
 const BEA = 2;

@@ -7,9 +7,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { TaskResponseDialog } from "./task-response-dialog";
-import { taskFixture } from "./testing/plan-fixtures";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -4,22 +4,17 @@
  */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { userFixture } from "@/features/circles/testing/fixtures";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
-import { planFixture, taskFixture } from "./testing/plan-fixtures";
 import { UserReady } from "./testing/user-ready";
 import { TodosScreen } from "./todos-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-22T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeClockAt("2026-11-22T12:00:00Z");
 
 const BEA = userFixture({ id: 2, firstName: "Bea", lastName: "Byron" });
 

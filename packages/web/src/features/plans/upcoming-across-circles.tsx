@@ -1,10 +1,11 @@
 import { CalendarRange, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
-import { CollapsiblePanel } from "./collapsible-panel";
-import { daySpan, relativeDayHeading, timeIn } from "./plan-dates";
+import { daySpan, relativeDayHeading } from "./plan-dates";
+import { PlanLine } from "./plan-line";
 import { PlansQueryState } from "./plan-list";
 import { groupByDay } from "./plan-lists";
 import { usePlanViewer } from "./use-plan-viewer";
@@ -64,15 +65,7 @@ export function UpcomingAcrossCircles({
                       key={`${plan.id}-${plan.date}`}
                       className="flex min-w-0 items-center gap-2"
                     >
-                      <span
-                        aria-hidden="true"
-                        className="size-2 shrink-0 rounded-full"
-                        style={{ backgroundColor: plan.circleColor }}
-                      />
-                      <span className="w-14 shrink-0 text-muted-foreground tabular-nums">
-                        {plan.allDay ? "All day" : timeIn(plan.startTime, zone)}
-                      </span>
-                      <span className="truncate">{plan.title}</span>
+                      <PlanLine plan={plan} zone={zone} />
                     </span>
                   ))
                 )}

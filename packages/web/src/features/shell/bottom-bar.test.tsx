@@ -4,7 +4,7 @@
  */
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { pendingTaskFixture } from "@/features/calendar/testing/plan-fixtures";
+import { pendingTaskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { BottomBar } from "./bottom-bar";
 

@@ -6,9 +6,10 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { planFixture } from "@/features/calendar/testing/plan-fixtures";
+import { describe, expect, it, vi } from "vitest";
 import { userFixture } from "@/features/circles/testing/fixtures";
+import { freezeClockAt } from "@/testing/frozen-clock";
+import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { UpcomingScreen } from "./upcoming-screen";
 
@@ -19,11 +20,7 @@ vi.mock("@/features/plans/plan-card", () => ({
   planCardId: (event: PlanEvent) => `plan-${event.id}-${event.date}`,
 }));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
-});
-afterEach(() => vi.useRealTimers());
+freezeClockAt("2026-11-23T10:00:00Z");
 
 const week = [
   planFixture({ id: 1, title: "Swimming", date: "2026-11-23", type: "event" }),

@@ -1,11 +1,11 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
 import { useState } from "react";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { StepNav } from "@/components/ui/step-nav";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { type Day, planCountText, plansByDay, shortDate } from "@/features/calendar/calendar-days";
 import { LoadFailure } from "@/features/calendar/load-failure";
@@ -64,27 +64,15 @@ export function UpcomingScreen() {
         </TabsList>
         <TabsContent value={String(range)} className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex items-center gap-2">
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Previous range"
-                onClick={() => setOffset(offset - 1)}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </Button>
-              <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
-                {shortDate(from)} - {shortDate(to)}
-              </p>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Next range"
-                onClick={() => setOffset(offset + 1)}
-              >
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
+            <StepNav
+              unit="range"
+              onStep={(step) => setOffset(offset + step)}
+              current={
+                <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
+                  {shortDate(from)} - {shortDate(to)}
+                </p>
+              }
+            />
             <TypeFilterChoice value={filter} onChange={setFilter} />
           </div>
           {plans.error ? (

@@ -1,8 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { Collapsible } from "radix-ui";
 import { type ReactNode, useId, useState } from "react";
-import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
+import { Card } from "./card";
 
 /** A card whose heading opens and closes its content (Upcoming Week, Next N days). */
 export function CollapsiblePanel({

@@ -4,25 +4,25 @@ import type { PendingTask } from "@/features/actions/action-counts";
 
 const created = new Date("2026-11-01T10:00:00Z");
 
-/** A one-off event of circle 7 on 23 November 2026 at 09:00 London time. */
+/** A one-off event by Ada (user 1) in circle 7 on Sunday 22 November 2026 at 18:00 London. */
 export function planFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
   return {
     id: 100,
-    title: "Swimming lesson",
+    title: "Family dinner",
     description: null,
     location: null,
     locationLat: null,
     locationLng: null,
     locationPlaceId: null,
     mapUrl: null,
-    startTime: new Date("2026-11-23T09:00:00Z"),
+    startTime: new Date("2026-11-22T18:00:00Z"),
     endTime: null,
     allDay: false,
-    date: "2026-11-23",
+    date: "2026-11-22",
     type: "event",
     circleId: 7,
     circleName: "The Lovelaces",
-    circleColor: "#8B5CF6",
+    circleColor: "#10B981",
     creatorId: 1,
     creatorName: "Ada Lovelace",
     assignedTo: null,
@@ -33,8 +33,8 @@ export function planFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
     isCompleted: false,
     completedAt: null,
     completedBy: null,
-    reminderTimes: [],
-    reminderMinutes: [],
+    reminderTimes: ["2 hours before", "24 hours before"],
+    reminderMinutes: [120, 1440],
     voiceNote: null,
     eventColor: null,
     timeZone: "Europe/London",
@@ -53,11 +53,41 @@ export function planFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
     originalDate: null,
     isRecurrenceException: false,
     attachments: [],
-    version: 1,
+    version: 3,
     createdAt: created,
     updatedAt: created,
     ...overrides,
   };
+}
+
+/** A task from Ada (1) to Bea (2), not answered yet. */
+export function taskFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
+  return planFixture({
+    id: 200,
+    title: "Pick up groceries",
+    type: "task",
+    assignedTo: 2,
+    assigneeName: "Bea Byron",
+    status: "pending",
+    ...overrides,
+  });
+}
+
+/** The Sunday occurrence of a weekly series that began a week earlier. */
+export function occurrenceFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
+  return planFixture({
+    id: 300,
+    title: "Swimming lessons",
+    startTime: new Date("2026-11-22T07:00:00Z"),
+    isRecurring: true,
+    recurrenceType: "weekly",
+    recurrenceFrequency: 1,
+    recurrenceDaysOfWeek: ["sunday"],
+    recurrencePattern: "Every week on Sunday",
+    rrule: "FREQ=WEEKLY;BYDAY=SU",
+    originalStartTime: new Date("2026-11-22T07:00:00Z"),
+    ...overrides,
+  });
 }
 
 /** A task Bea assigned to Ada (user 1), waiting for Ada's answer. */

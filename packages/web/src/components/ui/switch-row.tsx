@@ -1,6 +1,6 @@
 import { Switch } from "radix-ui";
 import type { ReactNode } from "react";
-import { Label } from "@/components/ui/label";
+import { Label } from "./label";
 
 /** A labelled on/off switch on one row (all day, mark as completed). */
 export function SwitchRow({

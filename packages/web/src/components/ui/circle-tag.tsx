@@ -1,5 +1,16 @@
-import { displayColor } from "@/components/ui/circle-avatar";
 import { cn } from "@/lib/utils";
+import { displayColor } from "./circle-avatar";
+
+/** A circle's colour as a small dot, beside words that name the circle or its plan. */
+export function CircleDot({ color }: { color: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="size-2 shrink-0 rounded-full"
+      style={{ backgroundColor: displayColor(color) }}
+    />
+  );
+}
 
 /** The circle a plan belongs to: its colour as a dot and its name (Personal for one's own). */
 export function CircleTag({
@@ -18,11 +29,7 @@ export function CircleTag({
         className,
       )}
     >
-      <span
-        aria-hidden="true"
-        className="size-2 shrink-0 rounded-full"
-        style={{ backgroundColor: displayColor(color) }}
-      />
+      <CircleDot color={color} />
       <span className="truncate">{name}</span>
     </span>
   );

@@ -1,0 +1,49 @@
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { MapPin } from "lucide-react";
+import { CircleDot } from "@/components/ui/circle-tag";
+import { cn } from "@/lib/utils";
+import { timeIn } from "./plan-dates";
+
+/**
+ * A plan on one line of a day's short list (Upcoming Week, Next N days): its circle's colour,
+ * its time or All day, and its title. The caller lays the line out and adds what it needs.
+ */
+export function PlanLine({
+  plan,
+  zone,
+  titleClassName,
+}: {
+  plan: PlanEvent;
+  zone: string;
+  titleClassName?: string | undefined;
+}) {
+  return (
+    <>
+      <CircleDot color={plan.circleColor} />
+      <span className="w-14 shrink-0 text-muted-foreground tabular-nums">
+        {plan.allDay ? "All day" : timeIn(plan.startTime, zone)}
+      </span>
+      <span className={cn("truncate", titleClassName)}>{plan.title}</span>
+    </>
+  );
+}
+
+/** Where a plan takes place, after a pin; a screen reader hears "Location:" instead. */
+export function PlanLocation({
+  location,
+  truncate = false,
+  className,
+}: {
+  location: string;
+  /** One line cut short (a card in a list), rather than wrapped. */
+  truncate?: boolean;
+  className?: string;
+}) {
+  return (
+    <p className={cn("flex min-w-0 items-center text-muted-foreground", className)}>
+      <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="sr-only">Location:</span>
+      <span className={truncate ? "truncate" : "wrap-anywhere"}>{location}</span>
+    </p>
+  );
+}
