@@ -382,11 +382,11 @@ describe("signed out", () => {
   it("every view answers 401", async () => {
     const anonymous = callerFor(server());
     for (const call of [
-      anonymous.trpc.events.list({ upcoming: true }),
-      anonymous.trpc.events.calendarMonth({ month: "2026-11" }),
-      anonymous.trpc.events.calendarSummary({ month: "2026-11" }),
+      () => anonymous.trpc.events.list({ upcoming: true }),
+      () => anonymous.trpc.events.calendarMonth({ month: "2026-11" }),
+      () => anonymous.trpc.events.calendarSummary({ month: "2026-11" }),
     ]) {
-      expect((await refusal(call)).status).toBe(401);
+      expect((await refusal(call())).status).toBe(401);
     }
   });
 });

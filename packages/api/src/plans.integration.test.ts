@@ -109,26 +109,30 @@ describe("who may do what", () => {
     const { creator, outsider, circle } = await family();
     const plan = await creator.trpc.events.create(base(circle.id));
     const missingPlan = plan.id + 1000;
+    // Each call is made only when awaited: a refusal nobody awaits yet is an unhandled rejection.
     for (const [call, missing] of [
-      [outsider.trpc.events.get({ id: plan.id }), creator.trpc.events.get({ id: missingPlan })],
       [
-        update(outsider, { id: plan.id, title: "Mine" }),
-        update(creator, { id: missingPlan, title: "Mine" }),
+        () => outsider.trpc.events.get({ id: plan.id }),
+        () => creator.trpc.events.get({ id: missingPlan }),
       ],
       [
-        outsider.trpc.events.delete({ id: plan.id }),
-        creator.trpc.events.delete({ id: missingPlan }),
+        () => update(outsider, { id: plan.id, title: "Mine" }),
+        () => update(creator, { id: missingPlan, title: "Mine" }),
+      ],
+      [
+        () => outsider.trpc.events.delete({ id: plan.id }),
+        () => creator.trpc.events.delete({ id: missingPlan }),
       ],
     ] as const) {
-      const refused = await refusal(call);
+      const refused = await refusal(call());
       expect(refused).toMatchObject({ status: 404, body: { message: messages.planNotFound } });
-      expect(refused).toEqual(await refusal(missing));
+      expect(refused).toEqual(await refusal(missing()));
     }
     for (const call of [
-      outsider.trpc.events.create(base(circle.id)),
-      outsider.trpc.events.createInCircle({ ...base(circle.id), id: circle.id }),
+      () => outsider.trpc.events.create(base(circle.id)),
+      () => outsider.trpc.events.createInCircle({ ...base(circle.id), id: circle.id }),
     ]) {
-      const refused = await refusal(call);
+      const refused = await refusal(call());
       expect(refused).toMatchObject({ status: 404, body: { message: messages.circleNotFound } });
       expect(refused).toEqual(await refusal(creator.trpc.events.create(base(circle.id + 1000))));
     }
@@ -146,10 +150,10 @@ describe("who may do what", () => {
       creatorId: creator.user.id,
     });
     for (const call of [
-      update(member, { id: plan.id, title: "Taken over" }),
-      member.trpc.events.delete({ id: plan.id }),
+      () => update(member, { id: plan.id, title: "Taken over" }),
+      () => member.trpc.events.delete({ id: plan.id }),
     ]) {
-      expect(await refusal(call)).toMatchObject({
+      expect(await refusal(call())).toMatchObject({
         status: 403,
         body: { message: messages.planCreatorOnly },
       });
@@ -750,18 +754,20 @@ describe("series", () => {
     expect(isoStarts(listed)).toEqual([mondays[0], mondays[1], mondays[2], mondays[4]]);
     expect(listed.map((e) => e.isCompleted)).toEqual([false, false, true, false]);
     for (const call of [
-      creator.trpc.events.delete({
-        id: series.id,
-        occurrenceStart: new Date(mondays[3] as string), // already deleted
-      }),
-      update(creator, {
-        id: series.id,
-        occurrenceStart: new Date("2026-03-04T17:00:00Z"),
-        title: "Never",
-      }),
-      update(creator, { id: series.id, scope: "following", title: "Never" }),
+      () =>
+        creator.trpc.events.delete({
+          id: series.id,
+          occurrenceStart: new Date(mondays[3] as string), // already deleted
+        }),
+      () =>
+        update(creator, {
+          id: series.id,
+          occurrenceStart: new Date("2026-03-04T17:00:00Z"),
+          title: "Never",
+        }),
+      () => update(creator, { id: series.id, scope: "following", title: "Never" }),
     ]) {
-      expect(await refusal(call)).toMatchObject({
+      expect(await refusal(call())).toMatchObject({
         status: 404,
         body: { message: messages.occurrenceNotFound },
       });

@@ -119,11 +119,11 @@ describe("answering a task", () => {
     await f.assignee.trpc.tasks.accept({ id: task.id, note: "Yes" });
     const before = await planRow(task.id);
     for (const again of [
-      f.assignee.trpc.tasks.accept({ id: task.id }),
-      f.assignee.trpc.tasks.decline({ id: task.id, reason: "Changed my mind" }),
-      f.assignee.trpc.events.respond({ id: task.id, accepted: false, note: "No" }),
+      () => f.assignee.trpc.tasks.accept({ id: task.id }),
+      () => f.assignee.trpc.tasks.decline({ id: task.id, reason: "Changed my mind" }),
+      () => f.assignee.trpc.events.respond({ id: task.id, accepted: false, note: "No" }),
     ]) {
-      const refused = await refusal(again);
+      const refused = await refusal(again());
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ message: messages.taskAlreadyAnswered, code: "CONFLICT" });
     }
