@@ -32,6 +32,7 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import { Temporal } from "temporal-polyfill";
 import {
+  loadRecurrenceLibrary,
   type OriginalStart,
   occurrencesBetween,
   type RecurrenceRule,
@@ -215,6 +216,7 @@ export async function writeOccurrences(tx: Tx, plan: PlanRow, now: Date): Promis
 
   const start = seriesStartOf(plan);
   const bound = boundFor(rule, horizonFor(start, now, plan.expandedUntil));
+  await loadRecurrenceLibrary();
   const originals = occurrencesBetween(rule, start, anchorInstant(start), bound);
   await insertRows(
     tx,
@@ -250,6 +252,7 @@ export async function extendOccurrences(tx: Tx, planId: number, through: Date): 
   if (!rule) return;
   const start = seriesStartOf(plan);
   const bound = boundFor(rule, addMonths(through, EXTENSION_MONTHS));
+  await loadRecurrenceLibrary();
   const originals = occurrencesBetween(rule, start, plan.expandedUntil, bound);
   await insertRows(
     tx,

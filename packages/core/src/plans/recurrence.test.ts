@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import {
   fieldsOfRule,
   isOccurrence,
+  loadRecurrenceLibrary,
   mergedRecurrenceFields,
   occurrencesBetween,
   type RecurrenceFields,
@@ -58,6 +59,9 @@ function refusal(run: () => unknown): string {
   }
   throw new Error("expected a refusal");
 }
+
+// The library is loaded on first use in the app (see loadRecurrenceLibrary); here, once.
+beforeAll(loadRecurrenceLibrary);
 
 describe.each(PROCESS_ZONES)("with the process in %s", (zone, offset) => {
   const previous = process.env.TZ;

@@ -18,7 +18,7 @@ import {
   type Weekday,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { RRuleTemporal } from "rrule-temporal";
+import type { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { AppError } from "../errors";
 
@@ -282,12 +282,24 @@ export function rruleText(rule: RecurrenceRule, start: SeriesStart): string {
   return parts.join(";");
 }
 
+let library: typeof import("rrule-temporal") | undefined;
+
+/**
+ * rrule-temporal carries its own Temporal implementation (~180 kB minified): it is loaded when a
+ * series is first expanded (a write, or a read past a series' horizon), not at every cold start.
+ * Call before `occurrencesBetween` / `isOccurrence`.
+ */
+export async function loadRecurrenceLibrary(): Promise<void> {
+  library ??= await import("rrule-temporal");
+}
+
 /** The library's rule for a series: all-day series run in UTC, as dates at midnight. */
 function libraryRule(rule: RecurrenceRule, start: SeriesStart): RRuleTemporal {
+  if (!library) throw new Error("loadRecurrenceLibrary() must run before a series is expanded");
   const dtstart = start.allDay
     ? Temporal.PlainDate.from(start.date).toZonedDateTime({ timeZone: "UTC" })
     : zoned(start.start, start.timeZone);
-  return new RRuleTemporal({
+  return new library.RRuleTemporal({
     rruleString: rruleText(rule, start),
     dtstart,
     tzid: dtstart.timeZoneId,
