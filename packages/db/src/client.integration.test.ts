@@ -102,3 +102,22 @@ describe("factories", () => {
     expect(session.cookie).toMatch(/^circleplan_session=token-s\d+-[\d.]+$/);
   });
 });
+
+describe("the production driver's pool", () => {
+  it.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
+    "survives the server ending an idle connection, and answers the next query",
+    async () => {
+      // Three connections at once, so the pool holds idle ones afterwards.
+      await Promise.all([1, 2, 3].map(() => queryRows(handle.db, sql`select pg_sleep(0.05)`)));
+      // Every other backend of this database: the pool's idle connections.
+      await queryRows(
+        handle.db,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [row] = await queryRows<{ one: number }>(handle.db, sql`select 1 as one`);
+      expect(row?.one).toBe(1);
+    },
+  );
+});

@@ -87,6 +87,11 @@ async function openNeon(
     neonConfig.pipelineTLS = false;
   }
   const pool = new Pool({ connectionString: url });
+  // An idle connection the server ends (Neon closes idle ones; a test run drops its database)
+  // is an 'error' event on the pool: the pool discards that client and the next query opens a
+  // new one. Unlistened, the event would be thrown and take the whole process down. Queries in
+  // flight still fail with their own error.
+  pool.on("error", () => {});
   const db = drizzle({ client: pool, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
