@@ -4,6 +4,8 @@
  * raw SQL runs the one statement the server runs per request (the session joined to its user),
  * directly on the same database with the same concurrency: the floor both doors are compared to.
  */
+
+import { sha256 } from "@circleplan/core/auth/secrets";
 import { sql } from "drizzle-orm";
 import type { BenchServer } from "./bench-server";
 import {
@@ -19,7 +21,7 @@ import {
 } from "./format";
 import { type LoadResult, runLoad } from "./load";
 import type { Seed } from "./seed";
-import { type LatencySummary, summarize } from "./stats";
+import { type ClosedLoopResult, closedLoopLoad } from "./stats";
 
 export interface DoorOverheadOptions {
   connections: number;
@@ -27,44 +29,33 @@ export interface DoorOverheadOptions {
   warmup: number;
 }
 
-interface SqlResult extends LatencySummary {
-  opsPerSecond: number;
-  completed: number;
-}
+type SqlResult = ClosedLoopResult;
 
-/** The query behind GET /api/auth/user: Lucia's session lookup, which joins the user row. */
-async function currentUserBySql(server: BenchServer, sessionId: string): Promise<void> {
+/**
+ * The query behind GET /api/auth/user: Lucia's session lookup, which joins the user row. The
+ * stored id is the SHA-256 of the cookie's token (docs/decisions/006), so the raw read hashes it
+ * too, as the door does.
+ */
+async function currentUserBySql(server: BenchServer, token: string): Promise<void> {
   const found = (await server.deps.db.execute(sql`
     SELECT s.id, s.user_id, s.expires_at, u.*
     FROM sessions s INNER JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${sessionId}`)) as unknown as { rows: unknown[] };
+    WHERE s.id = ${sha256(token)}`)) as unknown as { rows: unknown[] };
   if (found.rows.length !== 1) throw new Error("raw SQL: seeded session not found");
 }
 
-/** `concurrency` loops issuing queries back to back until the time is up, like autocannon's connections. */
-async function sqlLoad(
+/** The raw SQL of the same read, under the same closed-loop load as the door. */
+function sqlLoad(
   server: BenchServer,
   sessionIds: string[],
   concurrency: number,
   seconds: number,
 ): Promise<SqlResult> {
-  const samples: number[] = [];
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const loop = async (offset: number) => {
-    for (let i = offset; performance.now() < deadline; i += concurrency) {
-      const t0 = performance.now();
-      await currentUserBySql(server, sessionIds[i % sessionIds.length] as string);
-      samples.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    ...summarize(samples),
-    opsPerSecond: samples.length / elapsed,
-    completed: samples.length,
-  };
+  return closedLoopLoad(
+    (i) => currentUserBySql(server, sessionIds[i % sessionIds.length] as string),
+    concurrency,
+    seconds,
+  );
 }
 
 export async function runDoorOverhead(

@@ -34,7 +34,7 @@ import {
 import { type LoadRequest, type LoadResult, runLoad } from "./load";
 import { type PlansSeed, type SeededViewer, seedPlans } from "./plans-seed";
 import { openPlansStore, type PlansStoreOptions } from "./plans-store";
-import { type LatencySummary, summarize } from "./stats";
+import { type ClosedLoopResult, closedLoopLoad, type LatencySummary, summarize } from "./stats";
 
 export interface PlansBenchOptions extends PlansStoreOptions {
   connections: number;
@@ -178,35 +178,20 @@ async function countBySql(db: Executor, read: ReadCase): Promise<number> {
   return result.rows[0]?.found ?? 0;
 }
 
-interface SqlResult extends LatencySummary {
-  opsPerSecond: number;
-  completed: number;
-}
+type SqlResult = ClosedLoopResult;
 
-/** `concurrency` loops reading back to back until the time is up, like autocannon's connections. */
-async function sqlLoad(
+/** The raw SQL of the same read, under the same closed-loop load as the door. */
+function sqlLoad(
   db: Executor,
   cases: ReadCase[],
   concurrency: number,
   seconds: number,
 ): Promise<SqlResult> {
-  const samples: number[] = [];
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const loop = async (offset: number) => {
-    for (let i = offset; performance.now() < deadline; i += concurrency) {
-      const t0 = performance.now();
-      await readBySql(db, cases[i % cases.length] as ReadCase);
-      samples.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    ...summarize(samples),
-    opsPerSecond: samples.length / elapsed,
-    completed: samples.length,
-  };
+  return closedLoopLoad(
+    (i) => readBySql(db, cases[i % cases.length] as ReadCase),
+    concurrency,
+    seconds,
+  );
 }
 
 /** Timed calls one after another, after five discarded ones. */

@@ -17,3 +17,37 @@ export function summarize(samples: number[]): LatencySummary {
 export function median(values: number[]): number {
   return summarize(values).p50;
 }
+
+export interface ClosedLoopResult extends LatencySummary {
+  opsPerSecond: number;
+  completed: number;
+}
+
+/**
+ * `concurrency` loops calling `run` back to back until the time is up, like autocannon's
+ * connections: the in-process counterpart of an HTTP load, for the raw SQL the doors are
+ * compared with. `run` gets a running index to pick its input.
+ */
+export async function closedLoopLoad(
+  run: (index: number) => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+): Promise<ClosedLoopResult> {
+  const samples: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async (offset: number) => {
+    for (let i = offset; performance.now() < deadline; i += concurrency) {
+      const t0 = performance.now();
+      await run(i);
+      samples.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    ...summarize(samples),
+    opsPerSecond: samples.length / elapsed,
+    completed: samples.length,
+  };
+}
