@@ -33,7 +33,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInClient } from "./testing/accounts";
 import { expectNoSecrets } from "./testing/no-secrets";
 import type { TestClient } from "./testing/test-server";
-import { useTestServer } from "./testing/test-server";
+import { fetchBytes, postMultipart, useTestServer } from "./testing/test-server";
 
 const server = useTestServer();
 
@@ -70,9 +70,6 @@ async function insertPlan(client: TestClient, circleId: number) {
   return res.body;
 }
 
-const cookieOf = (client: TestClient | null) =>
-  client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") : "";
-
 /** One file as the browser's form sends it (TestClient speaks JSON only). */
 async function upload(
   client: TestClient | null,
@@ -83,27 +80,16 @@ async function upload(
 ) {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
-  const cookie = cookieOf(client);
-  const response = await fetch(`${server().url}/api/events/${planId}/attachments`, {
-    method: "POST",
-    body: form,
-    headers: { origin: server().url, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: response.status, body: (await response.json()) as AttachmentBody };
+  const { status, body } = await postMultipart(
+    server(),
+    client,
+    `/api/events/${planId}/attachments`,
+    form,
+  );
+  return { status, body: body as unknown as AttachmentBody };
 }
 
-async function download(client: TestClient | null, url: string) {
-  const cookie = cookieOf(client);
-  const response = await fetch(`${server().url}${url}`, {
-    headers: cookie ? { cookie } : {},
-    redirect: "manual",
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: new Uint8Array(await response.arrayBuffer()),
-  };
-}
+const download = (client: TestClient | null, url: string) => fetchBytes(server(), client, url);
 
 const remove = (client: TestClient, planId: number, attachmentId: number) =>
   client.request("DELETE", `/api/events/${planId}/attachments/${attachmentId}`);

@@ -43,7 +43,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInClient } from "./testing/accounts";
 import { callerFor, refusal, signedInCaller } from "./testing/test-caller";
 import type { TestClient } from "./testing/test-server";
-import { useTestServer } from "./testing/test-server";
+import { fetchBytes, postMultipart, useTestServer } from "./testing/test-server";
 
 const server = useTestServer();
 
@@ -71,19 +71,8 @@ const stored = (key: string, size: "large" | "thumb" = "large") =>
 
 const versionOf = (url: string | null) => url?.split("/").at(-1)?.split("?")[0] ?? "";
 
-const cookieOf = (client: TestClient | null) =>
-  client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") : "";
-
-/** A multipart request from a browser on the app's origin (TestClient sends only JSON). */
-async function sendForm(client: TestClient | null, path: string, form: FormData) {
-  const cookie = cookieOf(client);
-  const response = await fetch(`${server().url}${path}`, {
-    method: "POST",
-    body: form,
-    headers: { origin: server().url, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const sendForm = (client: TestClient | null, path: string, form: FormData) =>
+  postMultipart(server(), client, path, form);
 
 const photoForm = (file: File) => {
   const form = new FormData();
@@ -91,19 +80,8 @@ const photoForm = (file: File) => {
   return form;
 };
 
-/** A photo URL as the browser's <img> asks for it: status, headers and the bytes. */
-async function getPhoto(client: TestClient | null, url: string) {
-  const cookie = cookieOf(client);
-  const response = await fetch(`${server().url}${url}`, {
-    headers: cookie ? { cookie } : {},
-    redirect: "manual",
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: new Uint8Array(await response.arrayBuffer()),
-  };
-}
+/** A photo URL as the browser's <img> asks for it. */
+const getPhoto = (client: TestClient | null, url: string) => fetchBytes(server(), client, url);
 
 const jsonOf = (bytes: Uint8Array) => JSON.parse(Buffer.from(bytes).toString("utf8"));
 

@@ -126,3 +126,41 @@ export class TestClient {
 export function useTestServer(options: TestServerOptions = {}): () => TestServer {
   return useHarness(() => startTestServer(options), "useTestServer");
 }
+
+/** The Cookie header a TestClient sends, or "" for a signed-out visitor. */
+export const cookieHeaderOf = (client: TestClient | null) =>
+  client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") : "";
+
+/** A multipart POST from a browser on the app's origin (TestClient speaks JSON only). */
+export async function postMultipart(
+  server: Pick<TestServer, "url">,
+  client: TestClient | null,
+  path: string,
+  form: FormData,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const cookie = cookieHeaderOf(client);
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: form,
+    headers: { origin: server.url, ...(cookie ? { cookie } : {}) },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Bytes as an <img> or a download link fetches them: status, headers and body. */
+export async function fetchBytes(
+  server: Pick<TestServer, "url">,
+  client: TestClient | null,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  const cookie = cookieHeaderOf(client);
+  const response = await fetch(`${server.url}${path}`, {
+    headers: cookie ? { cookie } : {},
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
+}
