@@ -5,6 +5,7 @@ import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
 import { eventsRouter } from "./routers/events";
 import { invitationsRouter } from "./routers/invitations";
+import { nlpRouter } from "./routers/nlp";
 import { photosRouter } from "./routers/photos";
 import { tasksRouter } from "./routers/tasks";
 import { userRouter } from "./routers/user";
@@ -19,6 +20,7 @@ export const appRouter = router({
   events: eventsRouter,
   tasks: tasksRouter,
   attachments: attachmentsRouter,
+  nlp: nlpRouter,
   dev: devRouter,
 });
 

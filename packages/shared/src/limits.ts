@@ -163,3 +163,11 @@ export const RECURRENCE_INTERVAL_MAX: Record<RecurrenceType, number> = {
 export const RECURRENCE_COUNT_CHOICES = [5, 10, 15, 20, 25, 30, 50] as const;
 export const UPCOMING_LIMIT_DEFAULT = 30;
 export const UPCOMING_LIMIT_MAX = 200;
+
+/** Natural-language and voice entry (plans spec, sections 5 and 9). */
+export const NLP_TEXT_MAX_LENGTH = 2000;
+export const VOICE_TITLE_MAX_LENGTH = 50;
+/** A voice-derived series ends this many months after its start. */
+export const VOICE_RECURRENCE_MONTHS = 3;
+/** A spoken date further off than this is taken as a mishearing and replaced by today. */
+export const VOICE_MAX_MONTHS_AHEAD = 3;

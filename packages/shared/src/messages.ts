@@ -154,4 +154,8 @@ export const messages = {
     "Attachments can be PDF, Word, text or image files (pdf, doc, docx, txt, jpg, jpeg, png, gif).",
   attachmentTooLarge: "Each attachment must be smaller than 5MB.",
   attachmentsTooMany: "A plan can hold at most 10 attachments.",
+
+  // Natural-language and voice entry (plans spec, sections 5 and 8)
+  noSpeechDetected: "No speech detected, Please try again and speak clearly into your microphone.",
+  eventParsed: "Event parsed successfully",
 } as const;

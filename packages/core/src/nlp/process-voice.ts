@@ -1,0 +1,40 @@
+/**
+ * `POST /api/nlp/process-voice`: reads a typed or spoken sentence into a filled plan form for
+ * one of the caller's circles. The circle check is the usual one (a non-member learns nothing:
+ * 404); the circle's members are what an assignee phrase is matched against; the sentence is
+ * read in the zone sent, else the caller's own.
+ */
+import { circleMembers, users } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
+import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
+import type { ProcessVoiceInput } from "@circleplan/shared/nlp-schemas";
+import { eq } from "drizzle-orm";
+import { circleAccess } from "../circles/access";
+import type { Call, SignedInCaller } from "../deps";
+import { viewerZoneOf } from "../plans/plans";
+import { parsePlanText } from "./parse-plan-text";
+
+export async function processVoice({
+  deps,
+  caller,
+  input,
+}: Call<ProcessVoiceInput, SignedInCaller>): Promise<VoiceResult> {
+  await circleAccess(deps.db, caller.userId, { circleId: input.circleId });
+  const [timeZone, members] = await Promise.all([
+    input.userTimezone ?? viewerZoneOf(deps.db, caller.userId),
+    deps.db
+      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(circleMembers)
+      .innerJoin(users, eq(users.id, circleMembers.userId))
+      .where(eq(circleMembers.circleId, input.circleId)),
+  ]);
+  const parsed = await parsePlanText(input.text, { timeZone, now: deps.clock.now(), members });
+  return {
+    ...parsed,
+    voiceNote: input.text,
+    timeZone,
+    apiLimitReached: false,
+    fallbackProcessing: false,
+    message: messages.eventParsed,
+  };
+}

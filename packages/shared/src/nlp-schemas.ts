@@ -1,0 +1,27 @@
+/**
+ * `POST /api/nlp/process-voice` (api-conventions.md, "Natural language"): a sentence typed or
+ * spoken, the circle it is for, and the zone its dates and times are read in.
+ */
+import * as z from "zod";
+import { safeMultilineString, timeZoneField } from "./auth-schemas";
+import { idField } from "./circle-schemas";
+import { NLP_TEXT_MAX_LENGTH } from "./limits";
+import { messages } from "./messages";
+
+export const processVoiceInput = z.object({
+  /** Trimmed; empty (or only blanks) is "no speech". */
+  text: safeMultilineString({
+    max: NLP_TEXT_MAX_LENGTH,
+    tooLong: messages.textTooLong,
+    required: messages.noSpeechDetected,
+  })
+    .transform((text) => text.trim())
+    .refine((text) => text.length > 0, { error: messages.noSpeechDetected }),
+  /** String or number, as the form holds it. */
+  circleId: z.coerce
+    .number({ error: messages.circleRequired })
+    .pipe(idField(messages.circleRequired)),
+  /** The zone the sentence is read in; the caller's profile zone when absent. */
+  userTimezone: timeZoneField.nullish(),
+});
+export type ProcessVoiceInput = z.infer<typeof processVoiceInput>;
