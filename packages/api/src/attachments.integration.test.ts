@@ -241,6 +241,33 @@ describe("adding attachments", () => {
   });
 });
 
+describe("attachments on every plan answer", () => {
+  it("the plan, a range of days and the month carry them, in upload order", async () => {
+    const { creator, member, plan } = await planWithRoles();
+    const first = await upload(creator.client, plan.id, samplePdf(), "Slip.pdf");
+    const second = await upload(creator.client, plan.id, bytesOf("Lunch\n"), "Notes.txt");
+    const ids = [first.body.id, second.body.id];
+    type Listed = { id: number; attachments: AttachmentBody[] };
+    const attachmentIds = (item: Listed | undefined) => item?.attachments.map((a) => a.id);
+    const one = await member.client.get<Listed>(`/api/events/${plan.id}`);
+    expect(attachmentIds(one.body)).toEqual(ids);
+    for (const path of [
+      "/api/events?from=2026-11-30&to=2026-12-02",
+      "/api/events/calendar/2026-12",
+    ]) {
+      const res = await member.client.get<Listed[]>(path);
+      expect(res.status, path).toBe(200);
+      expect(attachmentIds(res.body.find((item) => item.id === plan.id)), path).toEqual(ids);
+      expectNoSecrets(res.body);
+    }
+    await remove(creator.client, plan.id, first.body.id);
+    const month = await member.client.get<Listed[]>("/api/events/calendar/2026-12");
+    expect(attachmentIds(month.body.find((item) => item.id === plan.id))).toEqual([
+      second.body.id,
+    ]);
+  });
+});
+
 describe("who may add, remove and read", () => {
   it("adding: the plan's creator; a member 403, an outsider 404, signed out 401", async () => {
     const { creator, member, outsider, plan } = await planWithRoles();

@@ -612,6 +612,16 @@ describe("series", () => {
     const later = await occurrences([circle.id], "2030-01-01T00:00:00Z", "2030-01-15T00:00:00Z");
     expect(isoStarts(later)).toEqual(["2030-01-07T17:00:00.000Z", "2030-01-14T17:00:00.000Z"]);
     expect(((await planRow(series.id))?.expandedUntil as Date) > new Date("2030-06-01")).toBe(true);
+    // A view reaching past every written series extends them too (plan-views.ts reads how far
+    // they are written with the caller's circles).
+    const month = await creator.trpc.events.calendarMonth({ month: "2031-03" });
+    expect(month.map((item) => item.date)).toEqual([
+      "2031-03-03",
+      "2031-03-10",
+      "2031-03-17",
+      "2031-03-24",
+      "2031-03-31",
+    ]);
     // Far occurrences are named like near ones.
     const far = await creator.trpc.events.get({
       id: series.id,

@@ -31,7 +31,7 @@ import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbag
 
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-type AttachmentRow = typeof planAttachments.$inferSelect;
+export type AttachmentRow = typeof planAttachments.$inferSelect;
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const TEXT_TYPE = "text/plain; charset=utf-8";
@@ -66,7 +66,7 @@ export function attachmentUrl(planId: number, attachmentId: number): string {
   return `/api/events/${planId}/attachments/${attachmentId}`;
 }
 
-const toAttachment = (row: AttachmentRow): Attachment => ({
+export const toAttachment = (row: AttachmentRow): Attachment => ({
   id: row.id,
   fileName: row.fileName,
   contentType: row.contentType,

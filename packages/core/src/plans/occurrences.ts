@@ -13,7 +13,7 @@
  * whose original start the new rule still has and drops the others.
  */
 import { type Executor, queryRows, type Tx } from "@circleplan/db/client";
-import { circles, planOccurrences, plans, users } from "@circleplan/db/schema";
+import { circles, planAttachments, planOccurrences, plans, users } from "@circleplan/db/schema";
 import type { PlanType } from "@circleplan/shared/limits";
 import {
   type AnyColumn,
@@ -31,6 +31,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { Temporal } from "temporal-polyfill";
+import { type Attachment, type AttachmentRow, toAttachment } from "./attachments";
 import {
   loadRecurrenceLibrary,
   type OriginalStart,
@@ -58,6 +59,8 @@ export interface OccurrenceRow {
   creator: { id: number; firstName: string; lastName: string };
   /** The assignee, or the one a cancelled task was withdrawn from; null otherwise. */
   assignee: { id: number; firstName: string; lastName: string } | null;
+  /** The plan's attachments, when the read carried them (listOccurrences does). */
+  attachments?: readonly Attachment[] | undefined;
 }
 
 /** Where a plan's series starts (its anchor, RFC 5545's DTSTART). */
@@ -317,6 +320,12 @@ export interface OccurrenceQuery {
   creatorId?: number | undefined;
   /** At most this many, the earliest first. */
   limit?: number | undefined;
+  /**
+   * How far every series of these circles is already written, when the caller read it with
+   * something else (plan-views.ts reads it with the caller's zone): a range within it skips the
+   * query that looks for series to extend. Null: the circles hold no series.
+   */
+  seriesWrittenThrough?: Date | null | undefined;
 }
 
 const assignees = alias(users, "assignee");
@@ -380,7 +389,10 @@ export async function listOccurrences(
   query: OccurrenceQuery,
 ): Promise<OccurrenceRow[]> {
   if (query.circleIds.length === 0 || query.from >= query.to) return [];
-  await extendSeriesReaching(db, query.circleIds, query.to);
+  const known = query.seriesWrittenThrough;
+  if (known === undefined || (known !== null && known < extensionBound(query.to))) {
+    await extendSeriesReaching(db, query.circleIds, query.to);
+  }
   const fromDay = dayIn(query.from, query.viewerZone);
   const lastDay = dayIn(new Date(query.to.getTime() - 1), query.viewerZone);
   const filters: SQL[] = [
@@ -427,7 +439,7 @@ export async function listOccurrences(
 
 /**
  * The occurrences a query selects and each of their plans once (with its circle, creator and
- * assignee), in one round trip answered as two JSON texts rather than as rows. The embedded
+ * assignee), and their attachments, in one round trip answered as three JSON texts rather than as rows. The embedded
  * database (PGlite) pays per row and per value: a month of 500 weekly series is ~2,200
  * occurrences, and as JSON it reads in about a third of the time (docs/decisions/009).
  */
@@ -445,7 +457,7 @@ async function readAsJson(
   )})`;
   const person = (table: typeof users | typeof assignees) =>
     sql`json_build_array(${table.id}, ${table.firstName}, ${table.lastName})`;
-  const [answer] = await queryRows<{ occurrences: string; plans: string }>(
+  const [answer] = await queryRows<{ occurrences: string; plans: string; attachments: string }>(
     db,
     sql`with ${o} as (${selection})
       select
@@ -460,7 +472,11 @@ async function readAsJson(
           join ${users} on ${users.id} = ${plans.creatorId}
           left join ${users} ${sql.identifier("assignee")}
             on ${assignees.id} = coalesce(${plans.assignedTo}, ${plans.cancelledAssignee})
-          where ${plans.id} in (select plan_id from ${o}))::text as plans`,
+          where ${plans.id} in (select plan_id from ${o}))::text as plans,
+        (select coalesce(json_agg(to_json(${planAttachments})
+            order by ${planAttachments.createdAt}, ${planAttachments.id}), '[]')
+          from ${planAttachments}
+          where ${planAttachments.planId} in (select plan_id from ${o}))::text as attachments`,
   );
   const occurrences = (JSON.parse(answer?.occurrences ?? "[]") as unknown[][]).map(
     decodeOccurrence,
@@ -477,7 +493,14 @@ async function readAsJson(
       circle: { id: circleId, name, color },
       creator: personOf(creator),
       assignee: assignee ? personOf(assignee) : null,
+      attachments: [],
     });
+  }
+  for (const json of JSON.parse(answer?.attachments ?? "[]") as Record<string, unknown>[]) {
+    const attachment = decodeRow(attachmentColumns, json) as AttachmentRow;
+    (byId.get(attachment.planId)?.attachments as Attachment[] | undefined)?.push(
+      toAttachment(attachment),
+    );
   }
   return { occurrences, plans: byId };
 }
@@ -489,6 +512,7 @@ function decode(column: AnyColumn, value: unknown): unknown {
 
 const occurrenceColumns = Object.entries(getTableColumns(planOccurrences));
 const planColumns = Object.entries(getTableColumns(plans));
+const attachmentColumns = Object.entries(getTableColumns(planAttachments));
 
 /** An occurrence from its JSON array (the table's columns, in order). */
 function decodeOccurrence(values: unknown[]): OccurrenceRecord {
@@ -499,19 +523,24 @@ function decodeOccurrence(values: unknown[]): OccurrenceRecord {
   return row as OccurrenceRecord;
 }
 
-/** A plan from its JSON object (`to_json(plans)`, keyed by column name). */
-function decodePlan(json: Record<string, unknown>): PlanRow {
+/** A row from its JSON object (`to_json(table)`, keyed by column name). */
+function decodeRow(columns: [string, AnyColumn][], json: Record<string, unknown>) {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of planColumns) row[key] = decode(column, json[column.name]);
-  return row as PlanRow;
+  for (const [key, column] of columns) row[key] = decode(column, json[column.name]);
+  return row;
 }
+
+const decodePlan = (json: Record<string, unknown>) => decodeRow(planColumns, json) as PlanRow;
+
+/** How far series must be written for a read that ends at `to`. */
+const extensionBound = (to: Date) => new Date(to.getTime() + 2 * 24 * 60 * 60 * 1000);
 
 /**
  * Extends the series of these circles whose written occurrences stop before `to`. The margin of
  * two days covers every zone's offset from UTC, in which an all-day series' bound is kept.
  */
 async function extendSeriesReaching(db: Executor, circleIds: number[], to: Date) {
-  const through = new Date(to.getTime() + 2 * 24 * 60 * 60 * 1000);
+  const through = extensionBound(to);
   const due = await db
     .select({ id: plans.id })
     .from(plans)

@@ -210,7 +210,7 @@ export function toPlanEvent(row: OccurrenceRow, options: PlanEventOptions): Plan
 
 /**
  * Many occurrences as the API answers them (a list, a month), in one viewer's zone; the
- * attachments by plan id (attachments.ts `attachmentsOf`).
+ * attachments by plan id (attachments.ts `attachmentsOf`), else those the rows carry.
  */
 export function toPlanEvents(
   rows: readonly OccurrenceRow[],
@@ -218,6 +218,11 @@ export function toPlanEvents(
 ): PlanEvent[] {
   const calendar = viewerCalendar(options.viewerZone);
   return rows.map((row) =>
-    build(row, calendar, options.attachments?.get(row.plan.id), seriesText(row.plan)),
+    build(
+      row,
+      calendar,
+      options.attachments?.get(row.plan.id) ?? row.attachments,
+      seriesText(row.plan),
+    ),
   );
 }

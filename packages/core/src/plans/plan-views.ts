@@ -21,7 +21,6 @@ import { sql } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
-import { attachmentsOf } from "./attachments";
 import { writeCalendarSummary } from "./calendar-summary";
 import { listOccurrences, type OccurrenceQuery, type OccurrenceRow } from "./occurrences";
 import { toPlanEvents } from "./plan-event";
@@ -51,6 +50,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 interface Scope {
   zone: string;
   circleIds: number[];
+  /** How far the series of these circles are written (OccurrenceQuery.seriesWrittenThrough). */
+  seriesWrittenThrough?: Date | null;
 }
 
 /**
@@ -65,17 +66,28 @@ async function scopeOf(db: Executor, userId: number, circleId: number | undefine
     ]);
     return { zone, circleIds: [access.circle.id] };
   }
-  // One round trip for both: every list asks them, and the lists are the busiest reads.
-  const [row] = await queryRows<{ time_zone: string; circle_ids: number[] }>(
+  // One round trip for all three: every list asks them, and the lists are the busiest reads.
+  const [row] = await queryRows<{
+    time_zone: string;
+    circle_ids: number[];
+    written_through: number | string | null;
+  }>(
     db,
     sql`SELECT u.time_zone,
           coalesce((SELECT json_agg(m.circle_id) FROM circle_members m WHERE m.user_id = u.id),
-                   '[]'::json) AS circle_ids
+                   '[]'::json) AS circle_ids,
+          (SELECT extract(epoch FROM min(p.expanded_until)) * 1000 FROM plans p
+            JOIN circle_members m ON m.circle_id = p.circle_id AND m.user_id = u.id
+            WHERE p.expanded_until IS NOT NULL)::float8 AS written_through
         FROM users u WHERE u.id = ${userId}`,
   );
   // The session named a user that is gone: as viewerZoneOf answers it.
   if (!row) return { zone: await viewerZoneOf(db, userId), circleIds: [] };
-  return { zone: row.time_zone, circleIds: row.circle_ids.map(Number) };
+  return {
+    zone: row.time_zone,
+    circleIds: row.circle_ids.map(Number),
+    seriesWrittenThrough: row.written_through === null ? null : new Date(Number(row.written_through)),
+  };
 }
 
 /** A task its creator withdrew, seen by the one it was withdrawn from: gone from their views. */
@@ -124,19 +136,6 @@ async function upcomingRows(
   return rows;
 }
 
-/** Occurrences as answers, with their attachments: the mapping every plan answer goes through. */
-async function answer(
-  db: Executor,
-  rows: OccurrenceRow[],
-  viewerZone: string,
-): Promise<PlanEvent[]> {
-  const attachments = await attachmentsOf(
-    db,
-    rows.map((row) => row.plan.id),
-  );
-  return toPlanEvents(rows, { viewerZone, attachments });
-}
-
 /** The window a list reads, from its parameters (see the file's comment for the rules). */
 function windowOf(
   input: NonNullable<ListEventsInput>,
@@ -168,7 +167,7 @@ export async function listEvents({
   input,
 }: Call<ListEventsInput, SignedInCaller>): Promise<PlanEvent[]> {
   const options = input ?? {};
-  const { zone, circleIds } = await scopeOf(
+  const { zone, circleIds, seriesWrittenThrough } = await scopeOf(
     deps.db,
     caller.userId,
     options.circleId ?? options.circle,
@@ -177,6 +176,7 @@ export async function listEvents({
   const window = windowOf(options, zone, now);
   const query = {
     circleIds,
+    seriesWrittenThrough,
     viewerZone: zone,
     types: options.type ? [options.type] : undefined,
     limit: options.limit ?? (window === "upcoming" ? UPCOMING_LIMIT_DEFAULT : undefined),
@@ -185,7 +185,7 @@ export async function listEvents({
     window === "upcoming"
       ? await upcomingRows(deps.db, caller.userId, query, now)
       : await visibleRows(deps.db, caller.userId, { ...query, from: window.from, to: window.to });
-  return answer(deps.db, rows, zone);
+  return toPlanEvents(rows, { viewerZone: zone });
 }
 
 type MonthInput = { month: string; circleId?: number | undefined };
@@ -196,15 +196,20 @@ export async function calendarMonth({
   caller,
   input,
 }: Call<MonthInput, SignedInCaller>): Promise<PlanEvent[]> {
-  const { zone, circleIds } = await scopeOf(deps.db, caller.userId, input.circleId);
+  const { zone, circleIds, seriesWrittenThrough } = await scopeOf(
+    deps.db,
+    caller.userId,
+    input.circleId,
+  );
   const window = monthWindow(input.month, zone);
   const rows = await visibleRows(deps.db, caller.userId, {
     circleIds,
+    seriesWrittenThrough,
     from: window.from,
     to: window.to,
     viewerZone: zone,
   });
-  return answer(deps.db, rows, zone);
+  return toPlanEvents(rows, { viewerZone: zone });
 }
 
 /**

@@ -386,7 +386,6 @@ export async function expiredTasks({
       ? occurrence.startDate < today
       : (occurrence.startsAt as Date) <= now;
   });
-  const attachments = await attachmentsOf(deps.db, [...new Set(expired.map((r) => r.plan.id))]);
-  const tasks = toPlanEvents(expired, { viewerZone: zone, attachments });
+  const tasks = toPlanEvents(expired, { viewerZone: zone });
   return { tasks: tasks.sort(byStart) };
 }
