@@ -19,6 +19,10 @@ export default $config({
     const databaseUrl = new sst.Secret("DatabaseUrl");
     // Keys the hashes of reset codes: `sst secret set AppSecret "$(openssl rand -base64 32)"`.
     const appSecret = new sst.Secret("AppSecret");
+    // Web Push keys (`npx web-push generate-vapid-keys`): one pair for the life of the app, or
+    // every device must allow notifications again.
+    const vapidPublicKey = new sst.Secret("VapidPublicKey");
+    const vapidPrivateKey = new sst.Secret("VapidPrivateKey");
     // The static site's answers get the same security headers the API sets itself (CSP with
     // no inline script, frame-ancestors, nosniff, Referrer-Policy), plus HSTS.
     // The photo bucket's name is fixed here (not generated) so the CSP can name its origin
@@ -66,6 +70,8 @@ export default $config({
     const serverEnvironment = {
       DATABASE_URL: databaseUrl.value,
       APP_SECRET: appSecret.value,
+      VAPID_PUBLIC_KEY: vapidPublicKey.value,
+      VAPID_PRIVATE_KEY: vapidPrivateKey.value,
       PHOTO_BUCKET: photos.name,
       APP_URL: router.url,
       MAIL_FROM: process.env.MAIL_FROM ?? "Circleplan <no-reply@circleplan.app>",

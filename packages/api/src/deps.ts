@@ -23,6 +23,12 @@ import {
   type MailTransport,
 } from "@circleplan/core/mail/mail-service";
 import { createSesTransport } from "@circleplan/core/mail/ses-transport";
+import {
+  createWebPushService,
+  generateVapidKeys,
+  type PushService,
+  type VapidKeys,
+} from "@circleplan/core/push/push-service";
 import { createLocalStorage } from "@circleplan/core/storage/local-storage";
 import type { ObjectStorage } from "@circleplan/core/storage/object-storage";
 import { createS3Storage } from "@circleplan/core/storage/s3-storage";
@@ -43,6 +49,8 @@ export interface AppDepsOptions {
   /** scrypt cost; tests pass TEST_COST. */
   passwordCost?: ScryptCost;
   secretKey?: string;
+  /** Web Push; tests pass one that reaches their local push endpoint. */
+  push?: PushService;
 }
 
 export type AppDeps = CoreDeps & { close(): Promise<void> };
@@ -86,6 +94,7 @@ export async function createAppDeps(
         ? createS3Storage({ bucket: config.photoBucket, region: config.awsRegion })
         : createLocalStorage(path.resolve(config.dataDir, "objects"))),
     sessions: createSessionService(handle.db, { secureCookies: config.secureCookies }),
+    push: options.push ?? createWebPushService(resolveVapidKeys(config)),
     async close() {
       await mail.idle();
       // A database handed in belongs to whoever opened it.
@@ -117,4 +126,30 @@ function resolveSecretKey(config: Config): string {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   return readFileSync(file, "utf8").trim();
+}
+
+/**
+ * The VAPID keys: from the environment when set (both halves, or neither). A local run
+ * (embedded database) without them keeps a pair in its data folder, as it keeps its secret; a
+ * deployment without them refuses to start rather than make a pair per process (every device
+ * would have to subscribe again on each cold start).
+ */
+function resolveVapidKeys(config: Config): VapidKeys {
+  const { publicKey, privateKey, subject } = config.vapid;
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  if (publicKey || privateKey || config.databaseUrl || config.secureCookies) {
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set: generate a pair with `npx web-push generate-vapid-keys`.",
+    );
+  }
+  if (config.dataDir.startsWith("memory://")) return { ...generateVapidKeys(), subject };
+  const file = path.resolve(config.dataDir, "vapid-keys.json");
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  return { ...keys, subject };
 }

@@ -10,6 +10,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./env";
 import type { Logger } from "./log";
 import type { MailService } from "./mail/mail-service";
+import type { PushService } from "./push/push-service";
 import type { ObjectStorage } from "./storage/object-storage";
 
 export interface CoreDeps {
@@ -21,6 +22,8 @@ export interface CoreDeps {
   passwords: PasswordHasher;
   /** Photos and attachments, by key. */
   storage: ObjectStorage;
+  /** Web Push to the devices that allowed it. */
+  push: PushService;
   log: Logger;
   /** Keys the hashes of reset codes (HMAC), so a copied table cannot be reversed offline. */
   secretKey: string;

@@ -57,6 +57,14 @@ const envSchema = z.object({
   /** Keys the hashes of reset codes; at least 32 characters. Local runs generate one. */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   TRUST_PROXY: proxyTrust,
+  /** Web Push (VAPID) keys, base64url; local runs generate a pair in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services can reach about our messages: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must be a mailto: or https: address")
+    .default("mailto:support@circleplan.app"),
   RATE_LIMIT_PASSWORD_CHANGE: rateRule.prefault("10/900"),
   RATE_LIMIT_LOGIN_IP: rateRule.prefault("50/900"),
   RATE_LIMIT_REGISTER_IP: rateRule.prefault("10/3600"),
@@ -81,6 +89,7 @@ export interface Config {
   photoBucket: string | undefined;
   awsRegion: string | undefined;
   appSecret: string | undefined;
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   proxyTrust: ProxyTrust;
   /** Cookies get the Secure flag and the __Host- prefix whenever the app is served over https. */
   secureCookies: boolean;
@@ -125,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     photoBucket: parsed.PHOTO_BUCKET,
     awsRegion: parsed.AWS_REGION,
     appSecret: parsed.APP_SECRET,
+    vapid: {
+      publicKey: parsed.VAPID_PUBLIC_KEY,
+      privateKey: parsed.VAPID_PRIVATE_KEY,
+      subject: parsed.VAPID_SUBJECT,
+    },
     proxyTrust: parsed.TRUST_PROXY,
     secureCookies: secure,
     rateLimits: {

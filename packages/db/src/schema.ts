@@ -2,3 +2,4 @@
 export * from "./schema/accounts.sql";
 export * from "./schema/circles.sql";
 export * from "./schema/plans.sql";
+export * from "./schema/notifications.sql";

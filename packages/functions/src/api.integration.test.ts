@@ -2,10 +2,12 @@
  * The Lambda entry point end to end: API Gateway v2 (payload format 2.0) events in, results out,
  * cookies carried the way API Gateway carries them (`cookies` arrays), on the embedded store.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
+import { generateVapidKeys } from "@circleplan/core/push/push-service";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +26,9 @@ beforeAll(async () => {
   // An https APP_URL is not a local run: sandbox mail and the key must be asked for by name.
   process.env.MAIL_TRANSPORT = "sandbox";
   process.env.APP_SECRET = "lambda-test-secret-lambda-test-secret-0123";
+  const vapid = generateVapidKeys();
+  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
   ({ handler } = await import("./api"));
 });
 

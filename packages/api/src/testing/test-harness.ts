@@ -13,6 +13,11 @@ import { manualClock } from "@circleplan/core/clock";
 import { type Config, loadConfig } from "@circleplan/core/env";
 import { memoryLogger } from "@circleplan/core/log";
 import type { MailTransport } from "@circleplan/core/mail/mail-service";
+import {
+  createWebPushService,
+  generateVapidKeys,
+  type PushService,
+} from "@circleplan/core/push/push-service";
 import { createLocalStorage } from "@circleplan/core/storage/local-storage";
 import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -33,7 +38,11 @@ export interface TestHarnessOptions {
   /** Configuration variables (rate limits, TRUST_PROXY, MAIL_TRANSPORT...) over the defaults. */
   env?: Record<string, string>;
   transport?: MailTransport;
+  /** Push through this service (a test's local push endpoint); else real web-push, keys made here. */
+  push?: PushService;
 }
+
+const TEST_PUSH_SUBJECT = "mailto:tests@circleplan.test";
 
 /** No server answers here: links in mail and the Origin check read it, nothing dials it. */
 const DEFAULT_APP_URL = "http://localhost:3000";
@@ -59,6 +68,8 @@ export async function startTestHarness(
     passwordCost: TEST_COST,
     secretKey: "test-secret-key-test-secret-key-0123456789",
     storage: createLocalStorage(storageFolder),
+    push:
+      options.push ?? createWebPushService({ ...generateVapidKeys(), subject: TEST_PUSH_SUBJECT }),
     ...(options.transport ? { transport: options.transport } : {}),
   });
   return {

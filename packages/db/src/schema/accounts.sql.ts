@@ -33,12 +33,20 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** A new address the user asked for, applied once its confirmation link is opened. */
     pendingEmail: text("pending_email"),
+    /** Reminders by push to the devices that allowed it (reminders issue; docs/decisions/011). */
+    reminderPush: boolean("reminder_push").notNull().default(true),
+    /** Reminders by email. */
+    reminderEmail: boolean("reminder_email").notNull().default(true),
+    /** The morning digest at 07:00 in the user's zone: asked for, not sent unasked. */
+    digestEmail: boolean("digest_email").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_username_key").on(t.username),
+    // The morning digest's read: who asked for it, by zone (their 07:00 falls due together).
+    index("users_digest_zone_idx").on(t.timeZone).where(sql`${t.digestEmail}`),
   ],
 );
 

@@ -155,6 +155,9 @@ export const planOccurrences = pgTable(
     index("plan_occurrences_circle_date_idx")
       .on(t.circleId, t.startDate)
       .where(sql`${t.isCancelled} = false`),
+    // The reminder job's reads: what starts in a window, whichever circle (reminders issue).
+    index("plan_occurrences_start_idx").on(t.startsAt).where(sql`${t.isCancelled} = false`),
+    index("plan_occurrences_date_idx").on(t.startDate).where(sql`${t.isCancelled} = false`),
   ],
 );
 
