@@ -787,6 +787,49 @@ describe("series", () => {
     expect(await occurrences([circle.id], ...march)).toEqual([]);
   });
 
+  it("completes the same occurrences through PUT isCompleted as through POST /complete", async () => {
+    const { creator, circle } = await family();
+    type Scope = "occurrence" | "all" | undefined;
+    const completedBy = async (door: "put" | "post", scope: Scope) => {
+      const series = await creator.trpc.events.create(weekly(circle.id, { type: "todo" }));
+      const named = { id: series.id, occurrenceStart: new Date(mondays[1] as string), scope };
+      if (door === "put") await update(creator, { ...named, isCompleted: true });
+      else await creator.trpc.events.complete({ ...named, isCompleted: true });
+      const listed = await occurrences([circle.id], ...march);
+      const mine = listed.filter((event) => event.id === series.id);
+      await creator.trpc.events.delete({ id: series.id });
+      return mine.map((event) => event.isCompleted);
+    };
+    // Named alone or with scope "occurrence": that one; with scope "all": every one.
+    for (const scope of [undefined, "occurrence", "all"] as const) {
+      const byPut = await completedBy("put", scope);
+      expect(byPut, String(scope)).toEqual(await completedBy("post", scope));
+      expect(byPut.every(Boolean), String(scope)).toBe(scope === "all");
+      expect(byPut.filter(Boolean).length, String(scope)).toBe(scope === "all" ? 5 : 1);
+    }
+    // "This and following" cannot be completed, by either door, and nothing changes.
+    const series = await creator.trpc.events.create(weekly(circle.id, { type: "todo" }));
+    const following = {
+      id: series.id,
+      occurrenceStart: new Date(mondays[1] as string),
+      scope: "following" as const,
+      isCompleted: true,
+    };
+    for (const call of [
+      () => update(creator, { ...following, title: "Renamed" }),
+      () => creator.trpc.events.complete(following),
+    ]) {
+      expect(await refusal(call())).toMatchObject({
+        status: 400,
+        body: { message: messages.completionScopeInvalid },
+      });
+    }
+    const after = (await occurrences([circle.id], ...march)).filter((e) => e.id === series.id);
+    expect(after.map((event) => [event.title, event.isCompleted])).toEqual(
+      after.map(() => [series.title, false]),
+    );
+  });
+
   it("changes all: the rule is rewritten and exceptions whose original start remains are kept", async () => {
     const { creator, circle } = await family();
     const series = await creator.trpc.events.create(weekly(circle.id));

@@ -141,6 +141,8 @@ export const messages = {
   taskNotATask: "This plan is not assigned to anyone.",
   declineReasonRequired: "Please give a reason for declining.",
   completeNotAllowed: "Action not allowed: You do not have permission to complete this task.",
+  completionScopeInvalid:
+    "Complete one occurrence or the whole series: this and following cannot be completed together.",
   cancelCreatorOnly: "Only the person who assigned this task can cancel it.",
   taskAccepted: "Task accepted!",
   taskDeclined: "Task declined",
@@ -154,6 +156,8 @@ export const messages = {
     "Attachments can be PDF, Word, text or image files (pdf, doc, docx, txt, jpg, jpeg, png, gif).",
   attachmentTooLarge: "Each attachment must be smaller than 5MB.",
   attachmentsTooMany: "A plan can hold at most 10 attachments.",
+  attachmentUploadInvalid:
+    "This upload has expired or does not exist. Please choose the file again.",
 
   // Natural-language and voice entry (plans spec, sections 5 and 8)
   noSpeechDetected: "No speech detected, Please try again and speak clearly into your microphone.",

@@ -13,6 +13,24 @@ import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import type { OccurrenceRecord, PlanRow } from "./occurrences";
 
+/**
+ * Which occurrence a completion applies to, the same for both doors: the one named (scope
+ * "occurrence", the default when one is named), or none, meaning the plan itself ("all"). "This
+ * and following" is offered for edits and deletions; a completion is one occurrence or the whole
+ * series, and doing less than asked silently would be worse than refusing.
+ */
+export function completionOccurrence(
+  scope: "occurrence" | "following" | "all" | undefined,
+  named: OccurrenceRecord | null,
+): OccurrenceRecord | null {
+  if (scope === "following") {
+    throw new AppError("VALIDATION_FAILED", messages.completionScopeInvalid, {
+      issues: [{ path: "scope", message: messages.completionScopeInvalid }],
+    });
+  }
+  return scope === "all" ? null : named;
+}
+
 /** Whether `userId` may complete or reopen `plan`. */
 export function mayComplete(
   plan: Pick<PlanRow, "creatorId" | "assignedTo" | "assignmentAccepted">,

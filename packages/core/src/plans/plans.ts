@@ -21,7 +21,7 @@ import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { attachmentsOf, collectAttachmentGarbage, queueAttachmentObjects } from "./attachments";
-import { setCompletion } from "./completion";
+import { completionOccurrence, setCompletion } from "./completion";
 import {
   dayIn,
   findOccurrence,
@@ -450,6 +450,7 @@ export async function updatePlan({
     const isSeries = plan.recurrence !== null;
     const scope = !isSeries ? "all" : (input.scope ?? (named ? "occurrence" : "all"));
     if (scope !== "all" && !named) throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
+    if (input.isCompleted !== undefined) completionOccurrence(scope, null); // before any change
 
     const target = await applyUpdate(tx, { plan, named, scope, input, caller, now });
     // One request, one new version, however many rows it touched (a new series starts at 1).
@@ -496,7 +497,8 @@ async function applyUpdate(
   }
   if (input.isCompleted !== undefined) {
     const fresh = await lockPlan(tx, target.planId);
-    await setCompletion(tx, fresh, caller, input.isCompleted, completing, now);
+    const occurrence = completionOccurrence(scope, completing);
+    await setCompletion(tx, fresh, caller, input.isCompleted, occurrence, now);
   }
   return target;
 }

@@ -17,7 +17,7 @@ import type { CircleCaller } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { attachmentsOf } from "./attachments";
-import { setCompletion } from "./completion";
+import { completionOccurrence, setCompletion } from "./completion";
 import {
   dayIn,
   findOccurrence,
@@ -82,13 +82,7 @@ export async function completePlan({
 }> {
   const zone = await viewerZoneOf(deps.db, caller.userId);
   const named = input.occurrenceStart !== undefined || input.occurrenceDate !== undefined;
-  // "This and following" is offered for edits and deletions; a completion is one occurrence
-  // or the whole series, and doing less than asked silently would be worse than refusing.
-  if (input.scope === "following") {
-    throw new AppError("VALIDATION_FAILED", messages.recurrenceInvalid, {
-      issues: [{ path: "scope", message: messages.recurrenceInvalid }],
-    });
-  }
+  completionOccurrence(input.scope, null); // refuses "following" before any work
   const name = { occurrenceStart: input.occurrenceStart, occurrenceDate: input.occurrenceDate };
   return deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, input.id);
@@ -105,7 +99,7 @@ export async function completePlan({
       plan,
       caller,
       input.isCompleted,
-      occurrence?.occurrence ?? null,
+      completionOccurrence(input.scope, occurrence?.occurrence ?? null),
       deps.clock.now(),
     );
     const event = await answerEvent(tx, plan.id, zone, occurrence ? name : {});
