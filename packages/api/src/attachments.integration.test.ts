@@ -1,9 +1,12 @@
 /**
- * Attachments on plans over real HTTP, as the plan form sends them: one multipart call per
- * file at `POST /api/events/{id}/attachments`, removal at `DELETE .../{attachmentId}`, and the
- * bytes at `GET .../{attachmentId}` for the members of the plan's circle only. Each accepted
- * kind, a program under an accepted name, the size and count limits, every role, and what
- * becomes of the stored objects when an attachment or its plan goes.
+ * Attachments on plans over real HTTP: one multipart call per file at
+ * `POST /api/events/{id}/attachments`, or, as the plan form sends them, a direct upload
+ * (`POST /api/uploads`, the bytes to storage) named at `POST .../attachments/uploaded`; removal
+ * at `DELETE .../{attachmentId}`, and the bytes at `GET .../{attachmentId}` for the members of
+ * the plan's circle only. Each accepted kind, a program under an accepted name, the size and
+ * count limits, every role, whose uploads may be named, and what becomes of the stored objects
+ * (uploads, attachments) when an attachment or its plan goes. Storage is the local folder, and
+ * S3 over HTTP (s3rver) for the presigned upload.
  */
 
 import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
@@ -20,6 +23,10 @@ import {
   sampleExe,
   samplePdf,
 } from "@circleplan/core/plans/testing/sample-attachments";
+import {
+  type S3TestServer,
+  startS3TestServer,
+} from "@circleplan/core/storage/testing/s3-test-server";
 import { circles, planAttachments, plans, storageGarbage } from "@circleplan/db/schema";
 import { createCircle } from "@circleplan/db/testing/factories";
 import {
@@ -29,9 +36,10 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { eq, inArray } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInClient } from "./testing/accounts";
 import { expectNoSecrets } from "./testing/no-secrets";
+import { callerFor, refusal } from "./testing/test-caller";
 import type { TestClient } from "./testing/test-server";
 import { fetchBytes, postMultipart, useTestServer } from "./testing/test-server";
 
@@ -262,9 +270,7 @@ describe("attachments on every plan answer", () => {
     }
     await remove(creator.client, plan.id, first.body.id);
     const month = await member.client.get<Listed[]>("/api/events/calendar/2026-12");
-    expect(attachmentIds(month.body.find((item) => item.id === plan.id))).toEqual([
-      second.body.id,
-    ]);
+    expect(attachmentIds(month.body.find((item) => item.id === plan.id))).toEqual([second.body.id]);
   });
 });
 
@@ -429,5 +435,300 @@ describe("the objects of deleted plans and circles", () => {
     await collectAttachmentGarbage(server().deps, queued);
     for (const key of keys) expect(await server().deps.storage.get(key)).toBeNull();
     expect(await server().db.db.select().from(planAttachments)).toEqual([]);
+  });
+});
+
+type UploadTarget = { url: string; fields: Record<string, string>; key: string; maxBytes: number };
+
+/** The plan form's way: ask where to upload, send the bytes there, answer the key. */
+async function uploadDirectly(client: TestClient, bytes: Uint8Array<ArrayBuffer>, name: string) {
+  const target = await client.post<UploadTarget>("/api/uploads");
+  expect(target.status).toBe(200);
+  const form = new FormData();
+  for (const [field, value] of Object.entries(target.body.fields)) form.append(field, value);
+  form.append("file", new File([bytes], name));
+  const sent = await postMultipart(server(), client, target.body.url, form);
+  expect(sent.status).toBe(200);
+  return target.body.key;
+}
+
+async function addUploaded(
+  client: TestClient,
+  planId: number,
+  uploadKey: unknown,
+  fileName: unknown,
+) {
+  const res = await client.post<AttachmentBody>(`/api/events/${planId}/attachments/uploaded`, {
+    uploadKey,
+    fileName,
+  });
+  return { status: res.status, body: res.body };
+}
+
+const uploadInvalid = {
+  message: messages.attachmentUploadInvalid,
+  code: "VALIDATION_FAILED",
+  issues: [{ path: "uploadKey", message: messages.attachmentUploadInvalid }],
+};
+
+describe("a file uploaded straight to storage first, named by its key", () => {
+  it("attaches a file too large for one Lambda request, then removes the upload", async () => {
+    const { creator, member, plan } = await planWithRoles();
+    // Above ~4.4 MB a multipart request base64-encoded by API Gateway passes Lambda's 6 MB.
+    const big = new Uint8Array(ATTACHMENT_MAX_BYTES).fill(0x61);
+    const key = await uploadDirectly(creator.client, big, "anything.bin");
+    expect(key).toMatch(new RegExp(`^uploads/${creator.user.id}/[a-f0-9]{32}$`));
+
+    const res = await addUploaded(creator.client, plan.id, key, "Reading list.txt");
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      fileName: "Reading list.txt",
+      contentType: "text/plain; charset=utf-8",
+      size: ATTACHMENT_MAX_BYTES,
+      url: expect.stringMatching(new RegExp(`^/api/events/${plan.id}/attachments/\\d+$`)),
+    });
+    expectNoSecrets(res.body);
+    expect(JSON.stringify(res.body)).not.toContain(key);
+    // The upload is gone; the attachment is its own object.
+    expect(await server().deps.storage.get(key)).toBeNull();
+    const [row] = await rowsOf(plan.id);
+    expect(row?.storageKey).toMatch(/^attachments\/[0-9a-f]{32}$/);
+    const got = await download(member.client, res.body.url);
+    expect(got.status).toBe(200);
+    expect(Buffer.from(got.bytes).equals(Buffer.from(big))).toBe(true);
+  });
+
+  it("reads the type from the bytes and the name, as the multipart door does", async () => {
+    const { creator, plan } = await planWithRoles();
+    const pdf = await uploadDirectly(creator.client, samplePdf(), "x.bin");
+    expect(await addUploaded(creator.client, plan.id, pdf, "../Slip.pdf")).toMatchObject({
+      status: 201,
+      body: { fileName: "Slip.pdf", contentType: "application/pdf" },
+    });
+
+    const program = await uploadDirectly(creator.client, sampleExe(), "setup.pdf");
+    expect(await addUploaded(creator.client, plan.id, program, "setup.pdf")).toEqual({
+      status: 400,
+      body: {
+        message: messages.attachmentTypeInvalid,
+        code: "VALIDATION_FAILED",
+        issues: [{ path: "file", message: messages.attachmentTypeInvalid }],
+      },
+    });
+    // Refused or not, an upload is taken once.
+    expect(await server().deps.storage.get(program)).toBeNull();
+    expect(await rowsOf(plan.id)).toHaveLength(1);
+
+    const notes = await uploadDirectly(creator.client, bytesOf("notes"), "notes.txt");
+    expect((await addUploaded(creator.client, plan.id, notes, "notes.exe")).status).toBe(400);
+    expect((await addUploaded(creator.client, plan.id, "", "a.txt")).body).toEqual(uploadInvalid);
+    const noName = await uploadDirectly(creator.client, bytesOf("notes"), "notes.txt");
+    expect(await addUploaded(creator.client, plan.id, noName, undefined)).toMatchObject({
+      status: 400,
+      body: { message: messages.attachmentTypeInvalid },
+    });
+    expect(await rowsOf(plan.id)).toHaveLength(1);
+  });
+
+  it("adding: the plan's creator; a member 403, an outsider 404, signed out 401", async () => {
+    const { creator, member, outsider, anon, plan } = await planWithRoles();
+    const membersKey = await uploadDirectly(member.client, samplePdf(), "a.pdf");
+    expect(await addUploaded(member.client, plan.id, membersKey, "a.pdf")).toEqual({
+      status: 403,
+      body: { message: messages.planCreatorOnly, code: "FORBIDDEN" },
+    });
+    const outsidersKey = await uploadDirectly(outsider.client, samplePdf(), "a.pdf");
+    for (const planId of [plan.id, 999_999]) {
+      expect(await addUploaded(outsider.client, planId, outsidersKey, "a.pdf")).toEqual({
+        status: 404,
+        body: { message: messages.planNotFound, code: "NOT_FOUND" },
+      });
+    }
+    // Refused before the key is looked at: their uploads are untouched.
+    expect(await server().deps.storage.get(outsidersKey)).not.toBeNull();
+    expect(await server().deps.storage.get(membersKey)).not.toBeNull();
+    expect(await addUploaded(anon, plan.id, membersKey, "a.pdf")).toEqual({
+      status: 401,
+      body: { message: messages.notSignedIn, code: "UNAUTHORIZED" },
+    });
+    expect((await anon.post("/api/uploads")).status).toBe(401);
+    expect(await rowsOf(plan.id)).toEqual([]);
+
+    const own = await uploadDirectly(creator.client, samplePdf(), "a.pdf");
+    expect((await addUploaded(creator.client, plan.id, own, "a.pdf")).status).toBe(201);
+  });
+
+  it("refuses someone else's upload, one never made, and one used already", async () => {
+    const { creator, member, plan } = await planWithRoles();
+    const membersKey = await uploadDirectly(member.client, samplePdf(), "a.pdf");
+    expect(await addUploaded(creator.client, plan.id, membersKey, "a.pdf")).toEqual({
+      status: 400,
+      body: uploadInvalid,
+    });
+    // Not the caller's to take: it stays for its owner.
+    expect(await server().deps.storage.get(membersKey)).not.toBeNull();
+    for (const key of [
+      `uploads/${creator.user.id}/0123456789abcdef`,
+      `uploads/${creator.user.id}/../${member.user.id}/0123456789abcdef`,
+      "attachments/0123456789abcdef0123456789abcdef",
+      "uploads/abc",
+      "x".repeat(201),
+    ]) {
+      expect(await addUploaded(creator.client, plan.id, key, "a.pdf"), key).toEqual({
+        status: 400,
+        body: uploadInvalid,
+      });
+    }
+
+    const key = await uploadDirectly(creator.client, samplePdf(), "a.pdf");
+    expect((await addUploaded(creator.client, plan.id, key, "a.pdf")).status).toBe(201);
+    expect(await addUploaded(creator.client, plan.id, key, "a.pdf")).toEqual({
+      status: 400,
+      body: uploadInvalid,
+    });
+    expect(await rowsOf(plan.id)).toHaveLength(1);
+  });
+
+  it("has the local stand-in keep the bucket's rules: 1 byte to 5 MB, the caller's own key", async () => {
+    const { creator, member } = await planWithRoles();
+    const target = await creator.client.post<UploadTarget>("/api/uploads");
+    expect(target.body).toEqual({
+      url: "/api/photos/local-upload",
+      fields: { key: target.body.key },
+      key: target.body.key,
+      maxBytes: ATTACHMENT_MAX_BYTES,
+    });
+    // The photos' path answers the same.
+    const photosPath = await creator.client.post<UploadTarget>("/api/photos/uploads");
+    expect(photosPath.body.maxBytes).toBe(ATTACHMENT_MAX_BYTES);
+
+    const send = (client: TestClient, key: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append("key", key);
+      form.append("file", new File([bytes], "big.pdf"));
+      return postMultipart(server(), client, "/api/photos/local-upload", form);
+    };
+    const tooLarge = await send(
+      creator.client,
+      target.body.key,
+      new Uint8Array(ATTACHMENT_MAX_BYTES + 1),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect((await send(creator.client, target.body.key, new Uint8Array(0))).status).toBe(400);
+    expect(await server().deps.storage.get(target.body.key)).toBeNull();
+    expect((await send(member.client, target.body.key, samplePdf())).status).toBe(400);
+    expect(await server().deps.storage.get(target.body.key)).toBeNull();
+  });
+
+  it("holds 10 files a plan, counted with the multipart door's, and the last place once", async () => {
+    const { creator, plan } = await planWithRoles();
+    for (let i = 0; i < ATTACHMENTS_PER_PLAN_MAX - 2; i++) {
+      expect((await upload(creator.client, plan.id, bytesOf(`${i}`), `${i}.txt`)).status).toBe(201);
+    }
+    const ninth = await uploadDirectly(creator.client, bytesOf("9"), "9.txt");
+    expect((await addUploaded(creator.client, plan.id, ninth, "9.txt")).status).toBe(201);
+
+    const [a, b] = [
+      await uploadDirectly(creator.client, bytesOf("a"), "a.txt"),
+      await uploadDirectly(creator.client, bytesOf("b"), "b.txt"),
+    ];
+    const put = vi.spyOn(server().deps.storage, "put");
+    try {
+      const both = await Promise.all([
+        addUploaded(creator.client, plan.id, a, "a.txt"),
+        addUploaded(creator.client, plan.id, b, "b.txt"),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+      expect(both.find((r) => r.status === 400)?.body).toMatchObject({
+        message: messages.attachmentsTooMany,
+      });
+      expect(await rowsOf(plan.id)).toHaveLength(ATTACHMENTS_PER_PLAN_MAX);
+      // Both uploads were taken; the loser's attachment object is gone again.
+      expect(await server().deps.storage.get(a)).toBeNull();
+      expect(await server().deps.storage.get(b)).toBeNull();
+      const named = new Set((await rowsOf(plan.id)).map((row) => row.storageKey));
+      const written = put.mock.calls.map(([key]) => key);
+      expect(written).toHaveLength(2);
+      for (const key of written) {
+        if (!named.has(key)) expect(await server().deps.storage.get(key)).toBeNull();
+      }
+    } finally {
+      put.mockRestore();
+    }
+
+    const eleventh = await uploadDirectly(creator.client, bytesOf("c"), "c.txt");
+    expect(await addUploaded(creator.client, plan.id, eleventh, "c.txt")).toMatchObject({
+      status: 400,
+      body: { message: messages.attachmentsTooMany },
+    });
+  });
+});
+
+describe("an empty file", () => {
+  it("is refused through both doors: storage takes 1 byte or more", async () => {
+    const { creator, plan } = await planWithRoles();
+    expect(await upload(creator.client, plan.id, new Uint8Array(0), "empty.txt")).toMatchObject({
+      status: 400,
+      body: { message: messages.attachmentTypeInvalid },
+    });
+    expect(await rowsOf(plan.id)).toEqual([]);
+  });
+});
+
+describe("a direct upload with S3 storage", () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("goes to the bucket under a signed, size-limited policy and becomes the plan's attachment", async () => {
+    const { creator, plan } = await planWithRoles();
+    const storage = s3.storage();
+    const caller = callerFor({ deps: { ...server().deps, storage } }, { cookie: creator.cookie });
+    const target = await caller.trpc.photos.createUpload();
+    expect(target.url).toBe(`${s3.endpoint}/photos`);
+    expect(target.key).toMatch(new RegExp(`^uploads/${creator.user.id}/[a-f0-9]{32}$`));
+    const policy = JSON.parse(Buffer.from(target.fields.Policy ?? "", "base64").toString());
+    expect(policy.conditions).toContainEqual(["content-length-range", 1, ATTACHMENT_MAX_BYTES]);
+    expect(policy.conditions).toContainEqual({ key: target.key });
+
+    // A PDF of 4.6 MB: more than one Lambda request can carry once base64-encoded.
+    const pdf = new Uint8Array(4.6 * 1024 * 1024).fill(0x20);
+    pdf.set(samplePdf());
+    const form = new FormData();
+    for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+    form.append("file", new Blob([pdf]), "Permission slip.pdf");
+    expect((await fetch(target.url, { method: "POST", body: form })).status).toBe(204);
+
+    const added = await caller.trpc.attachments.addUploaded({
+      id: plan.id,
+      uploadKey: target.key,
+      fileName: "Permission slip.pdf",
+    });
+    expect(added).toMatchObject({
+      fileName: "Permission slip.pdf",
+      contentType: "application/pdf",
+      size: pdf.byteLength,
+    });
+    expect(await storage.get(target.key)).toBeNull();
+    const [row] = await rowsOf(plan.id);
+    const stored = await storage.get(row?.storageKey as string);
+    expect(stored?.contentType).toBe("application/pdf");
+    expect(Buffer.from(stored?.body ?? []).equals(Buffer.from(pdf))).toBe(true);
+
+    const again = await refusal(
+      caller.trpc.attachments.addUploaded({
+        id: plan.id,
+        uploadKey: target.key,
+        fileName: "Permission slip.pdf",
+      }),
+    );
+    expect(again).toMatchObject({
+      status: 400,
+      body: { message: messages.attachmentUploadInvalid },
+    });
   });
 });

@@ -20,11 +20,8 @@ import {
   photoMetadata,
   samplePhoto,
 } from "@circleplan/core/photos/testing/sample-photos";
-import {
-  createPhotoUpload,
-  receiveLocalUpload,
-  setUserPhoto,
-} from "@circleplan/core/photos/user-photos";
+import { setUserPhoto } from "@circleplan/core/photos/user-photos";
+import { createDirectUpload, receiveLocalUpload } from "@circleplan/core/storage/direct-uploads";
 import type { ObjectStorage } from "@circleplan/core/storage/object-storage";
 import {
   type S3TestServer,
@@ -164,11 +161,11 @@ describe("the profile photo, through the procedures", () => {
     expect((await refusal(visitor.trpc.photos.createUpload())).status).toBe(401);
   });
 
-  it("limits photo operations per user (429 with Retry-After)", async () => {
+  it("limits direct uploads per user (429 with Retry-After)", async () => {
     const alice = await signedInCaller(server());
     const call = { deps: server().deps, caller: callerOf(alice), input: undefined };
-    for (let i = 0; i < 100; i++) await createPhotoUpload(call);
-    const limited = await refusal(createPhotoUpload(call));
+    for (let i = 0; i < 100; i++) await createDirectUpload(call);
+    const limited = await refusal(createDirectUpload(call));
     expect(limited.status).toBe(429);
     expect(limited.retryAfter).toBeGreaterThan(0);
     const bob = await signedInCaller(server());

@@ -296,3 +296,22 @@ export const addAttachmentInput = z.object({
   id: idField(messages.planNotFound),
   file: z.instanceof(File, { error: messages.attachmentTypeInvalid }),
 });
+
+/**
+ * A file uploaded straight to storage first (POST /api/photos/uploads), named by its key: the
+ * web app's way round Lambda's 6 MB request cap. Whether the key is the caller's own is the
+ * server's check; the name is cleaned and cut there as a multipart file's is.
+ */
+export const addUploadedAttachmentInput = z.object({
+  id: idField(messages.planNotFound),
+  uploadKey: safeString({
+    max: 200,
+    tooLong: messages.attachmentUploadInvalid,
+    required: messages.attachmentUploadInvalid,
+  }),
+  fileName: safeString({
+    max: 1000,
+    tooLong: messages.textTooLong,
+    required: messages.attachmentTypeInvalid,
+  }),
+});

@@ -1,6 +1,14 @@
-import { addAttachment, removeAttachment } from "@circleplan/core/plans/attachments";
+import {
+  addAttachment,
+  addUploadedAttachment,
+  removeAttachment,
+} from "@circleplan/core/plans/attachments";
 import { attachmentSchema } from "@circleplan/shared/plan-outputs";
-import { addAttachmentInput, attachmentIdInput } from "@circleplan/shared/plan-schemas";
+import {
+  addAttachmentInput,
+  addUploadedAttachmentInput,
+  attachmentIdInput,
+} from "@circleplan/shared/plan-schemas";
 import { planProcedure, router } from "../trpc";
 
 // Reading an attachment answers its bytes, not JSON: a plain route in app.ts, decided in core.
@@ -19,6 +27,24 @@ export const attachmentsRouter = router({
     .input(addAttachmentInput)
     .output(attachmentSchema)
     .mutation(({ ctx, input }) => addAttachment({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  // The web app's door: the bytes went straight to storage first (photos.createUpload), so no
+  // request to the function carries them (Lambda takes 6 MB a request, base64 and all).
+  addUploaded: planProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/events/:id/attachments/uploaded",
+        summary:
+          "Attach a file uploaded directly to storage first (POST /api/uploads), named by uploadKey with its fileName; the same rules as the multipart upload",
+        status: 201,
+      },
+    })
+    .input(addUploadedAttachmentInput)
+    .output(attachmentSchema)
+    .mutation(({ ctx, input }) =>
+      addUploadedAttachment({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
 
   remove: planProcedure
     .meta({

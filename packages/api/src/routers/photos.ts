@@ -1,9 +1,5 @@
-import {
-  createPhotoUpload,
-  receiveLocalUpload,
-  removeUserPhoto,
-  setUserPhoto,
-} from "@circleplan/core/photos/user-photos";
+import { removeUserPhoto, setUserPhoto } from "@circleplan/core/photos/user-photos";
+import { createDirectUpload, receiveLocalUpload } from "@circleplan/core/storage/direct-uploads";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import { photoOutput, photoUploadOutput } from "@circleplan/shared/circle-outputs";
 import { localUploadInput, userPhotoInput } from "@circleplan/shared/circle-schemas";
@@ -32,19 +28,30 @@ export const photosRouter = router({
       removeUserPhoto({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
 
-  // The web app's way round Lambda's 6 MB request cap: bytes go straight to storage, then a
-  // photo procedure names them by key and the server checks and processes them from there.
+  // The web app's way round Lambda's 6 MB request cap, for photos and plan attachments alike:
+  // bytes go straight to storage, then a procedure of the kind (photoUploadKey, or
+  // attachments.addUploaded) names them by key and checks them from there. It was the photos'
+  // first, hence its place and first path; /api/uploads names what it is for now.
   createUpload: protectedProcedure
     .meta({
-      rest: {
-        method: "POST",
-        path: "/api/photos/uploads",
-        summary: "Where to upload a photo's bytes directly (a presigned, size-limited POST)",
-      },
+      rest: [
+        {
+          method: "POST",
+          path: "/api/photos/uploads",
+          summary:
+            "Where to upload a file's bytes directly, for a photo or an attachment (a presigned, size-limited POST; then name it by key)",
+        },
+        {
+          method: "POST",
+          path: "/api/uploads",
+          summary:
+            "Where to upload a file's bytes directly, for a photo or an attachment (the same as POST /api/photos/uploads)",
+        },
+      ],
     })
     .output(photoUploadOutput)
     .mutation(({ ctx }) =>
-      createPhotoUpload({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+      createDirectUpload({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
 
   // Local storage only: stands in for the bucket's presigned POST (404 with S3).

@@ -13,13 +13,13 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Executor } from "@circleplan/db/client";
-import { photoUploadKeyField } from "@circleplan/shared/circle-schemas";
 import { PHOTO_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { CoreDeps, SignedInCaller } from "../deps";
 import type { RateRule } from "../env";
 import { AppError } from "../errors";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { takeUpload } from "../storage/direct-uploads";
 import {
   collectQueued,
   collectStorageGarbage,
@@ -42,14 +42,14 @@ export interface PreparedPhoto {
 }
 
 /**
- * Photo operations one user may make (processing a photo for any owner, asking for or sending
- * a direct upload): decoding is the costliest thing a request can make the server do. Far above
- * what a person choosing photos needs (one photo is two or three operations); a script hits it.
+ * Photos one user may have processed an hour, for any owner: decoding is the costliest thing a
+ * request can make the server do. Far above what a person choosing photos needs; a script hits
+ * it. (Asking for and sending direct uploads has its own budget: storage/direct-uploads.ts.)
  */
 export const PHOTO_RATE_LIMIT: RateRule = { limit: 100, windowMs: 60 * 60 * 1000 };
 
 /** Counts one photo operation for the caller; 429 with Retry-After past the limit. */
-export async function countPhotoOperation(deps: CoreDeps, caller: SignedInCaller): Promise<void> {
+async function countPhotoOperation(deps: CoreDeps, caller: SignedInCaller): Promise<void> {
   await consumeRateLimit(deps.db, {
     key: `photos:user:${caller.userId}`,
     rule: PHOTO_RATE_LIMIT,
@@ -73,16 +73,6 @@ export function photoObjectKey(key: string, size: PhotoSize): string {
 
 const objectKeysOf = (key: string) =>
   (Object.keys(PHOTO_SIZES) as PhotoSize[]).map((size) => photoObjectKey(key, size));
-
-/** Direct uploads land under the uploader's own folder: no one can name another's bytes. */
-export function uploadFolderOf(userId: number): string {
-  return `uploads/${userId}/`;
-}
-
-/** Whether `key` is a well-formed upload key in the user's own folder. */
-export function isOwnUploadKey(userId: number, key: string): boolean {
-  return key.startsWith(uploadFolderOf(userId)) && photoUploadKeyField.safeParse(key).success;
-}
 
 /**
  * Checks, processes and stores a photo for `owner` before any transaction opens (sharp is slow;
@@ -144,24 +134,19 @@ export function decodeDataUrl(dataUrl: string): Uint8Array {
 }
 
 /**
- * The bytes of the caller's own direct upload. An upload is read once: it is removed as soon as
- * its bytes are in memory, photo or not (the client starts again from a new upload either way).
+ * The bytes of the caller's own direct upload, taken once (storage/direct-uploads.ts): another
+ * user's key is refused like one that never existed or was used already.
  */
 async function readUpload(
   deps: CoreDeps,
   caller: SignedInCaller,
   uploadKey: string,
 ): Promise<Uint8Array> {
-  const invalid = () =>
-    new AppError("VALIDATION_FAILED", messages.photoUploadInvalid, {
-      issues: [{ path: "photoUploadKey", message: messages.photoUploadInvalid }],
-    });
-  // Another user's key is refused like one that never existed.
-  if (!isOwnUploadKey(caller.userId, uploadKey)) throw invalid();
-  const upload = await deps.storage.get(uploadKey);
-  if (!upload) throw invalid();
-  await removeObjectsNow(deps, [uploadKey]);
-  return upload.body;
+  const bytes = await takeUpload(deps, caller, uploadKey);
+  if (bytes) return bytes;
+  throw new AppError("VALIDATION_FAILED", messages.photoUploadInvalid, {
+    issues: [{ path: "photoUploadKey", message: messages.photoUploadInvalid }],
+  });
 }
 
 /** Queues a stored photo's objects for removal once the transaction commits. */

@@ -7,7 +7,9 @@
  *   binary kinds are read by file-type (as photos are), a `.doc` must be an OLE compound file,
  *   a `.docx` a Word Open XML package (a macro-enabled `.docm` is refused), and a `.txt` valid
  *   UTF-8 without NULs. The type the file is later served with comes from the bytes, never from
- *   the browser. 5 MB each (413), 10 per plan.
+ *   the browser. 1 byte to 5 MB each (413 above), 10 per plan.
+ * - **Two doors, one rule set** (`attachFile`): the bytes in a multipart request, or a direct
+ *   upload named by key (storage/direct-uploads.ts), the web app's way round Lambda's 6 MB cap.
  * - **Who**: the plan's creator adds and removes them (the plan form, where they are chosen, is
  *   the creator's alone); every member of the plan's circle reads them; anyone else 404.
  * - **Stored** by key, `attachments/<128 random bits>`: the key never leaves the server (answers
@@ -27,6 +29,7 @@ import type * as z from "zod";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
+import { takeUpload } from "../storage/direct-uploads";
 import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbage";
 
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -158,29 +161,71 @@ const tooMany = () =>
     issues: [{ path: "file", message: messages.attachmentsTooMany }],
   });
 
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooLarge);
+
+/**
+ * What both doors check before any byte is read: the caller created the plan (403; 404 when it
+ * is gone), and the plan has room (a cheap refusal; checked again under the plan's lock).
+ */
+async function requireRoomToAttach(db: Executor, caller: CircleCaller, planId: number) {
+  await requirePlanCreator(db, caller, planId);
+  if ((await attachmentCount(db, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+}
+
 /**
  * POST /api/events/{id}/attachments: one file (multipart field `file`); several files are
- * several calls. The bytes are stored before the transaction (no lock waits on a slow
- * upload); the transaction locks the plan, so two uploads at once cannot both take the last
- * place, and an object whose row was not written is removed again.
+ * several calls. For REST clients and files small enough for one request.
  */
 export async function addAttachment({
   deps,
   caller,
   input,
 }: Call<{ id: number; file: File }, CircleCaller>): Promise<Attachment> {
-  const planId = input.id;
-  await requirePlanCreator(deps.db, caller, planId);
-  // Refused before a byte is read: a full plan, an oversized file.
-  if ((await attachmentCount(deps.db, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
-  if (input.file.size > ATTACHMENT_MAX_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooLarge);
-  }
+  await requireRoomToAttach(deps.db, caller, input.id);
+  // An oversized file is refused before a byte of it is read.
+  if (input.file.size > ATTACHMENT_MAX_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await input.file.arrayBuffer());
-  if (bytes.byteLength > ATTACHMENT_MAX_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooLarge);
+  return attachFile(deps, caller, input.id, { bytes, fileName: input.file.name });
+}
+
+/**
+ * POST /api/events/{id}/attachments/uploaded: a file the caller first uploaded straight to
+ * storage (storage/direct-uploads.ts), named by its key: the web app's way round Lambda's 6 MB
+ * request cap. The upload is taken once (removed whether or not it is accepted); another
+ * user's key, one never uploaded, or one used already: 400.
+ */
+export async function addUploadedAttachment({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; uploadKey: string; fileName: string }, CircleCaller>): Promise<Attachment> {
+  await requireRoomToAttach(deps.db, caller, input.id);
+  const bytes = await takeUpload(deps, caller, input.uploadKey);
+  if (!bytes) {
+    throw new AppError("VALIDATION_FAILED", messages.attachmentUploadInvalid, {
+      issues: [{ path: "uploadKey", message: messages.attachmentUploadInvalid }],
+    });
   }
-  const fileName = safeFileName(input.file.name);
+  return attachFile(deps, caller, input.id, { bytes, fileName: input.fileName });
+}
+
+/**
+ * The rules every attachment meets, whichever door it came through: 1 byte to 5 MB (storage's
+ * upload policy takes nothing smaller), a name and bytes of one accepted kind, 10 a plan. The
+ * bytes are stored before the transaction (no lock waits on storage); the transaction locks the
+ * plan, so two uploads at once cannot both take the last place, and an object whose row was
+ * not written is removed again.
+ */
+async function attachFile(
+  deps: CoreDeps,
+  caller: CircleCaller,
+  planId: number,
+  file: { bytes: Uint8Array; fileName: string },
+): Promise<Attachment> {
+  const { bytes } = file;
+  if (bytes.byteLength > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  if (bytes.byteLength === 0) throw typeInvalid();
+  const fileName = safeFileName(file.fileName);
   const contentType = await attachmentTypeOf(fileName, bytes);
 
   const storageKey = `attachments/${randomBytes(16).toString("hex")}`;

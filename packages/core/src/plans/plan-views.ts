@@ -86,7 +86,8 @@ async function scopeOf(db: Executor, userId: number, circleId: number | undefine
   return {
     zone: row.time_zone,
     circleIds: row.circle_ids.map(Number),
-    seriesWrittenThrough: row.written_through === null ? null : new Date(Number(row.written_through)),
+    seriesWrittenThrough:
+      row.written_through === null ? null : new Date(Number(row.written_through)),
   };
 }
 

@@ -1,13 +1,20 @@
 /**
- * A plan's files go up through the REST door's multipart route (`POST /api/events/{id}/
- * attachments`, field `file`): a tRPC call carries JSON only. The server checks type and size
- * again from the bytes; the checks here only spare a pointless upload.
+ * A plan's files go up as the app's photos do (lib/direct-upload.ts): the bytes straight to
+ * storage, then `attachments.addUploaded` names them by key with the file's name, so no request
+ * to the API carries them (Lambda takes 6 MB a request, base64 and all). The server checks type
+ * and size again from the bytes; the checks here only spare a pointless upload.
  */
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { attachmentSchema } from "@circleplan/shared/plan-outputs";
 import type * as z from "zod";
-import { NO_ANSWER_MESSAGE } from "@/lib/errors";
+import {
+  DirectUploadError,
+  type DirectUploadOptions,
+  uploadDirectly,
+} from "../../lib/direct-upload";
+import { serverMessage } from "../../lib/errors";
+import { createTrpcClient } from "../../lib/trpc";
 
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -20,7 +27,9 @@ export function attachmentProblem(file: Pick<File, "name" | "size">): string | n
   const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
   if (
     !file.name.includes(".") ||
-    !(ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension)
+    !(ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension) ||
+    // Nothing to attach; storage takes 1 byte or more, and the server refuses it too.
+    file.size === 0
   ) {
     return messages.attachmentTypeInvalid;
   }
@@ -28,30 +37,32 @@ export function attachmentProblem(file: Pick<File, "name" | "size">): string | n
   return null;
 }
 
-export async function uploadAttachment(planId: number, file: File): Promise<Attachment> {
-  const body = new FormData();
-  body.append("file", file);
-  let answer: Response;
+// A client of its own, built the way the app's is, so this works outside React's tree too.
+let client: ReturnType<typeof createTrpcClient> | undefined;
+
+/** Attaches one file to the plan; a failure is an Error whose message a toast can show. */
+export async function uploadAttachment(
+  planId: number,
+  file: File,
+  options: DirectUploadOptions = {},
+): Promise<Attachment> {
+  const problem = attachmentProblem(file);
+  if (problem) throw new Error(problem);
+  let uploadKey: string;
   try {
-    answer = await fetch(`/api/events/${planId}/attachments`, {
-      method: "POST",
-      body,
-      credentials: "include",
-    });
-  } catch {
-    throw new Error(NO_ANSWER_MESSAGE);
+    uploadKey = await uploadDirectly(file, options);
+  } catch (error) {
+    if (!(error instanceof DirectUploadError)) throw error;
+    throw new Error(error.tooLarge ? messages.attachmentTooLarge : error.message);
   }
-  if (answer.ok) return (await answer.json()) as Attachment;
-  if (answer.status === 413) throw new Error(messages.attachmentTooLarge);
-  let message: unknown;
+  client ??= createTrpcClient();
   try {
-    message = ((await answer.json()) as { message?: unknown }).message;
-  } catch {
-    message = undefined;
+    return await client.attachments.addUploaded.mutate(
+      { id: planId, uploadKey, fileName: file.name },
+      { signal: options.signal },
+    );
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    throw new Error(serverMessage(error, messages.internal));
   }
-  throw new Error(
-    typeof message === "string" && message.trim()
-      ? message
-      : `The upload was refused (${answer.status}). Please try again.`,
-  );
 }

@@ -1,30 +1,30 @@
 /**
  * A plan's attachments (plans spec, section 5: pdf, doc, docx, txt, jpg, jpeg, png, gif,
  * several): what may be chosen, and that files go up and away only when the plan is saved.
+ * How one file goes up is attachment-upload.test.ts's.
  */
 import { messages } from "@circleplan/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { planFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
-import { attachmentProblem } from "./attachment-upload";
+import { attachmentProblem, uploadAttachment } from "./attachment-upload";
 import { PlanDialog } from "./plan-dialog";
 import { UserReady } from "./testing/user-ready";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("./attachment-upload", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./attachment-upload")>()),
+  uploadAttachment: vi.fn(),
+}));
 
-const fetchMock = vi.fn();
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.mocked(uploadAttachment).mockReset();
 });
 
 const report = {
@@ -43,15 +43,14 @@ describe("attachments", () => {
     }
     expect(attachmentProblem({ name: "a.exe", size: 10 })).toBe(messages.attachmentTypeInvalid);
     expect(attachmentProblem({ name: "pdf", size: 10 })).toBe(messages.attachmentTypeInvalid);
+    expect(attachmentProblem({ name: "empty.txt", size: 0 })).toBe(messages.attachmentTypeInvalid);
     expect(attachmentProblem({ name: "a.pdf", size: 6 * 1024 * 1024 })).toBe(
       messages.attachmentTooLarge,
     );
   });
 
   it("removes and uploads files only when the plan is saved", async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ ...report, id: 10 }), { status: 201 }),
-    );
+    vi.mocked(uploadAttachment).mockResolvedValue({ ...report, id: 10 });
     const view = renderWithTrpc(
       <UserReady>
         <PlanDialog open onOpenChange={() => {}} event={planFixture({ attachments: [report] })} />
@@ -83,24 +82,19 @@ describe("attachments", () => {
     expect(within(files).getByText("notes.txt")).toBeVisible();
     expect(within(files).queryByText("setup.exe")).toBeNull();
     expect(view.callsTo("attachments.remove")).toHaveLength(0);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(uploadAttachment).not.toHaveBeenCalled();
 
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event updated successfully"));
     expect(view.callsTo("attachments.remove")[0]?.input).toEqual({ id: 100, attachmentId: 9 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/events/100/attachments");
-    expect(init.method).toBe("POST");
-    expect((init.body as FormData).get("file")).toBeInstanceOf(File);
+    expect(uploadAttachment).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(uploadAttachment).mock.lastCall?.slice(0, 2)).toEqual([100, notes]);
     // Only the files changed: the plan itself is not sent again.
     expect(view.callsTo("events.update")).toHaveLength(0);
   });
 
   it("says which file failed, keeping the plan", async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ message: messages.attachmentTypeInvalid }), { status: 400 }),
-    );
+    vi.mocked(uploadAttachment).mockRejectedValue(new Error(messages.attachmentTypeInvalid));
     renderWithTrpc(
       <UserReady>
         <PlanDialog open onOpenChange={() => {}} event={planFixture()} />
