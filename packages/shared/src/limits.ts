@@ -14,6 +14,7 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVITATION_TTL_MS = 10 * 24 * 60 * 60 * 1000;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Decoding stops past this many pixels: a small file must not unpack into gigabytes. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
 
@@ -26,8 +27,8 @@ export const TOKEN_MAX_LENGTH = 128;
 export const USER_AGENT_MAX_LENGTH = 200;
 /** JSON bodies: far above any form, far below anything that costs the server memory. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
-/** Uploads: the photo limit plus room for the multipart framing. */
-export const UPLOAD_BODY_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/** Uploads: the larger of the photo and attachment limits plus room for the multipart framing. */
+export const UPLOAD_BODY_MAX_BYTES = Math.max(PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES) + 64 * 1024;
 /** JSON that may carry a photo as a data URL: the base64 of 5 MB plus the other fields. */
 export const PHOTO_JSON_BODY_MAX_BYTES = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
 /** tRPC calls one HTTP request may batch. */
@@ -151,7 +152,6 @@ export const ATTACHMENT_EXTENSIONS = [
   "png",
   "gif",
 ] as const;
-export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENTS_PER_PLAN_MAX = 10;
 /** Recurrence bounds of the form (section 9). */
 export const RECURRENCE_INTERVAL_MAX: Record<RecurrenceType, number> = {
