@@ -6,8 +6,9 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -19,40 +20,93 @@ const gzipAsync = promisify(gzip);
  */
 function precompress(): Plugin {
   let outDir = "";
+  async function compressAll() {
+    const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    await Promise.all(
+      files.map(async (file) => {
+        const content = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+        ]);
+        if (br.length < content.length) await writeFile(`${file}.br`, br);
+        if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+      }),
+    );
+  }
   return {
     name: "circleplan:precompress",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries
-        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      await Promise.all(
-        files.map(async (file) => {
-          const content = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
-          ]);
-          if (br.length < content.length) await writeFile(`${file}.br`, br);
-          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
-    },
+    // Last, so the service worker (written in vite-plugin-pwa's closeBundle) is compressed too.
+    closeBundle: { sequential: true, order: "post", handler: compressAll },
   };
 }
 
+/**
+ * The installable app: the web app manifest, and the service worker src/sw.ts built beside the
+ * app with the list of the build's files to precache injected (injectManifest). main.tsx
+ * registers it in production builds; index.html gets the manifest link.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: "injectManifest",
+    srcDir: "src",
+    filename: "sw.ts",
+    injectRegister: false,
+    manifest: {
+      id: "/",
+      name: "Circleplan",
+      short_name: "Circleplan",
+      description: "Your family's plans, tasks and reminders, shared.",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      // The theme's primary (--primary) and light background (--background), index.html's colour.
+      theme_color: "#4f46e5",
+      background_color: "#f9fafb",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        {
+          src: "/icons/maskable-192.png",
+          sizes: "192x192",
+          type: "image/png",
+          purpose: "maskable",
+        },
+        {
+          src: "/icons/maskable-512.png",
+          sizes: "512x512",
+          type: "image/png",
+          purpose: "maskable",
+        },
+      ],
+    },
+    // Of the icons, only the notification's are precached (below); the manifest's are fetched once.
+    includeManifestIcons: false,
+    injectManifest: {
+      // The app's code and styles, the offline page and what it shows, the notification icons.
+      // Not index.html: pages always come from the network (src/sw.ts).
+      globPatterns: ["**/*.{js,css,html,svg}", "icons/{icon-192,badge-96}.png"],
+      globIgnores: ["index.html"],
+      // A classic script: every browser with push runs it, module workers or not.
+      rollupFormat: "iife",
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -5,6 +5,7 @@
  * one error shape.
  */
 import type { CoreDeps } from "@circleplan/core/deps";
+import { unsubscribe } from "@circleplan/core/notifications/preferences";
 import { readPhoto } from "@circleplan/core/photos/photo-access";
 import { readAttachment } from "@circleplan/core/plans/attachments";
 import { photoReadInput } from "@circleplan/shared/circle-schemas";
@@ -16,6 +17,8 @@ import {
   USER_AGENT_MAX_LENGTH,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
+import { notificationMessages } from "@circleplan/shared/notification-messages";
+import { unsubscribeInput } from "@circleplan/shared/notification-schemas";
 import { attachmentIdInput } from "@circleplan/shared/plan-schemas";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
@@ -35,6 +38,10 @@ export interface AppOptions {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const ONE_CLICK_UNSUBSCRIBE_PATH = "/api/notifications/unsubscribe";
+/** `List-Unsubscribe=One-Click` and a multipart frame around it fit many times over. */
+const ONE_CLICK_BODY_MAX_BYTES = 4096;
 
 /** Patterns of the routes whose body is not plain JSON: uploads, and JSON carrying a photo. */
 const routePatterns = (kind: "multipart" | "photo-json") =>
@@ -70,6 +77,54 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
 
   app.use("*", requestId());
   app.use("*", securityHeaders({ hsts: deps.config.secureCookies }));
+
+  // RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` as a form
+  // to the List-Unsubscribe address, with no Origin and no cookies, so it comes before the
+  // Origin check and the JSON-only body rule. That is safe because nothing here rides on
+  // ambient credentials: no cookie or session is read, and the signed token in the address is
+  // the whole authority. A page elsewhere can only post a token it already holds (it could use
+  // it as well itself), the effect is only ever to turn mail off, and the answer says nothing.
+  // Without `?token=` this is the web page's JSON call to the same path (the REST door).
+  app.post(ONE_CLICK_UNSUBSCRIBE_PATH, async (c, next) => {
+    const token = c.req.query("token");
+    if (token === undefined) return next();
+    c.header("cache-control", "no-store");
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
+      return c.json(errorBody(notificationMessages.oneClickFormRequired, "BAD_REQUEST"), 400);
+    }
+    const readForm = bodyLimit({
+      maxSize: ONE_CLICK_BODY_MAX_BYTES,
+      onError: (inner) =>
+        inner.json(errorBody(messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"), 413, {
+          connection: "close",
+        }),
+    });
+    return readForm(c, async () => {
+      const form = await c.req.parseBody().catch(() => null);
+      if (form?.["List-Unsubscribe"] !== "One-Click") {
+        c.res = c.json(errorBody(notificationMessages.oneClickFormRequired, "BAD_REQUEST"), 400);
+        return;
+      }
+      const input = unsubscribeInput.safeParse({ token });
+      if (!input.success) {
+        c.res = c.json(errorBody(notificationMessages.unsubscribeInvalid, "BAD_REQUEST"), 400);
+        return;
+      }
+      const caller = {
+        userId: null,
+        sessionId: null,
+        ip: clientAddress(deps.config.proxyTrust, {
+          header: (name) => c.req.header(name),
+          remote: options.remoteAddress(c),
+        }),
+        requestId: c.get("requestId"),
+      };
+      await unsubscribe({ deps, caller, input: input.data });
+      // Mail clients read only the status: no page, no redirect (RFC 8058 section 3.2).
+      c.res = c.body(null, 200);
+    });
+  });
   app.use("/api/*", async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== appOrigin) {
       return c.json(errorBody(messages.badOrigin, "BAD_ORIGIN"), 403);

@@ -6,6 +6,7 @@ import { devRouter } from "./routers/dev";
 import { eventsRouter } from "./routers/events";
 import { invitationsRouter } from "./routers/invitations";
 import { nlpRouter } from "./routers/nlp";
+import { notificationsRouter } from "./routers/notifications";
 import { photosRouter } from "./routers/photos";
 import { tasksRouter } from "./routers/tasks";
 import { userRouter } from "./routers/user";
@@ -21,6 +22,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   attachments: attachmentsRouter,
   nlp: nlpRouter,
+  notifications: notificationsRouter,
   dev: devRouter,
 });
 

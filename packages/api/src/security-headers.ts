@@ -21,6 +21,10 @@ export const contentSecurityPolicy = (connectSources: readonly string[] = []) =>
     "font-src 'self'",
     ["connect-src 'self'", ...connectSources].join(" "),
     "frame-src 'self'",
+    // The service worker (/sw.js: offline screen, push) and the web app manifest: our own files
+    // only. Both would fall back to default-src; named so a tightened default keeps them.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,6 +2,7 @@ import "@/lib/zod-config";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { registerServiceWorker } from "@/features/notifications/register-service-worker";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -12,3 +13,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

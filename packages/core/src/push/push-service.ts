@@ -31,6 +31,39 @@ export interface PushService {
   readonly publicKey: string;
   /** Throws on any other failure (the caller retries later). */
   send(target: PushTarget, message: PushMessage): Promise<PushOutcome>;
+  /**
+   * Whether this sender will dial the endpoint: a browser's push service. Subscriptions naming
+   * anything else are refused when saved (absent: every https endpoint, for test doubles).
+   */
+  accepts?(endpoint: string): boolean;
+}
+
+/**
+ * The push services browsers subscribe with (Chromium browsers: FCM; Edge: WNS; Firefox:
+ * Mozilla autopush; Safari: Apple). A subscription's endpoint is an address the server POSTs
+ * to: without this list a user could make it POST to any address, an internal one included.
+ */
+export const BROWSER_PUSH_SERVICES = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "notify.windows.com",
+  "push.apple.com",
+] as const;
+
+/** True when the endpoint is https on one of `hosts` or a subdomain of one. */
+export function endpointOnHosts(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return (
+    url.protocol === "https:" &&
+    hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+  );
 }
 
 export interface VapidKeys {
@@ -46,12 +79,19 @@ export interface WebPushOptions {
   /** Seconds a push service keeps an undelivered message for an offline device. */
   ttlSeconds?: number;
   timeoutMs?: number;
+  /** Hosts besides the browsers' push services (tests: their local endpoint, `localhost`). */
+  extraHosts?: readonly string[];
 }
 
 export function createWebPushService(vapid: VapidKeys, options: WebPushOptions = {}): PushService {
+  const hosts = [...BROWSER_PUSH_SERVICES, ...(options.extraHosts ?? [])];
+  const accepts = (endpoint: string) => endpointOnHosts(endpoint, hosts);
   return {
     publicKey: vapid.publicKey,
+    accepts,
     async send(target, message) {
+      // Stored before the list changed, or written around the API: never dialled, and forgotten.
+      if (!accepts(target.endpoint)) return "gone";
       try {
         await webPush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

@@ -4,6 +4,7 @@ export const paths = {
   home: "/home",
   auth: "/auth",
   verifyEmail: "/verify-email",
+  unsubscribe: "/unsubscribe",
   devMailbox: "/dev/mailbox",
   dashboard: "/dashboard",
   planner: "/planner",

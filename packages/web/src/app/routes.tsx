@@ -46,6 +46,9 @@ const AuthScreen = lazyWithPreload(() =>
 const VerifyEmailScreen = lazyWithPreload(() =>
   import("@/features/auth/verify-email-screen").then((m) => m.VerifyEmailScreen),
 );
+const UnsubscribeScreen = lazyWithPreload(() =>
+  import("@/features/notifications/unsubscribe-screen").then((m) => m.UnsubscribeScreen),
+);
 const DevMailboxScreen = lazyWithPreload(() =>
   import("@/features/dev-mailbox/dev-mailbox-screen").then((m) => m.DevMailboxScreen),
 );
@@ -246,6 +249,9 @@ function PublicRoutes() {
       <Route path={paths.auth} component={AuthRoute} />
       <Route path={paths.verifyEmail}>
         <StandaloneScreen screen={VerifyEmailScreen} />
+      </Route>
+      <Route path={paths.unsubscribe}>
+        <StandaloneScreen screen={UnsubscribeScreen} />
       </Route>
       <Route path={paths.devMailbox}>
         <StandaloneScreen screen={DevMailboxScreen} />

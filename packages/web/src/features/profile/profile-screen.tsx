@@ -5,6 +5,7 @@ import { MailCheck } from "lucide-react";
 import { useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { useSearchParams } from "wouter";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { emailInput, TextField } from "@/components/ui/text-field";
+import { NotificationsCard } from "@/features/notifications/notifications-card";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { useCurrentUser } from "@/lib/session";
@@ -25,8 +27,13 @@ import { SessionsCard } from "./sessions-card";
 
 type PublicUser = NonNullable<ReturnType<typeof useCurrentUser>["user"]>;
 
+const TABS = ["profile", "account", "notifications"] as const;
+
 export function ProfileScreen() {
   const { user } = useCurrentUser();
+  // `?tab=notifications`: where an unsubscribe page and a reminder mail send people.
+  const [searchParams] = useSearchParams();
+  const tab = TABS.find((name) => name === searchParams.get("tab")) ?? "profile";
   if (!user) return <PageSpinner />;
   return (
     <section aria-labelledby="profile-title" className="mx-auto w-full max-w-2xl">
@@ -35,10 +42,11 @@ export function ProfileScreen() {
         title="Profile"
         className="mb-4 text-2xl font-bold tracking-tight"
       />
-      <Tabs defaultValue="profile">
-        <TabsList className="max-w-xs">
+      <Tabs defaultValue={tab}>
+        <TabsList className="max-w-sm">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
         </TabsList>
         <TabsContent value="profile" className="grid gap-4">
           <ProfilePhotoCard user={user} />
@@ -47,6 +55,9 @@ export function ProfileScreen() {
         <TabsContent value="account" className="grid gap-4">
           <ChangePasswordCard email={user.email} />
           <SessionsCard />
+        </TabsContent>
+        <TabsContent value="notifications" className="grid gap-4">
+          <NotificationsCard timeZone={user.timeZone} />
         </TabsContent>
       </Tabs>
     </section>

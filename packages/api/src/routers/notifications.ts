@@ -1,0 +1,138 @@
+import {
+  getNotificationPreferences,
+  unsubscribe,
+  updateNotificationPreferences,
+} from "@circleplan/core/notifications/preferences";
+import {
+  listDevices,
+  removeSubscription,
+  saveSubscription,
+  sendTestNotification,
+} from "@circleplan/core/notifications/push-subscriptions";
+import { messageOutput } from "@circleplan/shared/auth-outputs";
+import {
+  notificationPreferencesOutput,
+  pushDeviceSchema,
+  pushDevicesOutput,
+  pushPublicKeyOutput,
+  pushTestOutput,
+  unsubscribeOutput,
+} from "@circleplan/shared/notification-outputs";
+import {
+  notificationPreferencesInput,
+  pushEndpointInput,
+  pushSubscriptionInput,
+  unsubscribeInput,
+} from "@circleplan/shared/notification-schemas";
+import { protectedProcedure, publicProcedure, router } from "../trpc";
+
+/**
+ * Notification preferences, the devices push goes to, and unsubscribe links
+ * (docs/decisions/011-reminders.md). The mail client's one-click unsubscribe is a plain route
+ * in app.ts: it posts a form, not JSON, and carries no Origin.
+ */
+export const notificationsRouter = router({
+  preferences: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/user/notification-preferences",
+        summary: "Reminders by push and by email, and the morning digest: on or off",
+      },
+    })
+    .output(notificationPreferencesOutput)
+    .query(({ ctx }) =>
+      getNotificationPreferences({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  updatePreferences: protectedProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/user/notification-preferences",
+        summary:
+          "Turn reminder push, reminder email or the morning digest on or off (only what is sent)",
+      },
+    })
+    .input(notificationPreferencesInput)
+    .output(notificationPreferencesOutput)
+    .mutation(({ ctx, input }) =>
+      updateNotificationPreferences({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
+
+  publicKey: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/push/public-key",
+        summary: "The VAPID public key a browser subscribes with (applicationServerKey)",
+      },
+    })
+    .output(pushPublicKeyOutput)
+    .query(({ ctx }) => ({ publicKey: ctx.deps.push.publicKey })),
+
+  subscribe: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/push/subscriptions",
+        summary:
+          "Turn push on for this device: the browser's PushSubscription (an endpoint already stored moves to the caller)",
+        status: 201,
+      },
+    })
+    .input(pushSubscriptionInput)
+    .output(pushDeviceSchema)
+    .mutation(({ ctx, input }) => saveSubscription({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  unsubscribeDevice: protectedProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/push/subscriptions",
+        summary: "Turn push off for this device, named by its endpoint (query string)",
+      },
+    })
+    .input(pushEndpointInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) =>
+      removeSubscription({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
+
+  devices: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/push/subscriptions",
+        summary: "The caller's devices with push on (never their endpoints or keys)",
+      },
+    })
+    .output(pushDevicesOutput)
+    .query(({ ctx }) => listDevices({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  sendTest: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/push/test",
+        summary: "Send a test notification to each of the caller's devices; gone ones are removed",
+      },
+    })
+    .output(pushTestOutput)
+    .mutation(({ ctx }) =>
+      sendTestNotification({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  unsubscribe: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/notifications/unsubscribe",
+        summary:
+          "Turn off the mail an unsubscribe link names (JSON {token}; no session needed). A mail client's one-click POST uses ?token= with a form body",
+      },
+    })
+    .input(unsubscribeInput)
+    .output(unsubscribeOutput)
+    .mutation(({ ctx, input }) => unsubscribe({ deps: ctx.deps, caller: ctx.caller, input })),
+});
