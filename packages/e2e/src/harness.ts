@@ -151,11 +151,12 @@ export interface BrowserSuite {
   browser: Browser;
   /**
    * A fresh browser (its own cookies and storage) on a phone, at the app's address, not yet
-   * navigated (so a test can watch or prepare it first); closed when the test ends.
+   * navigated (so a test can watch or prepare it first); closed when the test ends. Service
+   * workers are blocked unless `options` allows them.
    */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A fresh browser already signed in as `user` (through the REST door, which sets the cookie). */
-  signedInPage(user: TestUser, path: string): Promise<Page>;
+  signedInPage(user: TestUser, path: string, options?: BrowserContextOptions): Promise<Page>;
   /**
    * A REST client of its own, signed out, disposed when the test ends. It sends the app's own
    * Origin with every call, as state-changing calls must (api-conventions: cross-site refusal).
@@ -178,14 +179,17 @@ export function useBrowserSuite(): BrowserSuite {
       const context = await suite.browser.newContext({
         viewport: MOBILE,
         baseURL: suite.app.url,
+        // The service worker precaches the build and answers from there, out of reach of
+        // page.route: a test that wants it (pwa.e2e.test.ts) asks for it.
+        serviceWorkers: "block",
         ...options,
       });
       onTestFinished(() => context.close());
       context.setDefaultTimeout(15_000);
       return context.newPage();
     },
-    async signedInPage(user, path) {
-      const page = await suite.newPage();
+    async signedInPage(user, path, options) {
+      const page = await suite.newPage(options);
       // The context's request client shares the browser's cookie jar, so the page is signed in.
       await logIn(page.context().request, suite.app.url, user);
       await page.goto(path);

@@ -1,14 +1,7 @@
-// The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
-/// <reference lib="dom" />
-/**
- * The profile's notification settings and the unsubscribe page in Chromium: switches that
- * persist across a reload and on the server, and a mail's unsubscribe link that turns the
- * morning digest off without signing in (an invalid link gets an error card). The server runs
- * with a known APP_SECRET so the test can make a link as the mail would carry it.
- * Screens are checked with axe and saved (notification-settings-*.png).
- */
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  type MailKind,
+  unsubscribeToken as makeUnsubscribeToken,
+} from "@circleplan/core/notifications/unsubscribe-links";
 import { type Browser, type BrowserContext, type Page, request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { frontToast } from "./browser-steps";
@@ -20,19 +13,9 @@ import { createVerifiedUser, type TestUser } from "./test-users";
 const APP_SECRET = "e2e-notification-settings-secret-0123456789";
 const saveScreen = useScreens("notification-settings");
 
-/**
- * core's own token maker, loaded by path: the browser tests depend on the api and db packages
- * only (a mail's link is what this imitates; the token format has one home).
- */
-type TokenMaker = (secretKey: string, userId: number, kind: "reminders" | "digest") => string;
-async function unsubscribeToken(userId: number, kind: "reminders" | "digest"): Promise<string> {
-  const file = path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    "../../core/src/notifications/unsubscribe-links.ts",
-  );
-  const module = (await import(pathToFileURL(file).href)) as { unsubscribeToken: TokenMaker };
-  return module.unsubscribeToken(APP_SECRET, userId, kind);
-}
+/** A mail's unsubscribe link, made by core's own token maker (the format has one home). */
+const unsubscribeToken = (userId: number, kind: MailKind) =>
+  makeUnsubscribeToken(APP_SECRET, userId, kind);
 
 let app: RunningApp;
 let browser: Browser;
@@ -48,7 +31,11 @@ afterAll(async () => {
 });
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: MOBILE, baseURL: app.url });
+  const context = await browser.newContext({
+    viewport: MOBILE,
+    baseURL: app.url,
+    serviceWorkers: "block",
+  });
   context.setDefaultTimeout(15_000);
   onTestFinished(() => context.close());
   return context;
@@ -117,7 +104,7 @@ describe("the unsubscribe page", () => {
     onTestFinished(() => api.dispose());
     await api.post("/api/auth/login", { data: { email: user.email, password: user.password } });
     await api.put("/api/user/notification-preferences", { data: { digestEmail: true } });
-    const token = await unsubscribeToken(await userIdOf(api), "digest");
+    const token = unsubscribeToken(await userIdOf(api), "digest");
 
     const page = await (await newContext()).newPage();
     await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
@@ -141,7 +128,7 @@ describe("the unsubscribe page", () => {
     const user = await createVerifiedUser(app.url);
     const page = await signedInPage(user, "/dashboard");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
-    const other = await unsubscribeToken(await userIdOf(page.context().request), "reminders");
+    const other = unsubscribeToken(await userIdOf(page.context().request), "reminders");
     const forged = `${other.slice(0, -4)}AAAA`;
     await page.goto(`/unsubscribe?token=${encodeURIComponent(forged)}`);
     await page.getByRole("heading", { level: 1, name: "This link did not work" }).waitFor();

@@ -51,7 +51,7 @@ async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
 
 describe("the installable app", () => {
   it("links a valid manifest: name, start page, standalone, theme, icons of the stated sizes", async () => {
-    const page = await suite.newPage();
+    const page = await suite.newPage({ serviceWorkers: "allow" });
     await page.goto("/auth");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest.webmanifest");
@@ -97,7 +97,7 @@ describe("the installable app", () => {
 
   it("registers the service worker, which takes control and never caches the API", async () => {
     const user = await createVerifiedUser(suite.app.url);
-    const page = await suite.signedInPage(user, "/dashboard");
+    const page = await suite.signedInPage(user, "/dashboard", { serviceWorkers: "allow" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await untilControlled(page);
     const registration = await page.evaluate(async () => {
@@ -130,7 +130,7 @@ describe("the installable app", () => {
   });
 
   it("shows the offline screen, not the browser's error, when the network is gone", async () => {
-    const page = await suite.newPage();
+    const page = await suite.newPage({ serviceWorkers: "allow" });
     await page.goto("/auth");
     await untilControlled(page);
 
@@ -152,7 +152,7 @@ describe("the installable app", () => {
 describe("push notifications", () => {
   it("shows a pushed reminder, and a click takes the open app to the plan", async () => {
     const user = await createVerifiedUser(suite.app.url);
-    const page = await suite.signedInPage(user, "/dashboard");
+    const page = await suite.signedInPage(user, "/dashboard", { serviceWorkers: "allow" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await untilControlled(page);
     await page.context().grantPermissions(["notifications"], { origin: suite.app.url });
