@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Logo } from "@/components/logo";
 import { ThemeSwitch } from "@/components/theme-switch";
+import { LazyReminders } from "@/features/reminders/lazy-reminders";
 import { BottomBar } from "./bottom-bar";
 import { CircleStrip } from "./circle-strip";
 import { UserMenu } from "./user-menu";
@@ -49,6 +50,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <BottomBar />
+      <LazyReminders />
       {createAsked ? (
         <Suspense fallback={null}>
           <CreateCircleDialog

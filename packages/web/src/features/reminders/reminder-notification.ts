@@ -1,0 +1,97 @@
+/**
+ * The browser notification of a fired reminder (plans spec, section 4): 'Reminder: {title}',
+ * body 'Starting {h:mm a}' in the user's zone, shown only where the user allowed notifications.
+ * Through the service worker when the app has one (Chrome on Android has no page
+ * `Notification` constructor, and the worker's notifications outlive the tab), else the page's.
+ * Showing never throws.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { paths } from "../../app/paths";
+import { longDay } from "../plans/plan-dates";
+import type { ReminderInstance } from "./reminder-schedule";
+
+export interface ReminderNotification {
+  title: string;
+  options: NotificationOptions & { data: { url: string } };
+}
+
+/**
+ * The notification's text. An all-day plan has no time to start at: it names its day, as the
+ * server's push does (core/reminders/reminder-texts.ts). The tag is the spec's key
+ * `{eventId}-{phrase}`, the server push's tag too, so the same reminder reaching a device from
+ * the open app and by push (or from two tabs) shows once. `data.url` is where a click leads:
+ * the plan's circle, as View Event.
+ */
+export function reminderNotification(
+  reminder: Pick<ReminderInstance, "event" | "phrase">,
+  zone: string,
+): ReminderNotification {
+  const { event } = reminder;
+  return {
+    title: `Reminder: ${event.title}`,
+    options: {
+      body: event.allDay
+        ? `All day on ${longDay(event.date)}`
+        : `Starting ${format(new TZDate(event.startTime, zone), "h:mm a")}`,
+      tag: `${event.id}-${reminder.phrase}`,
+      data: { url: paths.circle.build(event.circleId) },
+    },
+  };
+}
+
+type ShowsNotifications = Pick<ServiceWorkerRegistration, "showNotification">;
+
+export interface NotificationEnvironment {
+  /** The page's permission, or null where the browser has no notifications. */
+  permission(): NotificationPermission | null;
+  /** The app's active service worker registration, or null. */
+  registration(): Promise<ShowsNotifications | null>;
+  /** A notification from the page itself, `onClick` called when it is clicked. */
+  showFromPage(title: string, options: NotificationOptions, onClick: () => void): void;
+}
+
+const pageNotifications: NotificationEnvironment = {
+  permission: () => (typeof Notification === "undefined" ? null : Notification.permission),
+  async registration() {
+    if (!("serviceWorker" in navigator)) return null;
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration?.active ? registration : null;
+  },
+  showFromPage(title, options, onClick) {
+    const notification = new Notification(title, options);
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+      onClick();
+    };
+  },
+};
+
+/**
+ * Shows the reminder's notification if the user allowed them. `open` takes a clicked page
+ * notification's address (the worker handles clicks on its own notifications).
+ */
+export async function showReminderNotification(
+  reminder: Pick<ReminderInstance, "event" | "phrase">,
+  zone: string,
+  open: (url: string) => void,
+  environment: NotificationEnvironment = pageNotifications,
+): Promise<void> {
+  try {
+    if (environment.permission() !== "granted") return;
+    const { title, options } = reminderNotification(reminder, zone);
+    const registration = await environment.registration().catch(() => null);
+    if (registration) {
+      try {
+        await registration.showNotification(title, options);
+        return;
+      } catch {
+        // A worker that cannot show it (being replaced): the page shows it instead.
+      }
+    }
+    environment.showFromPage(title, options, () => open(options.data.url));
+  } catch {
+    // Notifications refused or unsupported here (the constructor throws on Android): the popup tells.
+  }
+}

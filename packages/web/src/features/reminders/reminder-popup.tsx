@@ -1,0 +1,193 @@
+/**
+ * The reminder popup (plans spec, section 4): the oldest active reminder's title, description,
+ * date and time and a Task badge for tasks, with View Event, Complete (tasks the user may
+ * complete) or Got It (events), Snooze 5, 15 or 30 min, and Dismiss. Several active reminders
+ * are shown in turn: answering one brings up the next. Closing it (Escape, the X) answers
+ * nothing: the reminders stay active behind the bell in the header.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { BellRing, CalendarClock } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useLocation } from "wouter";
+import { paths } from "@/app/paths";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CircleTag } from "@/components/ui/circle-tag";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { SwitchRow } from "@/components/ui/switch-row";
+import { usePlanInvalidation } from "@/features/plans/plan-cache";
+import { longDay, timeIn } from "@/features/plans/plan-dates";
+import { occurrenceRef } from "@/features/plans/plan-edit";
+import { canCompletePlan, planNoun } from "@/features/plans/plan-permissions";
+import { planFailureToast } from "@/features/plans/plan-toasts";
+import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { trpc } from "@/lib/trpc";
+import { type ReminderInstance, SNOOZE_MINUTES, type SnoozeMinutes } from "./reminder-schedule";
+import { isReminderSoundOn, setReminderSoundOn } from "./reminder-sound";
+
+export interface ReminderPopupProps {
+  /** The active reminders, oldest first; the first is shown. */
+  reminders: readonly ReminderInstance[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSnooze: (reminder: ReminderInstance, minutes: SnoozeMinutes) => void;
+  onHandled: (reminder: ReminderInstance) => void;
+}
+
+/** "Sunday, November 22 at 18:00", or "… · All day", in the zone of the user's profile. */
+export function reminderWhen(event: PlanEvent, zone: string): string {
+  const day = longDay(event.date);
+  return event.allDay ? `${day} · All day` : `${day} at ${timeIn(event.startTime, zone)}`;
+}
+
+/**
+ * Complete from the popup (spec section 4: sets isCompleted, toast 'Task completed'), through
+ * the completion call the plan cards use, which also completes only this occurrence of a series.
+ */
+function useCompleteTask() {
+  const complete = trpc.events.complete.useMutation();
+  const invalidate = usePlanInvalidation();
+  return {
+    completing: complete.isPending,
+    async completeTask(event: PlanEvent): Promise<boolean> {
+      try {
+        await complete.mutateAsync({ id: event.id, isCompleted: true, ...occurrenceRef(event) });
+        toast.success("Task completed");
+        await invalidate();
+        return true;
+      } catch (error) {
+        planFailureToast(error, "Failed to mark task as completed");
+        return false;
+      }
+    },
+  };
+}
+
+export function ReminderPopup({
+  reminders,
+  open,
+  onOpenChange,
+  onSnooze,
+  onHandled,
+}: ReminderPopupProps) {
+  const { userId, zone } = usePlanViewer();
+  const [, navigate] = useLocation();
+  const { completing, completeTask } = useCompleteTask();
+  const [soundOn, setSoundOn] = useState(isReminderSoundOn);
+  const content = useRef<HTMLDivElement>(null);
+  const whenId = useId();
+  const soundId = useId();
+  const reminder = reminders[0];
+
+  // The next reminder replaces an answered one in place: focus goes back to the dialog, as
+  // the button that was pressed may be gone (Complete, then an event's Got It).
+  const shownId = reminder?.id;
+  useEffect(() => {
+    if (shownId) content.current?.focus();
+  }, [shownId]);
+
+  if (!reminder) return null;
+  const { event } = reminder;
+  const isTask = planNoun(event) === "task";
+  const position = reminders.length > 1 ? ` · 1 of ${reminders.length}` : "";
+
+  const snooze = (minutes: SnoozeMinutes) => {
+    onSnooze(reminder, minutes);
+    toast.success("Reminder snoozed", {
+      description: `Will remind you again in ${minutes} minutes`,
+    });
+  };
+  const complete = async () => {
+    if (await completeTask(event)) onHandled(reminder);
+  };
+  const viewEvent = () => {
+    onHandled(reminder);
+    onOpenChange(false);
+    navigate(paths.circle.build(event.circleId));
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        ref={content}
+        aria-describedby={whenId}
+        // The popup comes up by itself, maybe while the user types: focus goes to the dialog,
+        // not to its first button, so a key pressed at that moment answers nothing.
+        onOpenAutoFocus={(focusEvent) => {
+          focusEvent.preventDefault();
+          content.current?.focus();
+        }}
+        className="focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <DialogHeader>
+          <p className="flex items-center gap-2 text-sm font-medium text-primary">
+            <BellRing aria-hidden="true" className="size-4" />
+            Reminder · {reminder.phrase}
+            {position}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <DialogTitle className="wrap-anywhere">{event.title}</DialogTitle>
+            {isTask ? <Badge>Task</Badge> : null}
+          </div>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <DialogDescription id={whenId} className="flex items-center gap-2 text-foreground">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+            {reminderWhen(event, zone)}
+          </DialogDescription>
+          <CircleTag name={event.circleName} color={event.circleColor} className="w-fit" />
+          {event.description ? (
+            <p className="text-sm whitespace-pre-line wrap-anywhere text-muted-foreground">
+              {event.description}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          {isTask ? (
+            canCompletePlan(event, userId) ? (
+              <Button onClick={() => void complete()} disabled={completing}>
+                {completing ? "Completing..." : "Complete"}
+              </Button>
+            ) : null
+          ) : (
+            <Button onClick={() => onHandled(reminder)}>Got It</Button>
+          )}
+          <Button variant="outline" onClick={viewEvent}>
+            View Event
+          </Button>
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Snooze</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {SNOOZE_MINUTES.map((minutes) => (
+              <Button key={minutes} variant="secondary" onClick={() => snooze(minutes)}>
+                {minutes} min
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <Button variant="ghost" onClick={() => onHandled(reminder)}>
+          Dismiss
+        </Button>
+        <div className="border-t pt-4">
+          <SwitchRow
+            id={soundId}
+            label="Reminder sound"
+            checked={soundOn}
+            onCheckedChange={(on) => {
+              setSoundOn(on);
+              setReminderSoundOn(on);
+            }}
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * When the app's reminders fire (plans spec, sections 3, 4 and 9), as pure functions of the
+ * loaded plans, the time and what the user did before (the records), so every rule is tested
+ * with a clock of the test's choosing. No React, no storage, no browser API here.
+ */
+import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+
+/** Spec section 9: loaded plans are checked every 10 s. */
+export const REMINDER_CHECK_MS = 10_000;
+/** Spec section 9: a reminder fires from its time until 2 minutes after it. */
+export const REMINDER_WINDOW_MS = 2 * 60_000;
+/** Spec section 9: Snooze 5, 15 or 30 min. */
+export const SNOOZE_MINUTES = [5, 15, 30] as const;
+export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number];
+/**
+ * How long an answer is remembered after its reminder (or its snooze) was due: far longer than
+ * the 2-minute window it guards, short enough that the stored list stays small.
+ */
+export const RECORD_LIFETIME_MS = 24 * 60 * 60_000;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Spec section 3's "Reminder instance (local)". */
+export interface ReminderInstance {
+  /** `{eventId}-{phrase}`, plus `@{occurrence}` for one occurrence of a series. */
+  id: string;
+  eventId: number;
+  event: PlanEvent;
+  /** The reminder phrase ("2 hours before"). */
+  phrase: string;
+  /** The occurrence's start minus the phrase's minutes. */
+  reminderTime: Date;
+  isActive: boolean;
+  snoozedUntil: Date | null;
+}
+
+/**
+ * What the user did with one reminder instance. `remindAt` is the reminder's time when it was
+ * recorded: a plan moved since then has a new reminder, which the old answer does not cover.
+ */
+export type ReminderRecord =
+  /** Fired and waiting for an answer (shown again after a reload, without sound). */
+  | { state: "active"; remindAt: number }
+  | { state: "snoozed"; remindAt: number; until: number }
+  /** Dismissed, Got It, Complete or View Event: never again. */
+  | { state: "handled"; remindAt: number };
+
+export type ReminderRecords = Readonly<Record<string, ReminderRecord>>;
+
+/**
+ * The instance id. The spec keys a reminder `{eventId}-{phrase}`; a series answers one item
+ * per occurrence under the series' id, so its occurrences add the original start (or, for an
+ * all-day series, the original day) that names them: each occurrence reminds on its own.
+ */
+export function reminderInstanceId(
+  event: Pick<PlanEvent, "id" | "originalStartTime" | "originalDate">,
+  phrase: string,
+): string {
+  const base = `${event.id}-${phrase}`;
+  const occurrence = event.originalStartTime?.toISOString() ?? event.originalDate;
+  return occurrence ? `${base}@${occurrence}` : base;
+}
+
+/**
+ * One occurrence's reminders. Phrases with the same minutes ("24 hours before" and "1 day
+ * before") are one reminder: the first phrase names it. Phrases the app does not know are
+ * skipped rather than guessed.
+ */
+export function reminderInstances(event: PlanEvent): ReminderInstance[] {
+  const seen = new Set<number>();
+  const instances: ReminderInstance[] = [];
+  for (const phrase of event.reminderTimes) {
+    const minutes = REMINDER_MINUTES[phrase];
+    if (minutes === undefined || seen.has(minutes)) continue;
+    seen.add(minutes);
+    instances.push({
+      id: reminderInstanceId(event, phrase),
+      eventId: event.id,
+      event,
+      phrase,
+      reminderTime: new Date(event.startTime.getTime() - minutes * MINUTE_MS),
+      isActive: false,
+      snoozedUntil: null,
+    });
+  }
+  return instances;
+}
+
+/** Spec section 4: now lies 0 to 2 minutes after the reminder's time, both ends included. */
+export function isInFiringWindow(reminderTime: Date, now: number): boolean {
+  const since = now - reminderTime.getTime();
+  return since >= 0 && since <= REMINDER_WINDOW_MS;
+}
+
+export interface ReminderCheck {
+  /** Every active reminder, oldest first: the popup shows them in turn. */
+  active: ReminderInstance[];
+  /** The ones that became active by this check: they ring and notify. */
+  fired: ReminderInstance[];
+  /** The records to keep: this check's changes in, expired ones out. */
+  records: ReminderRecords;
+}
+
+function byReminderTime(a: ReminderInstance, b: ReminderInstance): number {
+  return (
+    a.reminderTime.getTime() - b.reminderTime.getTime() ||
+    a.event.startTime.getTime() - b.event.startTime.getTime() ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** Records whose reminder, and snooze, are more than a day past. */
+export function pruneRecords(records: ReminderRecords, now: number): ReminderRecords {
+  const kept: Record<string, ReminderRecord> = {};
+  for (const [id, record] of Object.entries(records)) {
+    const last =
+      record.state === "snoozed" ? Math.max(record.remindAt, record.until) : record.remindAt;
+    if (now - last <= RECORD_LIFETIME_MS) kept[id] = record;
+  }
+  return kept;
+}
+
+/**
+ * One check (spec section 4): a reminder fires when now lies in its window and nothing was
+ * recorded for it, or when its snooze has ended (even after the window: that is what snoozing
+ * asks for). It does not fire while snoozed, nor again once answered. Completed plans do not
+ * remind: there is nothing left to do.
+ */
+export function checkReminders({
+  plans,
+  now,
+  records,
+}: {
+  plans: readonly PlanEvent[];
+  now: number;
+  records: ReminderRecords;
+}): ReminderCheck {
+  const next: Record<string, ReminderRecord> = { ...pruneRecords(records, now) };
+  const active: ReminderInstance[] = [];
+  const fired: ReminderInstance[] = [];
+  for (const event of plans) {
+    if (event.isCompleted) continue;
+    for (const instance of reminderInstances(event)) {
+      const remindAt = instance.reminderTime.getTime();
+      const stored = next[instance.id];
+      const record = stored?.remindAt === remindAt ? stored : undefined;
+      const fires =
+        record === undefined
+          ? isInFiringWindow(instance.reminderTime, now)
+          : record.state === "snoozed" && now >= record.until;
+      if (fires) {
+        next[instance.id] = { state: "active", remindAt };
+        const shown = { ...instance, isActive: true };
+        fired.push(shown);
+        active.push(shown);
+      } else if (record?.state === "active") {
+        active.push({ ...instance, isActive: true });
+      }
+    }
+  }
+  return { active: active.sort(byReminderTime), fired: fired.sort(byReminderTime), records: next };
+}
+
+/** Snooze for `minutes` from now (spec section 9: 5, 15 or 30). */
+export function snoozeReminder(
+  records: ReminderRecords,
+  instance: Pick<ReminderInstance, "id" | "reminderTime">,
+  now: number,
+  minutes: SnoozeMinutes,
+): ReminderRecords {
+  return {
+    ...records,
+    [instance.id]: {
+      state: "snoozed",
+      remindAt: instance.reminderTime.getTime(),
+      until: now + minutes * MINUTE_MS,
+    },
+  };
+}
+
+/** Dismissed, Got It, Complete or View Event: the reminder is done with. */
+export function handleReminder(
+  records: ReminderRecords,
+  instance: Pick<ReminderInstance, "id" | "reminderTime">,
+): ReminderRecords {
+  return {
+    ...records,
+    [instance.id]: { state: "handled", remindAt: instance.reminderTime.getTime() },
+  };
+}
+
+/**
+ * The days whose plans the app keeps loaded for its reminders: every start from a day ago (the
+ * records' lifetime: snoozed and unanswered reminders) to a week ahead plus the window (the
+ * longest reminder is "1 week before"). The server reads days in the user's zone, which lies
+ * within a day of UTC's, so a day of margin on each side covers every zone without knowing it.
+ */
+export function reminderRange(now: number): { from: string; to: string } {
+  const utcDay = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+  return { from: utcDay(now - 2 * DAY_MS), to: utcDay(now + 9 * DAY_MS) };
+}
+
+/**
+ * One occurrence of a plan, whichever list answered it: the series' id and the occurrence's
+ * original start or day (a one-off plan has neither).
+ */
+export function occurrenceKey(
+  event: Pick<PlanEvent, "id" | "originalStartTime" | "originalDate">,
+): string {
+  return `${event.id}@${event.originalStartTime?.toISOString() ?? event.originalDate ?? ""}`;
+}
+
+/**
+ * The plans of several list answers, each occurrence once, taken from the newest answer that
+ * holds it (a plan edited since an older answer reminds at its new time).
+ */
+export function mergePlanLists(
+  lists: readonly { plans: readonly PlanEvent[]; updatedAt: number }[],
+): PlanEvent[] {
+  const newest = new Map<string, { event: PlanEvent; updatedAt: number }>();
+  for (const { plans, updatedAt } of lists) {
+    for (const event of plans) {
+      const key = occurrenceKey(event);
+      const known = newest.get(key);
+      if (!known || updatedAt > known.updatedAt) newest.set(key, { event, updatedAt });
+    }
+  }
+  return [...newest.values()].map(({ event }) => event);
+}

@@ -1,0 +1,142 @@
+/**
+ * The reminder system of the open app (plans spec, section 4): keeps the coming week's plans
+ * loaded wherever the user is, checks them every 10 s, rings and notifies for what fires, and
+ * remembers the answers. The rules themselves are in reminder-schedule.ts.
+ */
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { keepPreviousData, type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { trpc } from "@/lib/trpc";
+import {
+  checkReminders,
+  handleReminder,
+  mergePlanLists,
+  REMINDER_CHECK_MS,
+  type ReminderInstance,
+  type ReminderRecords,
+  reminderRange,
+  type SnoozeMinutes,
+  snoozeReminder,
+} from "./reminder-schedule";
+import { pageStorage, reminderStore } from "./reminder-store";
+
+/**
+ * How often the loaded plans are asked for again, so a plan someone else added or moved
+ * reminds on time. The app's own changes refresh them at once (plan-cache.ts invalidates every
+ * `events` query, this one included).
+ */
+export const REMINDER_PLANS_REFRESH_MS = 60_000;
+
+export interface Reminders {
+  /** The active reminders, oldest first. */
+  active: readonly ReminderInstance[];
+  /** Whether the popup is up (it comes up by itself when a reminder fires). */
+  open: boolean;
+  setOpen(open: boolean): void;
+  snooze(reminder: ReminderInstance, minutes: SnoozeMinutes): void;
+  /** Dismiss, Got It, Complete or View Event: the reminder is done with. */
+  handle(reminder: ReminderInstance): void;
+}
+
+type PlanList = { plans: readonly PlanEvent[]; updatedAt: number };
+
+/**
+ * The plans this check reads: the reminder query's, and those of the other plan lists in the
+ * cache fetched since (a screen that has just loaded knows a plan this query has not seen
+ * yet). Older or invalidated lists are left out: they may still hold a deleted plan.
+ */
+function loadedPlans(
+  queryClient: QueryClient,
+  own: { data: readonly PlanEvent[] | undefined; dataUpdatedAt: number },
+): PlanEvent[] | null {
+  if (!own.data) return null;
+  const lists: PlanList[] = [{ plans: own.data, updatedAt: own.dataUpdatedAt }];
+  const cache = queryClient.getQueryCache();
+  for (const queryKey of [getQueryKey(trpc.events.list), getQueryKey(trpc.events.calendarMonth)]) {
+    for (const query of cache.findAll({ queryKey })) {
+      const { data, dataUpdatedAt, isInvalidated } = query.state;
+      if (!Array.isArray(data) || isInvalidated || dataUpdatedAt < own.dataUpdatedAt) continue;
+      lists.push({ plans: data as PlanEvent[], updatedAt: dataUpdatedAt });
+    }
+  }
+  return mergePlanLists(lists);
+}
+
+function sameReminders(a: readonly ReminderInstance[], b: readonly ReminderInstance[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.id === b[i]?.id && r.event === b[i]?.event);
+}
+
+export function useReminders({
+  onFired,
+}: {
+  /** Rings and notifies: called with what became active in one check. */
+  onFired: (fired: readonly ReminderInstance[]) => void;
+}): Reminders {
+  const { userId } = usePlanViewer();
+  const queryClient = useQueryClient();
+  const [range, setRange] = useState(() => reminderRange(Date.now()));
+  const plans = trpc.events.list.useQuery(range, {
+    refetchInterval: REMINDER_PLANS_REFRESH_MS,
+    // A hidden tab still reminds (with its notification), so it keeps its plans fresh too.
+    refetchIntervalInBackground: true,
+    // Across midnight the range moves on: the previous days stay in use until the new arrive.
+    placeholderData: keepPreviousData,
+  });
+  const store = useMemo(() => reminderStore(pageStorage(), userId), [userId]);
+  const [active, setActive] = useState<readonly ReminderInstance[]>([]);
+  const [open, setOpen] = useState(false);
+  const checkedOnce = useRef(false);
+
+  const check = useEffectEvent(() => {
+    const now = Date.now();
+    const nextRange = reminderRange(now);
+    setRange((current) =>
+      current.from === nextRange.from && current.to === nextRange.to ? current : nextRange,
+    );
+    const loaded = loadedPlans(queryClient, plans);
+    if (!loaded) return;
+    const result = checkReminders({ plans: loaded, now, records: store.read() });
+    store.write(result.records);
+    setActive((current) => (sameReminders(current, result.active) ? current : result.active));
+    // Reminders left unanswered before a reload come back up too, without ringing again.
+    const restored = !checkedOnce.current && result.active.length > 0;
+    checkedOnce.current = true;
+    if (result.fired.length > 0 || restored) setOpen(true);
+    if (result.fired.length > 0) onFired(result.fired);
+  });
+
+  useEffect(() => {
+    const timer = window.setInterval(() => check(), REMINDER_CHECK_MS);
+    // An answer given in another tab shows here at once.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === store.key) check();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [store]);
+
+  // Checked as soon as the plans arrive or change, and after each answer, not only on the
+  // next tick (an answer is given in an event handler, where an Effect Event cannot be called).
+  const [answers, setAnswers] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the plans' answer time and the answers are the triggers
+  useEffect(() => check(), [plans.dataUpdatedAt, answers]);
+
+  const answer = (next: (now: number) => ReminderRecords) => {
+    store.write(next(Date.now()));
+    setAnswers((count) => count + 1);
+  };
+
+  return {
+    active,
+    open: open && active.length > 0,
+    setOpen,
+    snooze: (reminder, minutes) =>
+      answer((now) => snoozeReminder(store.read(), reminder, now, minutes)),
+    handle: (reminder) => answer(() => handleReminder(store.read(), reminder)),
+  };
+}
