@@ -52,9 +52,13 @@ function clearClientState() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
+  const forgetDevice = trpc.notifications.unsubscribeDevice.useMutation();
   const [, navigate] = useLocation();
 
   const signOut = useCallback(async () => {
+    // Loaded on sign-out only: push code stays out of every screen's first load.
+    const { forgetThisDevice } = await import("@/features/notifications/push-device");
+    await forgetThisDevice((endpoint) => forgetDevice.mutateAsync({ endpoint }));
     try {
       await logout.mutateAsync();
     } catch (error) {
@@ -64,7 +68,7 @@ export function useSignOut() {
     clearClientState();
     navigate("/", { replace: true });
     window.setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
-  }, [logout, queryClient, navigate]);
+  }, [logout, forgetDevice, queryClient, navigate]);
 
   return { signOut, isPending: logout.isPending };
 }

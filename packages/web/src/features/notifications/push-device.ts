@@ -62,3 +62,27 @@ export function subscriptionInput(subscription: PushSubscription): PushSubscript
     keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
   };
 }
+
+/** How long signing out waits for this device to be forgotten before it goes on regardless. */
+const FORGET_DEVICE_TIMEOUT_MS = 2000;
+
+/**
+ * Signing out of a shared device must stop its push too: the server forgets this browser's
+ * endpoint (while the session still allows asking) and the browser drops the subscription, so
+ * the next person on it does not get the previous account's reminders. Never throws and never
+ * holds signing out up for long.
+ */
+export async function forgetThisDevice(
+  forgetOnServer: (endpoint: string) => Promise<unknown>,
+): Promise<void> {
+  const forget = async () => {
+    const subscription = "serviceWorker" in navigator ? await currentSubscription() : null;
+    if (!subscription) return;
+    await forgetOnServer(subscription.endpoint).catch(() => undefined);
+    await subscription.unsubscribe();
+  };
+  await Promise.race([
+    forget().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FORGET_DEVICE_TIMEOUT_MS)),
+  ]);
+}
