@@ -162,4 +162,6 @@ export const messages = {
   // Natural-language and voice entry (plans spec, sections 5 and 8)
   noSpeechDetected: "No speech detected, Please try again and speak clearly into your microphone.",
   eventParsed: "Event parsed successfully",
+  /** Section 8: "Voice processing failed (Using basic voice recognition instead)". */
+  voiceBasicReading: "Using basic voice recognition instead",
 } as const;

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { viewerZoneOf } from "../plans/plans";
-import { parsePlanText } from "./parse-plan-text";
+import { basicPlan, parsePlanText } from "./parse-plan-text";
 
 export async function processVoice({
   deps,
@@ -28,13 +28,23 @@ export async function processVoice({
       .innerJoin(users, eq(users.id, circleMembers.userId))
       .where(eq(circleMembers.circleId, input.circleId)),
   ]);
-  const parsed = await parsePlanText(input.text, { timeZone, now: deps.clock.now(), members });
-  return {
-    ...parsed,
-    voiceNote: input.text,
-    timeZone,
-    apiLimitReached: false,
-    fallbackProcessing: false,
-    message: messages.eventParsed,
-  };
+  const context = { timeZone, now: deps.clock.now(), members };
+  try {
+    const parsed = await parsePlanText(input.text, context);
+    return { ...parsed, ...answered(input.text, timeZone), message: messages.eventParsed };
+  } catch (error) {
+    // A sentence the reader cannot take gets the spec's basic reading, never a 500; the
+    // sentence is the user's own words and stays out of the log.
+    deps.log.error("nlp.read_failed", error, { length: input.text.length });
+    return {
+      ...basicPlan(input.text, context),
+      ...answered(input.text, timeZone),
+      fallbackProcessing: true,
+      message: messages.voiceBasicReading,
+    };
+  }
+}
+
+function answered(text: string, timeZone: string) {
+  return { voiceNote: text, timeZone, apiLimitReached: false, fallbackProcessing: false };
 }
