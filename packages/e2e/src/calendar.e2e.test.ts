@@ -296,6 +296,7 @@ describe("calendar views in the browser", () => {
     const otherDay = sunday === today ? addDays(today, 1) : sunday;
     await page.getByRole("button", { name: `Add a plan on ${fullDate(otherDay)}` }).click();
     const create = page.getByRole("dialog", { name: "Create Plan" });
+    await create.getByRole("button", { name: "Manual Form" }).click();
     await create.getByLabel("Title", { exact: true }).fill("Homework club");
     await create.getByLabel("Time", { exact: true }).fill("16:30");
     await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });

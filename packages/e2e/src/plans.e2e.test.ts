@@ -56,6 +56,8 @@ describe("plans in the browser", () => {
 
     await page.getByRole("button", { name: "Add a plan" }).click();
     const create = page.getByRole("dialog", { name: "Create Plan" });
+    // The dialog opens on its free-text step (plan-text-entry.e2e.test.ts); this is the form.
+    await create.getByRole("button", { name: "Manual Form" }).click();
     await create.getByRole("button", { name: "Save Changes" }).click();
     await frontToast(page).getByText("Title required").waitFor();
     await create.getByText("Title is required").waitFor();
@@ -126,6 +128,7 @@ describe("plans in the browser", () => {
     await dashboard(adaPage);
     await adaPage.getByRole("button", { name: "Add a plan" }).click();
     const create = adaPage.getByRole("dialog", { name: "Create Plan" });
+    await create.getByRole("button", { name: "Manual Form" }).click();
     await create.getByLabel("Title", { exact: true }).fill("Pick up groceries");
     await create.getByLabel("Time", { exact: true }).fill("17:00");
     await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
@@ -216,6 +219,7 @@ describe("plans in the browser", () => {
     await dashboard(page);
     await page.getByRole("button", { name: "Add a plan" }).click();
     const create = page.getByRole("dialog", { name: "Create Plan" });
+    await create.getByRole("button", { name: "Manual Form" }).click();
     await create.getByLabel("Title", { exact: true }).fill("Swimming lessons");
     await create.getByLabel("Time", { exact: true }).fill("07:00");
     await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });

@@ -12,7 +12,7 @@ export interface CirclePageEventDetails {
   "circleplan:open-circle-detail": undefined;
   /** Opens the plan form for a new plan in this circle, on `date` (yyyy-MM-dd) when given. */
   "circleplan:open-manual-event-form": { date?: string } | undefined;
-  /** Opens voice entry; until voice entry exists, the manual form in its place. */
+  /** Opens voice entry (Create Event with Voice) for a plan in this circle, on `date` when given. */
   "circleplan:open-voice-input": { date?: string } | undefined;
   /** Loads the plan and opens its edit form. */
   "circleplan:edit-event": { eventId: number };

@@ -14,7 +14,7 @@ import { type Handler, serverError } from "@/testing/render-with-trpc";
 import { CIRCLE_PAGE_EVENTS, circlePageEvent } from "./circle-page-events";
 import { renderCircleScreen } from "./testing/render-circle-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("@/features/plans/plan-card", () => ({
   PlanCard: ({ event, highlighted }: { event: PlanEvent; highlighted?: boolean }) => (
     <p data-highlighted={highlighted || undefined}>{event.title}</p>
@@ -40,10 +40,19 @@ vi.mock("@/features/plans/plan-dialog", () => ({
     ) : null,
 }));
 
+vi.mock("@/features/voice/voice-dialog", () => ({
+  VoiceDialog: (props: { open: boolean; defaultCircleId?: number; defaultDate?: string }) =>
+    props.open ? (
+      <div
+        role="dialog"
+        aria-label={`Create Event with Voice in ${props.defaultCircleId} on ${props.defaultDate ?? "any day"}`}
+      />
+    ) : null,
+}));
+
 freezeClockAt("2026-11-23T10:00:00Z");
 beforeEach(() => {
   vi.mocked(toast.error).mockClear();
-  vi.mocked(toast.info).mockClear();
 });
 
 const plans = [
@@ -216,6 +225,14 @@ describe("CircleScreen plans", () => {
     ).toBeInTheDocument();
   });
 
+  it("opens voice entry for this circle from the floating button, on the chosen date", async () => {
+    renderCircle({}, "/circle/7?date=2026-12-10");
+    await userEvent.click(await screen.findByRole("button", { name: "Add by voice" }));
+    expect(
+      await screen.findByRole("dialog", { name: "Create Event with Voice in 7 on 2026-12-10" }),
+    ).toBeInTheDocument();
+  });
+
   it("answers the window events: detail, manual form, voice, edit", async () => {
     const view = renderCircle();
     await panel();
@@ -236,13 +253,12 @@ describe("CircleScreen plans", () => {
     ).toBeInTheDocument();
 
     act(() => {
-      window.dispatchEvent(circlePageEvent(CIRCLE_PAGE_EVENTS.openVoiceInput, undefined));
-    });
-    expect(toast.info).toHaveBeenCalledWith("Voice entry is coming soon", {
-      description: "Add the plan with the form for now.",
+      window.dispatchEvent(
+        circlePageEvent(CIRCLE_PAGE_EVENTS.openVoiceInput, { date: "2026-12-01" }),
+      );
     });
     expect(
-      await screen.findByRole("dialog", { name: "Create Plan in 7 on any day" }),
+      await screen.findByRole("dialog", { name: "Create Event with Voice in 7 on 2026-12-01" }),
     ).toBeInTheDocument();
 
     act(() => {

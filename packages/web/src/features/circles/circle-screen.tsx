@@ -20,6 +20,7 @@ import { planCardId } from "@/features/plans/plan-card";
 import { parseDay } from "@/features/plans/plan-dates";
 import { isPlanCreator } from "@/features/plans/plan-permissions";
 import { planFailureToast } from "@/features/plans/plan-toasts";
+import { LazyVoiceDialog } from "@/features/voice/lazy-voice-dialog";
 import { serverMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { CircleDetailDialog } from "./circle-detail-dialog";
@@ -54,6 +55,9 @@ function CircleView({ circle }: { circle: Circle }) {
   const [upcomingOpen, setUpcomingOpen] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  // Voice entry asked for by the window event; its chunk loads then, and stays mounted.
+  const [voice, setVoice] = useState<{ date?: Day | undefined } | null>(null);
+  const [voiceOpen, setVoiceOpen] = useState(false);
   const [month, setMonth] = useState(() => monthOf(selected ?? today));
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const highlightTimer = useRef<number | undefined>(undefined);
@@ -112,11 +116,8 @@ function CircleView({ circle }: { circle: Circle }) {
     "circleplan:open-circle-detail": () => setDetailOpen(true),
     "circleplan:open-manual-event-form": (detail) => openForm({ kind: "new", date: detail?.date }),
     "circleplan:open-voice-input": (detail) => {
-      // Voice entry arrives with its own issue; until then its button leads to the form.
-      toast.info("Voice entry is coming soon", {
-        description: "Add the plan with the form for now.",
-      });
-      openForm({ kind: "new", date: detail?.date });
+      setVoice({ date: detail?.date });
+      setVoiceOpen(true);
     },
     "circleplan:edit-event": (detail) => void editPlan(detail.eventId),
   });
@@ -247,6 +248,15 @@ function CircleView({ circle }: { circle: Circle }) {
         open={upcomingOpen}
         onOpenChange={setUpcomingOpen}
       />
+      {voice ? (
+        <LazyVoiceDialog
+          key={`voice-${voice.date ?? ""}`}
+          open={voiceOpen}
+          onOpenChange={setVoiceOpen}
+          defaultCircleId={circle.id}
+          {...(voice.date ? { defaultDate: voice.date } : {})}
+        />
+      ) : null}
       {form ? (
         <LazyPlanDialog
           key={

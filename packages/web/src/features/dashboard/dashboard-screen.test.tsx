@@ -153,11 +153,12 @@ describe("DashboardScreen", () => {
     expect((await screen.findAllByText("Failed to fetch events")).length).toBeGreaterThan(0);
   });
 
-  it("has the add buttons, voice saying it is coming", async () => {
+  it("has the add buttons, voice offering the form where the browser cannot hear", async () => {
     renderDashboard();
+    // happy-dom has no speech recognition (voice-dialog.test.tsx drives a fake one).
     await userEvent.click(await screen.findByRole("button", { name: "Add by voice" }));
-    const voice = await screen.findByRole("dialog", { name: "Create Event with Voice" });
-    await userEvent.click(within(voice).getByRole("button", { name: "Switch to Manual" }));
+    const voice = await screen.findByRole("dialog", { name: "Voice Recognition Not Supported" });
+    await userEvent.click(within(voice).getByRole("button", { name: "Switch to Manual Entry" }));
     expect(await screen.findByRole("dialog", { name: "Create Plan" })).toBeVisible();
   });
 });

@@ -1,22 +1,14 @@
 import { Mic, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Tooltip } from "@/components/ui/tooltip";
+import { LazyVoiceDialog } from "@/features/voice/lazy-voice-dialog";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
 
 /**
- * The two floating buttons of the plan screens (spec section 2): add a plan with the form, and
- * add one by voice. Voice entry is its own issue: until it lands, the voice button opens the
- * voice dialog's frame saying so, with the spec's Switch to Manual, so the screen keeps the
- * layout it will have.
+ * The two floating buttons of the plan screens (spec section 2): add a plan (the Create Plan
+ * dialog, on its free-text step), and add one by voice (Create Event with Voice, which leads
+ * to the same form).
  */
 export function AddPlanButtons({
   defaultDate,
@@ -26,12 +18,13 @@ export function AddPlanButtons({
   defaultCircleId?: number;
 }) {
   const [adding, setAdding] = useState(false);
-  // The form's chunk loads on the first press, then stays mounted so closing keeps focus right.
+  // Each dialog's chunk loads on the first press, then stays mounted so closing keeps focus right.
   const [addAsked, setAddAsked] = useState(false);
   const [voice, setVoice] = useState(false);
-  const add = () => {
-    setAddAsked(true);
-    setAdding(true);
+  const [voiceAsked, setVoiceAsked] = useState(false);
+  const where = {
+    ...(defaultDate ? { defaultDate } : {}),
+    ...(defaultCircleId ? { defaultCircleId } : {}),
   };
 
   return (
@@ -44,7 +37,10 @@ export function AddPlanButtons({
             className="size-12 rounded-full shadow-md"
             aria-label="Add by voice"
             aria-haspopup="dialog"
-            onClick={() => setVoice(true)}
+            onClick={() => {
+              setVoiceAsked(true);
+              setVoice(true);
+            }}
           >
             <Mic aria-hidden="true" className="size-5" />
           </Button>
@@ -55,45 +51,18 @@ export function AddPlanButtons({
             className="size-14 rounded-full shadow-lg"
             aria-label="Add a plan"
             aria-haspopup="dialog"
-            onClick={add}
+            onClick={() => {
+              setAddAsked(true);
+              setAdding(true);
+            }}
           >
             <Plus aria-hidden="true" className="size-6" />
           </Button>
         </Tooltip>
       </div>
 
-      <Dialog open={voice} onOpenChange={setVoice}>
-        <DialogContent className="sm:max-w-sm">
-          <DialogHeader>
-            <DialogTitle>Create Event with Voice</DialogTitle>
-            <DialogDescription>
-              Speaking a plan is coming soon. For now, add it with the form.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setVoice(false)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                setVoice(false);
-                add();
-              }}
-            >
-              Switch to Manual
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-
-      {addAsked ? (
-        <LazyPlanDialog
-          open={adding}
-          onOpenChange={setAdding}
-          {...(defaultDate ? { defaultDate } : {})}
-          {...(defaultCircleId ? { defaultCircleId } : {})}
-        />
-      ) : null}
+      {voiceAsked ? <LazyVoiceDialog open={voice} onOpenChange={setVoice} {...where} /> : null}
+      {addAsked ? <LazyPlanDialog open={adding} onOpenChange={setAdding} {...where} /> : null}
     </>
   );
 }

@@ -1,8 +1,8 @@
 /**
- * The Create/Edit Plan dialog (plans spec, sections 2, 4, 5 and 8): the create form's rules and
- * toasts, what a new plan sends, the assignee list, the reminders and repeat rules, what an
- * edit sends (only what changed, with the occurrence and scope of a series), and a version
- * conflict offering to reload.
+ * The Create/Edit Plan dialog (plans spec, sections 2, 4, 5 and 8), past its free-text step
+ * (plan-text-step.test.tsx): the create form's rules and toasts, what a new plan sends, the
+ * assignee list, the reminders and repeat rules, what an edit sends (only what changed, with
+ * the occurrence and scope of a series), and a version conflict offering to reload.
  */
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
@@ -60,6 +60,13 @@ async function dialog(name: "Create Plan" | "Edit Plan") {
   return screen.findByRole("dialog", { name });
 }
 
+/** Create Plan opens on its free-text step; these tests fill in the form itself. */
+async function manualForm() {
+  const create = await dialog("Create Plan");
+  await userEvent.click(within(create).getByRole("button", { name: "Manual Form" }));
+  return create;
+}
+
 async function fillRequired(form: HTMLElement) {
   await userEvent.type(within(form).getByLabelText("Title"), "Family dinner");
   await userEvent.type(within(form).getByLabelText("Time"), "18:30");
@@ -70,7 +77,7 @@ async function fillRequired(form: HTMLElement) {
 describe("PlanDialog, creating", () => {
   it("asks for a title and a circle with the spec's toasts, and a valid time", async () => {
     const view = renderDialog();
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     await userEvent.type(within(form).getByLabelText("Time"), "7pm");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
     await waitFor(() =>
@@ -94,7 +101,7 @@ describe("PlanDialog, creating", () => {
 
   it("sends the plan with its time in the user's zone, the default reminders and the zone", async () => {
     const view = renderDialog();
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     await fillRequired(form);
     await userEvent.type(within(form).getByLabelText(/Location/), "Gran's house");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
@@ -126,7 +133,7 @@ describe("PlanDialog, creating", () => {
 
   it("starts in the given circle and offers its members but never oneself, admins marked", async () => {
     const view = renderDialog({ defaultCircleId: 7 });
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     const assignee = within(form).getByLabelText(/Assign to/);
     await waitFor(() =>
       expect(
@@ -150,7 +157,7 @@ describe("PlanDialog, creating", () => {
 
   it("keeps reminders to 4, each chosen once, and drops None", async () => {
     const view = renderDialog({ defaultCircleId: 7 });
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     const add = within(form).getByRole("button", { name: "Add reminder" });
     await userEvent.click(add);
     await userEvent.click(add);
@@ -171,7 +178,7 @@ describe("PlanDialog, creating", () => {
 
   it("preselects the date's weekday for weekly and sends the rule", async () => {
     const view = renderDialog({ defaultCircleId: 7 });
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     await userEvent.selectOptions(within(form).getByLabelText("Repeat"), "Weekly");
     expect(within(form).getByRole("checkbox", { name: "Sunday" })).toBeChecked();
     await userEvent.click(within(form).getByRole("checkbox", { name: "Wednesday" }));
@@ -200,7 +207,7 @@ describe("PlanDialog, creating", () => {
         },
       },
     );
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
     await userEvent.type(within(form).getByLabelText("Time"), "18:00");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
@@ -213,7 +220,7 @@ describe("PlanDialog, creating", () => {
 
   it("says the event could not be created when no answer came", async () => {
     renderDialog({ defaultCircleId: 7 }, { "events.create": () => Promise.reject(noAnswer()) });
-    const form = await dialog("Create Plan");
+    const form = await manualForm();
     await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
     await userEvent.type(within(form).getByLabelText("Time"), "18:00");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));

@@ -1,6 +1,6 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { RefreshCw } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { errorData, httpStatus, serverMessage } from "@/lib/errors";
+import { httpStatus, serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { trpc } from "@/lib/trpc";
 import { useAttachmentDraft } from "./attachments-field";
@@ -29,7 +29,11 @@ import {
 } from "./plan-edit";
 import { PlanFormFields } from "./plan-form-fields";
 import {
+  type DraftContext,
+  draftFromVoice,
+  fallbackDraft,
   newPlanValues,
+  type PlanDraft,
   type PlanFormOutput,
   type PlanFormValues,
   planForm,
@@ -37,7 +41,9 @@ import {
   planPayload,
   planValuesFrom,
 } from "./plan-form-values";
-import { isPermissionRefusal, planFailureToast } from "./plan-toasts";
+import { PlanTextStep } from "./plan-text-step";
+import { isPermissionRefusal, planFailureToast, refusedWithReason } from "./plan-toasts";
+import type { PlanTextOutcome } from "./process-plan-text";
 import { usePlanViewer } from "./use-plan-viewer";
 
 export interface PlanDialogProps {
@@ -51,6 +57,12 @@ export interface PlanDialogProps {
   defaultKind?: "event" | "todo";
   /** The plan (or the occurrence of a series) to edit; absent when creating. */
   event?: PlanEvent;
+  /** A sentence already read (the voice dialog's): a new plan opens in the form filled from it. */
+  parsed?: PlanTextOutcome;
+  /** Where a new plan starts: the free-text step, or straight in the form (Switch to Manual). */
+  startIn?: "text" | "form";
+  /** Where focus goes on closing, when not back to what opened the dialog. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Fields the server may name in a refusal, for the form to show next to them. */
@@ -67,10 +79,12 @@ const SERVER_FIELDS = [
 ] as const;
 
 /**
- * The Create Plan dialog, Edit Plan when editing (plans spec, sections 2, 4, 5 and 8). Edit
- * mode opens in the form loaded from the plan; saving an occurrence of a series first asks
- * which occurrences change. An edit based on an older version than the server's is refused
- * with 409: the dialog says so and offers to reload the plan.
+ * The Create Plan dialog, Edit Plan when editing (plans spec, sections 2, 4, 5 and 8). A new
+ * plan starts on the free-text step, whose sentence the server reads into the form (or the
+ * raw text becomes the title when it cannot); edit mode opens in the form loaded from the
+ * plan; saving an occurrence of a series first asks which occurrences change. An edit based on
+ * an older version than the server's is refused with 409: the dialog says so and offers to
+ * reload the plan.
  */
 export function PlanDialog({
   open,
@@ -79,16 +93,21 @@ export function PlanDialog({
   defaultDate,
   defaultKind,
   event,
+  parsed,
+  startIn,
+  onCloseAutoFocus,
 }: PlanDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className="sm:max-w-xl" {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
         {/* Unmounted on closing: the next opening starts from the plan or from empty. */}
         <PlanDialogBody
           defaultCircleId={defaultCircleId}
           defaultDate={defaultDate}
           defaultKind={defaultKind}
           event={event}
+          parsed={parsed}
+          startIn={startIn}
           onClose={() => onOpenChange(false)}
         />
       </DialogContent>
@@ -101,15 +120,39 @@ function PlanDialogBody({
   defaultDate,
   defaultKind,
   event: initialEvent,
+  parsed,
+  startIn,
   onClose,
 }: {
   defaultCircleId?: number | undefined;
   defaultDate?: string | undefined;
   defaultKind?: "event" | "todo" | undefined;
   event?: PlanEvent | undefined;
+  parsed?: PlanTextOutcome | undefined;
+  startIn?: "text" | "form" | undefined;
   onClose: () => void;
 }) {
   const { userId, zone } = usePlanViewer();
+  /** The form filled from a sentence: the server's reading, or the raw text when there is none. */
+  const draftFrom = (outcome: PlanTextOutcome): PlanDraft => {
+    const context: DraftContext = {
+      circleId: outcome.circleId,
+      userId,
+      zone,
+      kind: defaultKind ?? "event",
+    };
+    return outcome.result
+      ? draftFromVoice(outcome.result, context)
+      : fallbackDraft(outcome.text, { ...context, date: defaultDate });
+  };
+  // What the form keeps of a sentence beyond its fields (the voice note, the length said).
+  const [parsedDraft] = useState(() => (parsed ? draftFrom(parsed) : null));
+  const draft = useRef<PlanDraft | null>(parsedDraft);
+  const [step, setStep] = useState<"text" | "form">(
+    initialEvent || parsed || startIn === "form" ? "form" : "text",
+  );
+  // Leaving the text step moves focus to the form's first field, where reading it begins.
+  const focusTitle = useRef(false);
   const utils = trpc.useUtils();
   const invalidate = usePlanInvalidation();
   const create = trpc.events.create.useMutation();
@@ -125,11 +168,12 @@ function PlanDialogBody({
   const loaded = useRef<PlanFormValues>(
     event
       ? planValuesFrom(event, zone)
-      : newPlanValues({
-          date: defaultDate ?? todayIn(zone),
-          circleId: defaultCircleId,
-          kind: defaultKind,
-        }),
+      : (draft.current?.values ??
+          newPlanValues({
+            date: defaultDate ?? todayIn(zone),
+            circleId: defaultCircleId,
+            kind: defaultKind,
+          })),
   );
   const form = useForm<PlanFormValues, unknown, PlanFormOutput>({
     resolver: planFormResolver,
@@ -157,11 +201,39 @@ function PlanDialogBody({
     }
   }
 
+  useEffect(() => {
+    if (step !== "form" || !focusTitle.current) return;
+    focusTitle.current = false;
+    form.setFocus("title");
+  }, [step, form]);
+
+  function toForm(next: PlanDraft | null) {
+    if (next) {
+      draft.current = next;
+      form.reset(next.values);
+    }
+    focusTitle.current = true;
+    setStep("form");
+  }
+
+  /** What the form has no field for: the sentence, and the end it said ("from 3 to 5"). */
+  function fromSentence(payload: { startTime: Date; allDay: boolean }) {
+    const said = draft.current;
+    if (!said) return {};
+    const end =
+      said.durationMinutes && !payload.allDay
+        ? { endTime: new Date(payload.startTime.getTime() + said.durationMinutes * 60_000) }
+        : {};
+    return { voiceNote: said.voiceNote, ...end };
+  }
+
   async function createPlan(values: PlanFormOutput) {
     try {
+      const payload = planPayload(values, zone);
       const created = await create.mutateAsync({
         circleId: Number(values.circleId),
-        ...planPayload(values, zone),
+        ...payload,
+        ...fromSentence(payload),
         timeZone: zone,
       });
       toast.success("Event created successfully");
@@ -258,69 +330,71 @@ function PlanDialogBody({
         <DialogDescription>
           {editing
             ? "Change the plan's details and save."
-            : "Add an event, a to-do, or a task for someone in your circle."}
+            : step === "text"
+              ? "Say what the plan is in your own words, or fill in the Manual Form."
+              : "Add an event, a to-do, or a task for someone in your circle."}
         </DialogDescription>
       </DialogHeader>
-      {/*
-        The natural-language step comes first here when creating (spec section 2: a free-text
-        box where Enter processes and Shift+Enter is a new line, with a Manual Form link); it
-        belongs to the natural-language issue. Until then the dialog opens in the form.
-      */}
-      {conflict ? (
-        <Alert variant="destructive">
-          <RefreshCw aria-hidden="true" />
-          <AlertTitle>Changed by someone else</AlertTitle>
-          <AlertDescription className="grid gap-2">
-            <p>{conflict}</p>
-            <div>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => void reload()}
-                disabled={reloading}
-              >
-                {reloading ? "Reloading..." : "Reload plan"}
-              </Button>
-            </div>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onValid, onInvalid)}>
-        <PlanFormFields
+      {step === "text" ? (
+        <PlanTextStep
           form={form}
-          event={event}
-          userId={userId}
-          attachments={attachments}
-          disabled={saving}
+          onParsed={(outcome) => toForm(draftFrom(outcome))}
+          onManual={() => toForm(null)}
+          onCancel={onClose}
         />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving || reloading}>
-            {saving ? "Saving..." : "Save Changes"}
-          </Button>
-        </DialogFooter>
-      </form>
-      <EditScopeDialog
-        open={scopeAsked !== null}
-        onOpenChange={(open) => {
-          if (!open) setScopeAsked(null);
-        }}
-        allowOccurrence={scopeAsked?.allowOccurrence ?? true}
-        onChoose={(scope) => {
-          const values = scopeAsked?.values;
-          setScopeAsked(null);
-          if (values) void updatePlan(values, scope);
-        }}
-      />
+      ) : (
+        <>
+          {conflict ? (
+            <Alert variant="destructive">
+              <RefreshCw aria-hidden="true" />
+              <AlertTitle>Changed by someone else</AlertTitle>
+              <AlertDescription className="grid gap-2">
+                <p>{conflict}</p>
+                <div>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void reload()}
+                    disabled={reloading}
+                  >
+                    {reloading ? "Reloading..." : "Reload plan"}
+                  </Button>
+                </div>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onValid, onInvalid)}>
+            <PlanFormFields
+              form={form}
+              event={event}
+              userId={userId}
+              attachments={attachments}
+              disabled={saving}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving || reloading}>
+                {saving ? "Saving..." : "Save Changes"}
+              </Button>
+            </DialogFooter>
+          </form>
+          <EditScopeDialog
+            open={scopeAsked !== null}
+            onOpenChange={(open) => {
+              if (!open) setScopeAsked(null);
+            }}
+            allowOccurrence={scopeAsked?.allowOccurrence ?? true}
+            onChoose={(scope) => {
+              const values = scopeAsked?.values;
+              setScopeAsked(null);
+              if (values) void updatePlan(values, scope);
+            }}
+          />
+        </>
+      )}
     </>
   );
-}
-
-/** The server refused the plan and said why (a 4xx with its message), not a failure to answer. */
-function refusedWithReason(error: unknown): boolean {
-  const status = errorData(error)?.httpStatus ?? 0;
-  return status >= 400 && status < 500;
 }

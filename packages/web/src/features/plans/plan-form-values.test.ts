@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { occurrenceFixture, taskFixture } from "../../testing/plan-fixtures";
 import {
   countChoices,
+  type DraftContext,
+  draftFromVoice,
+  fallbackDraft,
   monthlyChoicesFor,
   newPlanValues,
   type PlanFormValues,
@@ -10,8 +13,10 @@ import {
   planFormResolver,
   planPayload,
   planValuesFrom,
+  voiceTitle,
   withRepeatType,
 } from "./plan-form-values";
+import { voiceResultFixture } from "./testing/voice-result";
 
 const ZONE = "Europe/London";
 
@@ -238,5 +243,204 @@ describe("the edit form", () => {
       ends: "after",
       count: 12,
     });
+  });
+});
+
+describe("the form filled from a sentence", () => {
+  const context: DraftContext = { circleId: 7, userId: 1, zone: ZONE, kind: "event" };
+
+  it("fills every field the server read, and sends them as said", async () => {
+    const draft = draftFromVoice(
+      voiceResultFixture({
+        title: "Piano lesson",
+        description: "Bring the new book",
+        type: "task",
+        startTime: new Date("2026-11-24T17:00:00Z"),
+        location: "Music school",
+        reminderTimes: ["30 minutes before"],
+        assignee: "Bea",
+        assignedTo: 2,
+        voiceNote:
+          "Bea's piano lesson every Tuesday at 5 at the music school, remind me 30 minutes before",
+        isRecurring: true,
+        recurrenceType: "weekly",
+        recurrenceFrequency: 1,
+        recurrenceDaysOfWeek: ["tuesday"],
+        recurrenceEndDate: "2027-02-24",
+      }),
+      context,
+    );
+    expect(draft.values).toEqual({
+      ...newPlanValues({ date: "2026-11-24", circleId: 7 }),
+      title: "Piano lesson",
+      description: "Bring the new book",
+      time: "17:00",
+      location: "Music school",
+      assignedTo: "2",
+      kind: "todo",
+      reminders: ["30 minutes before"],
+      recurrence: {
+        type: "weekly",
+        interval: 1,
+        weekdaysOnly: false,
+        daysOfWeek: ["tuesday"],
+        monthly: "dayOfMonth",
+        ends: "on",
+        count: 10,
+        endDate: "2027-02-24",
+      },
+    });
+    expect(draft.voiceNote).toBe(
+      "Bea's piano lesson every Tuesday at 5 at the music school, remind me 30 minutes before",
+    );
+    expect(planPayload(planForm.parse(draft.values), ZONE)).toMatchObject({
+      title: "Piano lesson",
+      startTime: new Date("2026-11-24T17:00:00Z"),
+      assignedTo: 2,
+      type: "task",
+      location: "Music school",
+      reminderTimes: ["30 minutes before"],
+      isRecurring: true,
+      recurrenceType: "weekly",
+      recurrenceDaysOfWeek: ["tuesday"],
+      recurrenceEndDate: "2027-02-24",
+      recurrenceCount: null,
+    });
+  });
+
+  it("shows the day and time said, read in the zone the sentence was read in", async () => {
+    // 17:00 in New York is 22:00 in London: the form shows what was said.
+    const draft = draftFromVoice(
+      voiceResultFixture({
+        startTime: new Date("2026-11-22T22:00:00Z"),
+        timeZone: "America/New_York",
+      }),
+      context,
+    );
+    expect(draft.values).toMatchObject({ date: "2026-11-22", time: "17:00" });
+    // A zone this browser does not know: the profile's.
+    const unknown = draftFromVoice(
+      voiceResultFixture({ startTime: new Date("2026-11-22T22:00:00Z"), timeZone: "Mars/Olympus" }),
+      context,
+    );
+    expect(unknown.values).toMatchObject({ date: "2026-11-22", time: "22:00" });
+  });
+
+  it("makes a task without an assignee the form's to-do, and never assigns the user to themselves", async () => {
+    expect(draftFromVoice(voiceResultFixture({ type: "task" }), context).values).toMatchObject({
+      kind: "todo",
+      assignedTo: "",
+    });
+    expect(
+      draftFromVoice(voiceResultFixture({ type: "task", assignedTo: 1, assignee: "Ada" }), context)
+        .values,
+    ).toMatchObject({ kind: "todo", assignedTo: "" });
+    expect(draftFromVoice(voiceResultFixture({ type: "todo" }), context).values.kind).toBe("todo");
+    expect(draftFromVoice(voiceResultFixture(), context).values.kind).toBe("event");
+    // The to-do list adds to-dos.
+    expect(draftFromVoice(voiceResultFixture(), { ...context, kind: "todo" }).values.kind).toBe(
+      "todo",
+    );
+  });
+
+  it("names reminders as the form's list does, each once, at most 4, none it does not know", async () => {
+    const reminders = (reminderTimes: string[]) =>
+      draftFromVoice(voiceResultFixture({ reminderTimes }), context).values.reminders;
+    expect(reminders(["1 day before", "24 hours before", "10 minutes before"])).toEqual([
+      "24 hours before",
+      "10 minutes before",
+    ]);
+    expect(reminders(["3 hours before", "1 hour before"])).toEqual(["1 hour before"]);
+    expect(
+      reminders([
+        "1 minute before",
+        "5 minutes before",
+        "1 hour before",
+        "2 days before",
+        "1 week before",
+      ]),
+    ).toHaveLength(4);
+    expect(reminders([])).toEqual([]);
+  });
+
+  it("keeps a repeat rule within what the form offers", async () => {
+    const recurrence = (overrides: Parameters<typeof voiceResultFixture>[0]) =>
+      draftFromVoice(voiceResultFixture({ isRecurring: true, ...overrides }), context).values
+        .recurrence;
+    expect(
+      recurrence({ recurrenceType: "daily", recurrenceWeekdaysOnly: true, recurrenceCount: 20 }),
+    ).toMatchObject({ type: "daily", weekdaysOnly: true, ends: "after", count: 20 });
+    expect(
+      recurrence({
+        recurrenceType: "weekly",
+        recurrenceFrequency: 6,
+        recurrenceDaysOfWeek: ["monday", "thursday"],
+      }),
+    ).toMatchObject({ type: "weekly", interval: 4, daysOfWeek: ["monday", "thursday"] });
+    // 3 December 2026 is the first Thursday: not the last one of its month.
+    expect(
+      recurrence({
+        startTime: new Date("2026-12-03T18:00:00Z"),
+        recurrenceType: "monthly",
+        recurrenceMonthlyBy: "weekdayOfMonth",
+        recurrenceWeekOfMonth: -1,
+      }),
+    ).toMatchObject({ type: "monthly", monthly: "nthWeekday" });
+    expect(recurrence({ recurrenceType: null })).toMatchObject({ type: "none" });
+  });
+
+  it("keeps an all-day plan without a time, and the length said", async () => {
+    expect(
+      draftFromVoice(
+        voiceResultFixture({ allDay: true, startTime: new Date("2026-11-22T00:00:00Z") }),
+        context,
+      ).values,
+    ).toMatchObject({ allDay: true, time: "", date: "2026-11-22" });
+    const twoHours = draftFromVoice(
+      voiceResultFixture({ endTime: new Date("2026-11-22T20:00:00Z") }),
+      context,
+    );
+    expect(twoHours.durationMinutes).toBe(120);
+    expect(draftFromVoice(voiceResultFixture(), context).durationMinutes).toBeNull();
+  });
+});
+
+describe("the form when the sentence could not be read", () => {
+  const context: DraftContext = { circleId: 7, userId: 1, zone: ZONE, kind: "event" };
+
+  it("takes the raw text as the title of an event with the default reminders, now to the half hour", async () => {
+    const draft = fallbackDraft("  dentist with\nEmma ", {
+      ...context,
+      now: new Date("2026-11-22T09:44:00Z"),
+    });
+    expect(draft.values).toEqual({
+      ...newPlanValues({ date: "2026-11-22", circleId: 7 }),
+      title: "Dentist with Emma",
+      time: "09:30",
+      kind: "event",
+      reminders: ["2 hours before", "24 hours before"],
+    });
+    expect(draft.voiceNote).toBe("dentist with\nEmma");
+    expect(
+      fallbackDraft("x", { ...context, now: new Date("2026-11-22T09:46:00Z") }).values.time,
+    ).toBe("10:00");
+    // The day the dialog was opened on (a planner's column), and the to-do list's kind.
+    expect(
+      fallbackDraft("x", {
+        ...context,
+        kind: "todo",
+        date: "2026-11-25",
+        now: new Date("2026-11-22T09:44:00Z"),
+      }).values,
+    ).toMatchObject({ date: "2026-11-25", kind: "todo" });
+  });
+
+  it("cuts a title over 50 characters to 47 and an ellipsis, first letter capital", async () => {
+    const fifty = "a".repeat(50);
+    expect(voiceTitle(fifty)).toBe(`A${"a".repeat(49)}`);
+    const long = "pick up the dry cleaning and the birthday cake from the bakery on main street";
+    const title = voiceTitle(long);
+    expect(title).toBe("Pick up the dry cleaning and the birthday cake ...");
+    expect(title).toHaveLength(50);
   });
 });

@@ -9,13 +9,17 @@ import {
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_LOCATION_MAX_LENGTH,
   RECURRENCE_COUNT_CHOICES,
+  RECURRENCE_INTERVAL_MAX,
   RECURRENCE_TYPES,
+  REMINDER_MINUTES,
   REMINDERS_MAX,
   type RecurrenceType,
+  VOICE_TITLE_MAX_LENGTH,
   WEEKDAYS,
   type Weekday,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
+import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import {
   dayField,
@@ -27,7 +31,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { getDaysInMonth } from "date-fns";
 import { get, type Resolver, set } from "react-hook-form";
 import * as z from "zod";
-import { instantAt, isValidTime, noonOf, timeIn } from "./plan-dates";
+import { dayIn, instantAt, isValidTime, noonOf, timeIn } from "./plan-dates";
 
 /** The form's reminder choices (spec section 3), None first. */
 export const REMINDER_CHOICES = [
@@ -238,8 +242,22 @@ export function newPlanValues({
   };
 }
 
-function recurrenceOf(event: PlanEvent): RecurrenceValues {
-  const empty = emptyRecurrence(event.date);
+/** The recurrence fields a stored plan and a voice result share. */
+type StoredRecurrence = Pick<
+  PlanEvent,
+  | "isRecurring"
+  | "recurrenceType"
+  | "recurrenceFrequency"
+  | "recurrenceWeekdaysOnly"
+  | "recurrenceDaysOfWeek"
+  | "recurrenceMonthlyBy"
+  | "recurrenceWeekOfMonth"
+  | "recurrenceCount"
+  | "recurrenceEndDate"
+>;
+
+function recurrenceOf(event: StoredRecurrence, date: string): RecurrenceValues {
+  const empty = emptyRecurrence(date);
   if (!event.isRecurring || !event.recurrenceType) return empty;
   const monthly: MonthlyChoice =
     event.recurrenceMonthlyBy !== "weekdayOfMonth"
@@ -274,7 +292,7 @@ export function planValuesFrom(event: PlanEvent, zone: string): PlanFormValues {
     kind: event.type === "todo" ? "todo" : "event",
     reminders: event.reminderTimes.slice(0, REMINDERS_MAX),
     mapUrl: event.mapUrl ?? "",
-    recurrence: recurrenceOf(event),
+    recurrence: recurrenceOf(event, event.date),
     isCompleted: event.isCompleted,
   };
 }
@@ -368,5 +386,150 @@ export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
     type: assignedTo ? "task" : values.kind,
     reminderTimes: values.reminders.filter((phrase) => phrase !== "None"),
     ...recurrencePayload(values.recurrence, values.date),
+  };
+}
+
+/**
+ * A plan read from a sentence, typed or spoken, for the form to open with: its values, and
+ * what the form has no field for but the plan keeps (the sentence as its voice note, the
+ * length said, "from 3 to 5" or "for 2 hours", kept when the start is changed).
+ */
+export interface PlanDraft {
+  values: PlanFormValues;
+  voiceNote: string;
+  durationMinutes: number | null;
+}
+
+/** Who the draft is for and where it would otherwise start. */
+export interface DraftContext {
+  circleId: number;
+  /** The signed-in user: never offered as their own assignee when creating (spec section 5). */
+  userId: number;
+  /** The profile's zone, the one the form reads and sends times in. */
+  zone: string;
+  /** What an unassigned plan is where the dialog was opened (the to-do list adds to-dos). */
+  kind: "event" | "todo";
+}
+
+/**
+ * The form filled from the server's reading (api-conventions.md, "Natural language"). The
+ * date and time are the ones said, read in the zone the sentence was read in, so the form
+ * shows "17:00" for "at 5" even where the browser's and the profile's zones differ. A task with
+ * no one to assign is the form's to-do (spec section 9: "task (todo in forms)"); an assignee
+ * who is the user themselves is dropped, as the create form never offers them.
+ */
+export function draftFromVoice(result: VoiceResult, context: DraftContext): PlanDraft {
+  const zone = knownZone(result.timeZone) ?? context.zone;
+  const date = dayIn(result.startTime, zone);
+  const assignedTo =
+    result.assignedTo !== null && result.assignedTo !== context.userId
+      ? String(result.assignedTo)
+      : "";
+  const toDo = result.type === "todo" || result.type === "task" || context.kind === "todo";
+  const durationMinutes =
+    result.endTime && !result.allDay
+      ? Math.round((result.endTime.getTime() - result.startTime.getTime()) / 60_000)
+      : null;
+  return {
+    values: {
+      ...newPlanValues({ date, circleId: context.circleId }),
+      title: result.title,
+      description: result.description ?? "",
+      allDay: result.allDay,
+      time: result.allDay ? "" : timeIn(result.startTime, zone),
+      location: result.location ?? "",
+      assignedTo,
+      kind: toDo ? "todo" : "event",
+      reminders: formReminders(result.reminderTimes),
+      recurrence: voiceRecurrence(result, date),
+    },
+    voiceNote: result.voiceNote,
+    durationMinutes: durationMinutes && durationMinutes > 0 ? durationMinutes : null,
+  };
+}
+
+/**
+ * When the sentence could not be read (plans spec, section 8): the raw text as the title,
+ * an event (or a to-do on the to-do list), the default reminders, on the dialog's day at the
+ * current time rounded to the half hour, as the voice rules have it when no time is said.
+ */
+export function fallbackDraft(
+  text: string,
+  context: DraftContext & { date?: string | undefined; now?: Date },
+): PlanDraft {
+  const rounded = roundedToHalfHour(context.now ?? new Date());
+  return {
+    values: {
+      ...newPlanValues({
+        date: context.date ?? dayIn(rounded, context.zone),
+        circleId: context.circleId,
+        kind: context.kind,
+      }),
+      title: voiceTitle(text),
+      time: timeIn(rounded, context.zone),
+    },
+    voiceNote: text.trim(),
+    durationMinutes: null,
+  };
+}
+
+/**
+ * The voice title rule (spec sections 5 and 9): one line, at most 50 characters (cut to 47
+ * and "..."), first letter capital.
+ */
+export function voiceTitle(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  const cut =
+    line.length > VOICE_TITLE_MAX_LENGTH ? `${line.slice(0, VOICE_TITLE_MAX_LENGTH - 3)}...` : line;
+  return cut.charAt(0).toUpperCase() + cut.slice(1);
+}
+
+function roundedToHalfHour(now: Date): Date {
+  const half = 30 * 60_000;
+  return new Date(Math.round(now.getTime() / half) * half);
+}
+
+function knownZone(zone: string): string | null {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The phrases as the form's list names them ("1 day before" is its "24 hours before"), each
+ * once, at most 4; a phrase the form does not know is left out rather than refused on saving.
+ */
+function formReminders(phrases: readonly string[]): string[] {
+  const chosen: string[] = [];
+  for (const phrase of phrases) {
+    const minutes = REMINDER_MINUTES[phrase];
+    if (minutes === undefined) continue;
+    const named = REMINDER_CHOICES.find((choice) => REMINDER_MINUTES[choice] === minutes) ?? phrase;
+    if (!chosen.includes(named)) chosen.push(named);
+  }
+  return chosen.slice(0, REMINDERS_MAX);
+}
+
+/**
+ * The repeat rule as the form's editor offers it: the interval within the type's bounds, the
+ * monthly choice one the plan's date allows (the editor reads the nth weekday from the date).
+ */
+function voiceRecurrence(result: VoiceResult, date: string): RecurrenceValues {
+  const recurrence = recurrenceOf(result, date);
+  if (recurrence.type === "none") return recurrence;
+  const choices = monthlyChoicesFor(date);
+  const monthly = choices.includes(recurrence.monthly)
+    ? recurrence.monthly
+    : choices.includes("nthWeekday") && recurrence.monthly !== "dayOfMonth"
+      ? "nthWeekday"
+      : "dayOfMonth";
+  return {
+    ...recurrence,
+    interval: Math.min(Math.max(recurrence.interval, 1), RECURRENCE_INTERVAL_MAX[recurrence.type]),
+    count: Math.min(Math.max(recurrence.count, 1), 500),
+    monthly,
   };
 }

@@ -4,7 +4,7 @@
  * reason, whatever was tried.
  */
 import { toast } from "sonner";
-import { httpStatus, serverMessage } from "@/lib/errors";
+import { errorData, httpStatus, serverMessage } from "@/lib/errors";
 
 const NOT_ALLOWED = "Action not allowed";
 
@@ -23,4 +23,10 @@ export function planFailureToast(error: unknown, title: string): void {
     return;
   }
   toast.error(title, { description: serverMessage(error, "Please try again.") });
+}
+
+/** The server refused and said why (a 4xx with its message), not a failure to answer. */
+export function refusedWithReason(error: unknown): boolean {
+  const status = errorData(error)?.httpStatus ?? 0;
+  return status >= 400 && status < 500;
 }

@@ -1,0 +1,75 @@
+/**
+ * A sentence, typed or spoken, read by the server into a plan (`nlp.processVoice`) for the
+ * Create Plan form, with the toasts of plans spec section 8. The text step and the voice
+ * dialog share it, so both fall back alike.
+ */
+import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
+import { toast } from "sonner";
+import { serverMessage } from "@/lib/errors";
+import { browserTimeZone } from "@/lib/time-zones";
+import { trpc } from "@/lib/trpc";
+import { refusedWithReason } from "./plan-toasts";
+
+/**
+ * What the form opens with: the server's reading, or null when it could not be had (the form
+ * then falls back to the raw text as the title).
+ */
+export interface PlanTextOutcome {
+  text: string;
+  circleId: number;
+  result: VoiceResult | null;
+}
+
+export type ProcessAnswer =
+  | { outcome: PlanTextOutcome; refusal?: never }
+  /** The server refused the sentence and said why (no speech, too long, not your circle). */
+  | { refusal: string; outcome?: never };
+
+export function useProcessPlanText(): {
+  process(text: string, circleId: number): Promise<ProcessAnswer>;
+  pending: boolean;
+} {
+  const mutation = trpc.nlp.processVoice.useMutation();
+
+  async function process(text: string, circleId: number): Promise<ProcessAnswer> {
+    try {
+      // The zone the person is in as they speak: "tonight" and "at 5" are theirs.
+      const result = await mutation.mutateAsync({
+        text,
+        circleId,
+        userTimezone: browserTimeZone() ?? null,
+      });
+      announce(result);
+      return { outcome: { text, circleId, result } };
+    } catch (error) {
+      if (refusedWithReason(error)) {
+        const reason = serverMessage(error, "Please try again.");
+        toast.error("Error parsing event", { description: reason });
+        return { refusal: reason };
+      }
+      toast.error("Voice processing failed", {
+        description: "Using basic voice recognition instead",
+      });
+      return { outcome: { text, circleId, result: null } };
+    }
+  }
+
+  return { process, pending: mutation.isPending };
+}
+
+/** The spec's toast for how the sentence was read (section 8). */
+function announce(result: VoiceResult): void {
+  if (result.apiLimitReached) {
+    toast.error("Using basic voice recognition", {
+      description: "AI processing unavailable. Ask administrator to check API limits.",
+    });
+  } else if (result.fallbackProcessing) {
+    toast.error("Voice processing failed", {
+      description: "Using basic voice recognition instead",
+    });
+  } else {
+    toast.success("Event parsed successfully", {
+      description: "Please review and submit the event details.",
+    });
+  }
+}

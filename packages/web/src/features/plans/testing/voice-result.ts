@@ -1,0 +1,37 @@
+import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
+
+/**
+ * What the server answers for "Family dinner tomorrow at 6pm" said in London on Saturday
+ * 21 November 2026: a one-off event on Sunday the 22nd at 18:00 with the default reminders.
+ */
+export function voiceResultFixture(overrides: Partial<VoiceResult> = {}): VoiceResult {
+  return {
+    title: "Family dinner",
+    description: null,
+    type: "event",
+    startTime: new Date("2026-11-22T18:00:00Z"),
+    endTime: null,
+    allDay: false,
+    location: null,
+    locationLat: null,
+    locationLng: null,
+    reminderTimes: ["2 hours before", "24 hours before"],
+    assignee: null,
+    assignedTo: null,
+    voiceNote: "Family dinner tomorrow at 6pm",
+    isRecurring: false,
+    recurrenceType: null,
+    recurrenceFrequency: null,
+    recurrenceEndDate: null,
+    recurrenceDaysOfWeek: null,
+    recurrenceCount: null,
+    recurrenceWeekdaysOnly: null,
+    recurrenceMonthlyBy: null,
+    recurrenceWeekOfMonth: null,
+    timeZone: "Europe/London",
+    apiLimitReached: false,
+    fallbackProcessing: false,
+    message: "Event parsed successfully",
+    ...overrides,
+  };
+}
