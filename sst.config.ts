@@ -96,6 +96,7 @@ export default $config({
       },
       link: [databaseUrl, appSecret],
       environment: serverEnvironment,
+      permissions: [{ actions: ["ses:SendEmail"], resources: ["*"] }],
     });
 
     const api = new sst.aws.Function("Api", {
@@ -114,7 +115,11 @@ export default $config({
       },
       link: [databaseUrl, appSecret, photos, mailDelivery],
       environment: { ...serverEnvironment, MAIL_DELIVERY_FUNCTION: mailDelivery.name },
-      permissions: [{ actions: ["lambda:InvokeFunction"], resources: [mailDelivery.arn] }],
+      permissions: [
+        { actions: ["lambda:InvokeFunction"], resources: [mailDelivery.arn] },
+        // A hand-over that fails delivers in the request itself (mail-delivery.ts).
+        { actions: ["ses:SendEmail"], resources: ["*"] },
+      ],
       // No prefix rewrite: the app's routes already live under /api, as in local runs.
       url: { router: { instance: router, path: "/api" } },
     });
@@ -125,15 +130,24 @@ export default $config({
       router: { instance: router },
     });
 
-    // Placeholder: the handler only logs until the reminder-digest issue lands.
+    // The scheduled job (docs/decisions/011-reminders.md): reminders that fell due, by push and
+    // by mail; the 07:00 digests; what the mail outbox holds; hourly upkeep (expired rows, series
+    // to write further). Every delivery is claimed once, so a run that outlasts the period and
+    // overlaps the next sends nothing twice; a run stops starting new batches 30 s before its
+    // timeout. It never touches photos: sharp is left out rather than bundled.
     new sst.aws.CronV2("ReminderDigest", {
       schedule: "rate(5 minutes)",
       function: {
         handler: "packages/functions/src/reminder-digest.handler",
         runtime: "nodejs22.x",
-        timeout: "60 seconds",
-        link: [databaseUrl, appSecret, photos],
+        timeout: "4 minutes",
+        nodejs: {
+          splitting: true,
+          esbuild: { external: ["@electric-sql/pglite", "drizzle-orm/pglite", "sharp"] },
+        },
+        link: [databaseUrl, appSecret],
         environment: serverEnvironment,
+        permissions: [{ actions: ["ses:SendEmail"], resources: ["*"] }],
       },
     });
 

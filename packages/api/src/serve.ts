@@ -6,14 +6,26 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "@circleplan/core/env";
+import { runScheduledJob } from "@circleplan/core/reminders/run-scheduled-job";
 import { collectStorageGarbage } from "@circleplan/core/storage/garbage";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createApp } from "./app";
 import { createAppDeps } from "./deps";
+import { dataDirHolder, holdDataDir } from "./local-server-lock";
 
 const config = loadConfig();
+// The embedded database is one process's: this server's while it runs (`pnpm digest` checks).
+const embedded = !config.databaseUrl && !config.dataDir.startsWith("memory://");
+const holder = embedded ? dataDirHolder(config.dataDir) : null;
+if (holder !== null) {
+  console.error(
+    `Another process (pid ${holder}) has the embedded database in ${path.resolve(config.dataDir)} open; it can be opened by one process at a time. Stop it, then start the server again.`,
+  );
+  process.exit(1);
+}
+const releaseDataDir = embedded ? holdDataDir(config.dataDir) : () => {};
 const deps = await createAppDeps(config);
 const app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
 
@@ -62,10 +74,33 @@ void maintenance();
 const maintenanceTimer = setInterval(maintenance, 60 * 60 * 1000);
 maintenanceTimer.unref();
 
+// What Lambda's ReminderDigest function does every 5 minutes in production, every minute here:
+// reminders by push and mail, the 07:00 digests, the outbox, hourly upkeep. One run at a time.
+let scheduledRun: Promise<unknown> | null = null;
+const scheduled = () => {
+  scheduledRun ??= runScheduledJob(deps)
+    .catch((error) => deps.log.error("scheduled.failed", error))
+    .finally(() => {
+      scheduledRun = null;
+    });
+};
+scheduled();
+const scheduledTimer = setInterval(scheduled, 60 * 1000);
+scheduledTimer.unref();
+
 const shutdown = () => {
   clearInterval(maintenanceTimer);
+  clearInterval(scheduledTimer);
   server.close();
-  deps.close().finally(() => process.exit(0));
+  // A run in flight gets two seconds to finish (a watcher kills the process after five); one
+  // still running then fails: its open transaction rolls back, and what it had not recorded is
+  // taken again by a later run.
+  Promise.race([scheduledRun, new Promise((resolve) => setTimeout(resolve, 2000))])
+    .then(() => deps.close())
+    .finally(() => {
+      releaseDataDir();
+      process.exit(0);
+    });
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);

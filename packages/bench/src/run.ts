@@ -4,21 +4,33 @@
  */
 import { parseArgs } from "node:util";
 import { startBenchServer } from "./bench-server";
+import { runDigestBench } from "./digest-bench";
 import { runDoorOverhead } from "./door-overhead";
 import { printSummary, type SummaryRow } from "./format";
 import { runHttpLoad } from "./http-load";
 import { runLambdaColdStart } from "./lambda-cold-start";
 import { runLighthouse } from "./lighthouse";
+import { runNlpBench } from "./nlp-bench";
 import { runPlansBench } from "./plans-bench";
 import { seed } from "./seed";
 import { runTimingProbe } from "./timing-probe";
 import { runWebSize } from "./web-size";
 
-const SECTIONS = ["http", "doors", "plans", "timing", "lambda", "web", "lighthouse"] as const;
+const SECTIONS = [
+  "http",
+  "doors",
+  "plans",
+  "nlp",
+  "digest",
+  "timing",
+  "lambda",
+  "web",
+  "lighthouse",
+] as const;
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | timing | lambda | web | lighthouse]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | nlp | digest | timing | lambda | web | lighthouse]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -27,6 +39,11 @@ Sections (default: all, in this order):
            reads through REST next to their raw SQL, and one month for the user whose
            circles hold the 500 series; on the embedded store unless --postgres or
            --database-url
+  nlp      the natural-language reader: warm p50/p99 per corpus sentence, and the first
+           sentence after a cold start (its libraries load lazily) in --cold-runs processes
+  digest   one run of the scheduled job (reminders, push, digests, outbox, upkeep) on
+           100,000 users and 1,000,000 plans with 10,000 reminders due: its time and
+           the statements it issued; embedded store unless --postgres or --database-url
   timing   known vs unknown accounts on login, forgot-password, resend-verification and
            reset-password: median and p90 ms of each side and their ratio (own server,
            mail that takes --mail-delay-ms per message, as SES does)
@@ -46,12 +63,12 @@ Options (flag, or the environment variable in brackets):
   --sessions <n>        of those, accounts logged in             [BENCH_SESSIONS=20]
   --timing-samples <n>  timed calls per side, after 3 warm-ups   [BENCH_TIMING_SAMPLES=40]
   --mail-delay-ms <ms>  what each mail costs the timing server   [BENCH_MAIL_DELAY_MS=70]
-  --cold-runs <n>       fresh processes for the Lambda cold start [BENCH_COLD_RUNS=5]
+  --cold-runs <n>       fresh processes for the Lambda and nlp cold starts [BENCH_COLD_RUNS=5]
   --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
   --chrome-path <file>  the Chromium Lighthouse drives           [CHROME_PATH=/usr/bin/chromium]
   --month-samples <n>   timed answers of the plans section's month [BENCH_MONTH_SAMPLES=30]
-  --postgres            plans on a throwaway local PostgreSQL (Debian's, as pnpm test's)
-  --database-url <url>  plans on this PostgreSQL server, in a database of the run's own,
+  --postgres            plans and digest on a throwaway local PostgreSQL (Debian's, as pnpm test's)
+  --database-url <url>  plans and digest on this PostgreSQL server, in a database of the run's own,
                         dropped afterwards                       [BENCH_DATABASE_URL]
   --rebuild             build the Lambda bundle even if one exists
   --skip-web-build      measure (web) or serve (lighthouse) the existing packages/web/dist`;
@@ -142,6 +159,15 @@ async function main(): Promise<void> {
   }
   // Its own server and database: 20,000 plans, and PostgreSQL when asked.
   if (options.sections.includes("plans")) summary.push(...(await runPlansBench(options)));
+  if (options.sections.includes("nlp")) {
+    summary.push(...(await runNlpBench({ coldRuns: options.coldRuns })));
+  }
+  // Its own database: 1,000,000 plans, and PostgreSQL when asked.
+  if (options.sections.includes("digest")) {
+    summary.push(
+      ...(await runDigestBench({ postgres: options.postgres, databaseUrl: options.databaseUrl })),
+    );
+  }
   // Its own server: mail must cost time there, and the load runs must not leave rows behind.
   if (options.sections.includes("timing")) {
     summary.push(

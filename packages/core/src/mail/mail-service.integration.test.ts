@@ -3,11 +3,15 @@
  * and the scheduled job): every message leaves exactly once. On the PostgreSQL pass the two run
  * on separate pooled connections, so SKIP LOCKED is what keeps them apart.
  */
+
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mailOutbox } from "@circleplan/db/schema";
 import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMailService, type MailMessage, type MailTransport } from "./mail-service";
+import { createSesTransport } from "./ses-transport";
 
 let db: TestDb;
 beforeAll(async () => {
@@ -136,5 +140,90 @@ describe("outbox delivery", () => {
     expect(transport.sent).toHaveLength(1);
     const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.status, "sent"));
     expect(row?.text).not.toBe("t");
+  });
+});
+
+describe("headers and many messages", () => {
+  const unsubscribe = {
+    "List-Unsubscribe": "<https://plan.example.test/api/notifications/unsubscribe?token=t>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+
+  it("queues many messages at once, carries their headers, and forgets them once sent", async () => {
+    const transport = recordingTransport(0);
+    const mail = createMailService(db.db, { transport, from: "a@test" });
+    const messages = Array.from({ length: 1201 }, (_, i) => ({
+      to: `u${i}@example.com`,
+      subject: `m${i}`,
+      text: "t",
+      html: "h",
+      ...(i === 0 ? { headers: unsubscribe } : {}),
+    }));
+    await db.db.transaction((tx) => mail.enqueueMany(tx, messages));
+    expect(await db.db.select().from(mailOutbox)).toHaveLength(1201);
+
+    const report = await mail.flush({ until: Date.now() + 60_000, concurrency: 8 });
+    expect(report).toEqual({ sent: 1201, failed: 0 });
+    expect(new Set(transport.sent.map((m) => m.subject)).size).toBe(1201);
+    expect(transport.sent.find((m) => m.subject === "m0")?.headers).toEqual(unsubscribe);
+    expect(transport.sent.find((m) => m.subject === "m1")?.headers).toBeUndefined();
+    const rows = await db.db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === "sent" && row.headers === null)).toBe(true);
+  });
+
+  it("rolls the queued messages back with the transaction", async () => {
+    const mail = createMailService(db.db, { transport: recordingTransport(0), from: "a@test" });
+    await expect(
+      db.db.transaction(async (tx) => {
+        await mail.enqueueMany(tx, [{ to: "u@example.com", subject: "s", text: "t", html: "h" }]);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await db.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("hands the headers to SES (a local SES-compatible endpoint stands in for AWS)", async () => {
+    const bodies: { Content: { Simple: { Headers?: { Name: string; Value: string }[] } } }[] = [];
+    const ses = createServer((req, res) => {
+      let data = "";
+      req.on("data", (chunk) => {
+        data += chunk;
+      });
+      req.on("end", () => {
+        bodies.push(JSON.parse(data));
+        res.writeHead(200, { "content-type": "application/json" }).end('{"MessageId":"m-1"}');
+      });
+    });
+    await new Promise<void>((resolve) => ses.listen(0, "127.0.0.1", resolve));
+    try {
+      const transport = createSesTransport({
+        region: "us-east-1",
+        endpoint: `http://127.0.0.1:${(ses.address() as AddressInfo).port}`,
+        credentials: { accessKeyId: "test", secretAccessKey: "test" },
+        maxAttempts: 1,
+      });
+      await transport.send({
+        from: "a@test",
+        to: "u@example.com",
+        subject: "s",
+        text: "t",
+        html: "h",
+        headers: unsubscribe,
+      });
+      await transport.send({
+        from: "a@test",
+        to: "u@example.com",
+        subject: "s",
+        text: "t",
+        html: "h",
+      });
+      expect(bodies[0]?.Content.Simple.Headers).toEqual([
+        { Name: "List-Unsubscribe", Value: unsubscribe["List-Unsubscribe"] },
+        { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+      ]);
+      expect(bodies[1]?.Content.Simple.Headers).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => ses.close(resolve));
+    }
   });
 });

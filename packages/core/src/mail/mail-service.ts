@@ -5,13 +5,15 @@
  */
 import type { Db, Executor } from "@circleplan/db/client";
 import { mailOutbox } from "@circleplan/db/schema";
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on reminder and digest mail). */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface MailTransport {
@@ -21,8 +23,14 @@ export interface MailTransport {
 export interface MailService {
   /** Queue a message as part of the caller's transaction. */
   enqueue(tx: Executor, message: MailMessage): Promise<void>;
-  /** Deliver what is pending; failures stay queued for a later try. */
-  flush(): Promise<void>;
+  /** Queue many messages as part of the caller's transaction, a few statements for all. */
+  enqueueMany(tx: Executor, messages: readonly MailMessage[]): Promise<void>;
+  /**
+   * Deliver what is pending; failures stay queued for a later try. By default a few batches,
+   * one message at a time; the scheduled job drains the outbox until a deadline, several
+   * messages at a time.
+   */
+  flush(options?: FlushOptions): Promise<FlushReport>;
   /**
    * Have pending mail delivered after this request's answer. Callers that answer alike for
    * known and unknown emails call it in both cases: the same work, the same time, whatever
@@ -35,9 +43,24 @@ export interface MailService {
   mailbox(limit?: number): Promise<(MailMessage & { id: number; createdAt: Date })[]>;
 }
 
+export interface FlushOptions {
+  /** Keep claiming batches until this time (epoch ms, the process's own clock). */
+  until?: number | undefined;
+  /** Messages of a batch sent at once (default 1). */
+  concurrency?: number | undefined;
+}
+
+export interface FlushReport {
+  sent: number;
+  failed: number;
+}
+
 const MAX_ATTEMPTS = 5;
+/** Rows per insert statement of enqueueMany (7 parameters each, far below Postgres' 65,535). */
+const ENQUEUE_BATCH = 500;
+/** Rows claimed at once per message in flight: each lane sends as many as one plain flush. */
 const BATCH_SIZE = 20;
-/** A flush ends after this many batches; what is left waits for the next one. */
+/** A flush without a deadline ends after this many batches; what is left waits for the next. */
 const MAX_BATCHES_PER_FLUSH = 5;
 /** Longer than a send can take (SES answers in well under a second; its SDK retries thrice). */
 const LEASE_SECONDS = 120;
@@ -73,7 +96,7 @@ export function createMailService(
    * another deliverer holds are passed over, not waited for), leases them, then sends outside
    * the transaction. Times come from the database so instances with skewed clocks agree.
    */
-  async function claimBatch(skip: number[]) {
+  async function claimBatch(afterId: number, size: number) {
     return db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -83,11 +106,11 @@ export function createMailService(
             eq(mailOutbox.status, "pending"),
             lt(mailOutbox.attempts, MAX_ATTEMPTS),
             or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
-            skip.length ? notInArray(mailOutbox.id, skip) : undefined,
+            gt(mailOutbox.id, afterId),
           ),
         )
         .orderBy(asc(mailOutbox.id))
-        .limit(BATCH_SIZE)
+        .limit(size)
         .for("update", { skipLocked: true });
       if (rows.length) {
         await tx
@@ -104,66 +127,109 @@ export function createMailService(
     });
   }
 
-  async function deliverPending(): Promise<void> {
-    if (!transport) return;
-    // A row that failed waits for the next flush, not the next batch of this one.
-    const tried: number[] = [];
-    for (let batch = 0; batch < MAX_BATCHES_PER_FLUSH; batch++) {
-      const rows = await claimBatch(tried);
-      if (!rows.length) return;
-      tried.push(...rows.map((row) => row.id));
-      await sendAll(transport, rows);
+  async function deliverPending(options: FlushOptions = {}): Promise<FlushReport> {
+    const report: FlushReport = { sent: 0, failed: 0 };
+    if (!transport) return report;
+    const more = (batch: number) =>
+      options.until === undefined ? batch < MAX_BATCHES_PER_FLUSH : Date.now() < options.until;
+    const lanes = Math.max(1, options.concurrency ?? 1);
+    // Forward through the ids: a row that failed waits for the next flush, not the next batch.
+    let afterId = 0;
+    for (let batch = 0; more(batch); batch++) {
+      const rows = await claimBatch(afterId, BATCH_SIZE * lanes);
+      if (!rows.length) break;
+      afterId = Math.max(...rows.map((row) => row.id));
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          while (next < rows.length) {
+            const row = rows[next++] as (typeof rows)[number];
+            if (await sendOne(transport, row)) report.sent++;
+            else report.failed++;
+          }
+        }),
+      );
+    }
+    return report;
+  }
+
+  /** Sends one claimed row and records the outcome; true when it left. */
+  async function sendOne(
+    transport: MailTransport,
+    row: typeof mailOutbox.$inferSelect,
+  ): Promise<boolean> {
+    try {
+      await transport.send({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
+      // Once delivered, the outbox keeps no live link or code: only who, what and when.
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          attempts: row.attempts + 1,
+          claimedUntil: null,
+          text: DELIVERED_BODY,
+          html: DELIVERED_BODY,
+          headers: null,
+        })
+        .where(eq(mailOutbox.id, row.id));
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          claimedUntil: null,
+          lastError: String(error).slice(0, 500),
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+        })
+        .where(eq(mailOutbox.id, row.id));
+      return false;
     }
   }
 
-  async function sendAll(transport: MailTransport, rows: (typeof mailOutbox.$inferSelect)[]) {
-    for (const row of rows) {
-      try {
-        await transport.send({
-          from,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
-        });
-        // Once delivered, the outbox keeps no live link or code: only who, what and when.
-        await db
-          .update(mailOutbox)
-          .set({
-            status: "sent",
-            sentAt: new Date(),
-            attempts: row.attempts + 1,
-            claimedUntil: null,
-            text: DELIVERED_BODY,
-            html: DELIVERED_BODY,
-          })
-          .where(eq(mailOutbox.id, row.id));
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        await db
-          .update(mailOutbox)
-          .set({
-            attempts,
-            claimedUntil: null,
-            lastError: String(error).slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-          })
-          .where(eq(mailOutbox.id, row.id));
-      }
-    }
-  }
   let queue: Promise<void> = Promise.resolve();
   const service: MailService = {
     async enqueue(tx, message) {
-      await tx.insert(mailOutbox).values({ ...message, status: transport ? "pending" : "sandbox" });
+      await service.enqueueMany(tx, [message]);
+    },
+    async enqueueMany(tx, messages) {
+      const status = transport ? ("pending" as const) : ("sandbox" as const);
+      for (let i = 0; i < messages.length; i += ENQUEUE_BATCH) {
+        await tx.insert(mailOutbox).values(
+          messages.slice(i, i + ENQUEUE_BATCH).map((message) => ({
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            headers: message.headers ?? null,
+            status,
+          })),
+        );
+      }
     },
     // One delivery at a time in this process, so two background flushes never send a row twice.
-    flush() {
-      const next = queue.then(deliverPending, deliverPending);
-      queue = next.catch(() => undefined);
+    flush(options) {
+      const deliver = () => deliverPending(options);
+      const next = queue.then(deliver, deliver);
+      queue = next.then(
+        () => undefined,
+        () => undefined,
+      );
       return next;
     },
-    deliverSoon: () => trigger(() => service.flush()),
+    deliverSoon: () =>
+      trigger(async () => {
+        await service.flush();
+      }),
     async idle() {
       while (running.size) await Promise.allSettled([...running]);
     },

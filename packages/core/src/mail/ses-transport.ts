@@ -35,6 +35,14 @@ export function createSesTransport(options: SesOptions = {}): MailTransport {
                   Text: { Data: message.text, Charset: "UTF-8" },
                   Html: { Data: message.html, Charset: "UTF-8" },
                 },
+                ...(message.headers
+                  ? {
+                      Headers: Object.entries(message.headers).map(([Name, Value]) => ({
+                        Name,
+                        Value,
+                      })),
+                    }
+                  : {}),
               },
             },
           }),

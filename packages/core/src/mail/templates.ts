@@ -2,6 +2,14 @@
 import { INVITATION_TTL_MS, RESET_CODE_TTL_MS } from "@circleplan/shared/limits";
 import type { MailMessage } from "./mail-service";
 
+/** Where a reminder or digest mail can be turned off (notifications/unsubscribe-links.ts). */
+export interface UnsubscribeLinks {
+  /** The page a person opens from the footer, which confirms. */
+  page: string;
+  /** The address a mail client POSTs to for one-click unsubscribe (RFC 8058). */
+  oneClick: string;
+}
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -11,13 +19,19 @@ const escapeHtml = (value: string) =>
 const ACCOUNT_FOOTER =
   "You received this because of an action on your Circleplan account. If it was not you, you can ignore this email.";
 
-function layout(title: string, bodyHtml: string, footer: string = ACCOUNT_FOOTER): string {
+/** The footer is plain text, or HTML the caller built with every value escaped. */
+function layout(
+  title: string,
+  bodyHtml: string,
+  footer: string | { html: string } = ACCOUNT_FOOTER,
+): string {
+  const footerHtml = typeof footer === "string" ? escapeHtml(footer) : footer.html;
   return `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">Circleplan</p>
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>${bodyHtml}
-<p style="margin:32px 0 0;font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
+<p style="margin:32px 0 0;font-size:12px;color:#71717a">${footerHtml}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
@@ -161,5 +175,163 @@ export function invitationMail(options: {
       }${button(link, "View invitation")}<p style="font-size:13px;color:#52525b">${escapeHtml(expiry)}</p>`,
       footer,
     ),
+  };
+}
+
+/**
+ * The footer and headers of mail a user asked for (reminders, the digest): why it came, a
+ * visible link that turns it off, and the one-click unsubscribe of RFC 8058 that mail clients
+ * show next to the sender (List-Unsubscribe with List-Unsubscribe-Post).
+ */
+function optOut(reason: string, unsubscribe: UnsubscribeLinks) {
+  const action = "Unsubscribe";
+  return {
+    text: `${reason} ${action}: ${unsubscribe.page}`,
+    footer: {
+      html: `${escapeHtml(reason)} <a href="${escapeHtml(unsubscribe.page)}" style="color:#4f46e5">${action}</a>`,
+    },
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe.oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+const REMINDER_REASON =
+  "You received this reminder because reminders by email are on for your Circleplan account. You can change this in your profile, or stop them here.";
+const DIGEST_REASON =
+  "You received this because you asked for the morning digest in your Circleplan profile. You can change this in your profile, or stop it here.";
+
+/** A plan's reminder: what, when (in the reader's zone), where, and a link to it. */
+export function reminderMail(options: {
+  to: string;
+  firstName: string;
+  title: string;
+  description: string | null;
+  location: string | null;
+  circleName: string;
+  isTask: boolean;
+  /** "at 9:00 AM on Monday, March 9, 2026", or "on Monday, March 9, 2026 (all day)". */
+  when: string;
+  link: string;
+  unsubscribe: UnsubscribeLinks;
+}): MailMessage {
+  const { to, firstName, title, description, location, circleName, when, link } = options;
+  const subject = `Reminder: ${title}`;
+  const lead = `${title} starts ${when}.`;
+  const details: [string, string][] = [
+    ...(options.isTask ? ([["Type", "Task"]] as [string, string][]) : []),
+    ["Circle", circleName],
+    ...(location ? ([["Where", location]] as [string, string][]) : []),
+  ];
+  const out = optOut(REMINDER_REASON, options.unsubscribe);
+  const detailText = details.map(([label, value]) => `${label}: ${value}`).join("\n");
+  const detailHtml = details
+    .map(
+      ([label, value]) =>
+        `<p style="margin:4px 0"><span style="color:#52525b">${label}:</span> ${escapeHtml(value)}</p>`,
+    )
+    .join("");
+  return {
+    to,
+    subject,
+    text: `Hi ${firstName},\n\n${lead}\n\n${detailText}${description ? `\n\n${description}` : ""}\n\nOpen it in Circleplan:\n${link}\n\n— Circleplan\n\n${out.text}`,
+    html: layout(
+      subject,
+      `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(lead)}</p>${detailHtml}${
+        description
+          ? `<p style="margin:16px 0;white-space:pre-wrap;color:#3f3f46">${escapeHtml(description)}</p>`
+          : ""
+      }${button(link, "View plan")}`,
+      out.footer,
+    ),
+    headers: out.headers,
+  };
+}
+
+/** One line of the digest: a plan of the day, or a task waiting for an answer. */
+export interface DigestLine {
+  /** "9:00 AM", "All day", or the task's day and time. */
+  when: string;
+  title: string;
+  circleName: string;
+  /** Who the task is from (waiting for you) or for (waiting for them). */
+  person?: string | undefined;
+}
+
+export interface DigestSections {
+  plans: DigestLine[];
+  waitingForYou: DigestLine[];
+  waitingForOthers: DigestLine[];
+  /** Lines of each section left out past the mail's limit. */
+  more: { plans: number; waitingForYou: number; waitingForOthers: number };
+}
+
+/** The morning digest: today's plans across one's circles and the tasks waiting for answers. */
+export function digestMail(options: {
+  to: string;
+  firstName: string;
+  /** "Monday, March 9" */
+  dayLabel: string;
+  sections: DigestSections;
+  links: { today: string; actions: string };
+  unsubscribe: UnsubscribeLinks;
+}): MailMessage {
+  const { to, firstName, dayLabel, sections, links } = options;
+  const subject = `Your day on Circleplan: ${dayLabel}`;
+  const out = optOut(DIGEST_REASON, options.unsubscribe);
+  const count = sections.plans.length + sections.more.plans;
+  const summary =
+    count === 0
+      ? "Nothing is planned for today."
+      : `You have ${count} ${count === 1 ? "plan" : "plans"} today.`;
+  const blocks = [
+    { heading: "Today", lines: sections.plans, more: sections.more.plans, link: links.today },
+    {
+      heading: "Waiting for your answer",
+      lines: sections.waitingForYou,
+      more: sections.more.waitingForYou,
+      link: links.actions,
+      by: "from",
+    },
+    {
+      heading: "Waiting for others to answer",
+      lines: sections.waitingForOthers,
+      more: sections.more.waitingForOthers,
+      link: links.actions,
+      by: "for",
+    },
+  ].filter((block) => block.lines.length > 0);
+  const lineText = (line: DigestLine, by?: string) =>
+    `- ${line.when}  ${line.title} (${line.circleName}${line.person && by ? `, ${by} ${line.person}` : ""})`;
+  const lineHtml = (line: DigestLine, by?: string) =>
+    `<li style="margin:4px 0"><span style="color:#52525b">${escapeHtml(line.when)}</span> ${escapeHtml(line.title)} <span style="color:#71717a">(${escapeHtml(line.circleName)}${line.person && by ? `, ${by} ${escapeHtml(line.person)}` : ""})</span></li>`;
+  const moreText = (more: number) => (more > 0 ? `\n- and ${more} more` : "");
+  const text = blocks
+    .map(
+      (block) =>
+        `${block.heading}\n${block.lines.map((line) => lineText(line, block.by)).join("\n")}${moreText(block.more)}\n${block.link}`,
+    )
+    .join("\n\n");
+  const html = blocks
+    .map(
+      (block) =>
+        `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(block.heading)}</h2><ul style="margin:0;padding-left:20px">${block.lines
+          .map((line) => lineHtml(line, block.by))
+          .join(
+            "",
+          )}${block.more > 0 ? `<li style="margin:4px 0;color:#71717a">and ${block.more} more</li>` : ""}</ul>`,
+    )
+    .join("");
+  return {
+    to,
+    subject,
+    text: `Hi ${firstName},\n\n${summary}\n\n${text}\n\n— Circleplan\n\n${out.text}`,
+    html: layout(
+      subject,
+      `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(summary)}</p>${html}${button(links.today, "Open Circleplan")}`,
+      out.footer,
+    ),
+    headers: out.headers,
   };
 }

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -142,6 +143,11 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
+    /**
+     * Extra headers the message carries (List-Unsubscribe and List-Unsubscribe-Post on reminder
+     * and digest mail, RFC 8058); null for mail that needs none.
+     */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: ["pending", "sent", "failed", "sandbox"] })
       .notNull()
       .default("pending"),

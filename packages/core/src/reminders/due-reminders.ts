@@ -1,0 +1,169 @@
+/**
+ * Which reminders fall due in a stretch of time, and to whom (docs/decisions/011-reminders.md).
+ *
+ * A reminder of m minutes on an occurrence falls due at (start − m). For a run covering
+ * (since, now], that is every occurrence starting in (since + m, now + m], for each offset m of
+ * REMINDER_MINUTES: one statement for all offsets, made of one indexed range per offset
+ * (`plan_occurrences_start_idx`; all-day plans through `plan_occurrences_date_idx`), so the cost
+ * follows the reminders due, not the plans stored.
+ *
+ * An all-day occurrence starts at midnight of its day in the plan's zone (the zone the plan was
+ * made in; docs/decisions/009). Each occurrence uses its own reminder phrases when it has them
+ * (`overrides.reminderTimes`), else its plan's.
+ */
+import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { type SQL, sql } from "drizzle-orm";
+
+/** A run never reaches further back than this: a job down for a day sends no stale reminders. */
+export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
+/**
+ * How long after an occurrence began its reminder may still go out. A run every 5 minutes finds
+ * a "1 minute before" reminder of a 10:00 plan at 10:00, at the start: that one still goes; one
+ * found later (a run that failed, a job that was down) does not.
+ */
+export const STARTED_GRACE_MS = 5 * 60 * 1000;
+/** The first run of a fresh installation looks this far back. */
+export const FIRST_RUN_LOOKBACK_MS = 5 * 60 * 1000;
+
+/** The stretch of time whose due reminders a run sends: (since, now]. */
+export interface ReminderWindow {
+  since: Date;
+  now: Date;
+}
+
+/** From where the last run got to (null: never ran), capped by the catch-up limit. */
+export function reminderWindow(ranThrough: Date | null, now: Date): ReminderWindow {
+  const floor = now.getTime() - REMINDER_CATCH_UP_MS;
+  const from = ranThrough?.getTime() ?? now.getTime() - FIRST_RUN_LOOKBACK_MS;
+  return { since: new Date(Math.min(now.getTime(), Math.max(from, floor))), now };
+}
+
+/** Each distinct reminder offset once, with the first phrase that names it. */
+export const REMINDER_OFFSETS: readonly { phrase: string; minutes: number }[] = Object.entries(
+  REMINDER_MINUTES,
+)
+  .filter(([, minutes], i, all) => all.findIndex(([, other]) => other === minutes) === i)
+  .map(([phrase, minutes]) => ({ phrase, minutes }));
+
+/** The occurrence's name in reminder_deliveries: its original start or date, "" for a one-off plan. */
+export const occurrenceKey = (o: SQL) =>
+  sql`coalesce(${o}.original_date::text, to_char(${o}.original_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+
+/** An occurrence's field as it shows: its own value when it overrides the plan's. */
+const own = (field: string, column: string) =>
+  sql.raw(
+    `case when o.overrides -> '${field}' is not null then o.overrides ->> '${field}' else p.${column} end`,
+  );
+
+/** The phrases an occurrence reminds at: its own list, else its plan's. */
+export const effectiveReminderTimes = sql.raw(
+  `case when o.overrides -> 'reminderTimes' is not null then o.overrides -> 'reminderTimes' else p.reminder_times end`,
+);
+
+/**
+ * One row per reminder due in the window and per recipient: the plan's creator and its
+ * assignee (unless they declined), each only while a member of the plan's circle, and only
+ * those who get it on some channel (email on, or push on with a device). Nothing for a
+ * cancelled occurrence, a completed one, one that began more than STARTED_GRACE_MS ago, or a
+ * task whose assignment was withdrawn; a deleted plan has no occurrences left. Columns: see
+ * `DueReminderRow`.
+ */
+export function dueReminderRecipients(window: ReminderWindow): SQL {
+  const now = sql`${window.now.toISOString()}::timestamptz`;
+  const grace = sql`${`${STARTED_GRACE_MS / 1000} seconds`}::interval`;
+  const allDayStart = sql`(o.start_date::timestamp at time zone p.time_zone)`;
+  const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const utcDay = (ms: number, days: number) =>
+    new Date(ms + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  // One indexed range per offset, bounds worked out here: the planner sees each range as it is
+  // (a join against a table of offsets is estimated so badly it scans every plan).
+  const ranges = REMINDER_OFFSETS.flatMap(({ minutes }) => {
+    const from = window.since.getTime() + minutes * 60_000;
+    const to = window.now.getTime() + minutes * 60_000;
+    return [
+      sql`select o.id as occurrence_id, ${minutes}::int as minutes, o.starts_at as start_at
+        from plan_occurrences o
+        where o.is_cancelled = false and o.starts_at > ${instant(from)} and o.starts_at <= ${instant(to)}`,
+      // All-day: the days whose midnight falls in the range somewhere on Earth, then exactly.
+      sql`select o.id, ${minutes}::int, ${allDayStart}
+        from plan_occurrences o
+        join plans p on p.id = o.plan_id
+        where o.is_cancelled = false
+          and o.start_date >= ${utcDay(from, -1)}::date and o.start_date <= ${utcDay(to, 1)}::date
+          and ${allDayStart} > ${instant(from)} and ${allDayStart} <= ${instant(to)}`,
+    ];
+  });
+  return sql`
+    with phrases (phrase, minutes) as (values ${sql.join(
+      Object.entries(REMINDER_MINUTES).map(
+        ([phrase, minutes]) => sql`(${phrase}, ${minutes}::int)`,
+      ),
+      sql`, `,
+    )}),
+    starting as materialized (${sql.join(ranges, sql` union all `)}),
+    due as materialized (
+      select s.minutes, s.start_at, s.start_at - make_interval(mins => s.minutes) as due_at,
+             o.plan_id, ${occurrenceKey(sql.raw("o"))} as occurrence_key, o.start_date,
+             p.all_day, p.type, p.circle_id, p.creator_id, p.assigned_to, p.assignment_accepted,
+             ${own("title", "title")} as title,
+             ${own("description", "description")} as description,
+             ${own("location", "location")} as location,
+             r.phrase
+      from starting s
+      join plan_occurrences o on o.id = s.occurrence_id
+      join plans p on p.id = o.plan_id
+      cross join lateral (
+        select e.phrase
+        from jsonb_array_elements_text(${effectiveReminderTimes}) with ordinality as e(phrase, n)
+        join phrases ph on ph.phrase = e.phrase and ph.minutes = s.minutes
+        order by e.n
+        limit 1
+      ) r
+      where s.start_at > ${now} - ${grace}
+        and coalesce(o.is_completed, p.is_completed) = false
+        and p.cancelled_at is null
+    )
+    select distinct on (d.plan_id, d.occurrence_key, d.minutes, who.user_id)
+           d.plan_id, d.occurrence_key, d.minutes, who.user_id, d.due_at,
+           (extract(epoch from d.start_at) * 1000)::float8 as start_ms,
+           d.start_date::text as start_date, d.all_day, d.type, d.title, d.description,
+           d.location, d.phrase, c.name as circle_name,
+           u.email, u.first_name, u.time_zone as user_zone,
+           (u.reminder_email and u.email_verified_at is not null) as by_email,
+           (u.reminder_push and exists (
+             select 1 from push_subscriptions ps where ps.user_id = u.id)) as by_push
+    from due d
+    cross join lateral (values
+      (d.creator_id),
+      (case when d.assignment_accepted is distinct from false then d.assigned_to end)
+    ) as who(user_id)
+    join users u on u.id = who.user_id
+    join circle_members m on m.circle_id = d.circle_id and m.user_id = u.id
+    join circles c on c.id = d.circle_id
+    where (u.reminder_email and u.email_verified_at is not null)
+       or (u.reminder_push and exists (select 1 from push_subscriptions ps where ps.user_id = u.id))`;
+}
+
+/** A row of `dueReminderRecipients`, as both drivers answer raw SQL. */
+export interface DueReminderRow {
+  plan_id: number;
+  occurrence_key: string;
+  minutes: number;
+  user_id: number;
+  /** When it fell due, as the driver answers a timestamptz (text). */
+  due_at: string;
+  start_ms: number;
+  start_date: string | null;
+  all_day: boolean;
+  type: string;
+  title: string;
+  description: string | null;
+  location: string | null;
+  phrase: string;
+  circle_name: string;
+  email: string;
+  first_name: string;
+  user_zone: string;
+  by_email: boolean;
+  by_push: boolean;
+}

@@ -1,0 +1,116 @@
+/**
+ * The scheduled job's upkeep, once an hour (docs/decisions/011-reminders.md): series whose
+ * written occurrences end within reach of a reminder are written further (a series nobody reads
+ * for a year and a half would otherwise stop reminding), and rows whose time has passed are
+ * deleted: rate-limit windows, sessions, verification links, reset codes, quiet sign-in
+ * throttles, and delivery records old enough that no run can look at them again. Every delete is
+ * bounded: a backlog goes over several runs, never in one long statement.
+ */
+import { type Executor, queryRows } from "@circleplan/db/client";
+import { SESSION_ABSOLUTE_LIFETIME_MS } from "@circleplan/shared/limits";
+import { type SQL, sql } from "drizzle-orm";
+import type { CoreDeps } from "../deps";
+import { extendOccurrences } from "../plans/occurrences";
+
+/** How often the upkeep runs (the job itself runs every few minutes). */
+export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+/** Rows one delete removes at most. */
+const SWEEP_BATCH = 5000;
+/** Delivery records kept this long: far beyond the furthest any run looks back. */
+export const DELIVERY_RECORDS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** A throttle with no failure for this long (and no block running) is forgiven. */
+export const LOGIN_THROTTLE_KEPT_MS = 24 * 60 * 60 * 1000;
+/** The longest window of a rate limit not in the configuration (mails of codes per day). */
+const LONGEST_FIXED_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * Series are written at least this far ahead of now: the furthest reminder (1 week), the two
+ * days an all-day series' bound may sit from any zone, and an hour to the next upkeep.
+ */
+const SERIES_REACH_MS = (7 + 2 + 1) * 24 * 60 * 60 * 1000;
+/** Series extended per run (each is its own short transaction). */
+const SERIES_PER_RUN = 100;
+
+/** Writes the occurrences of series whose horizon comes within reach; answers how many. */
+export async function extendSeriesNearingHorizon(
+  deps: Pick<CoreDeps, "db">,
+  now: Date,
+): Promise<number> {
+  const through = new Date(now.getTime() + SERIES_REACH_MS);
+  const due = await queryRows<{ id: number }>(
+    deps.db,
+    sql`select id from plans
+      where expanded_until is not null and expanded_until < ${through.toISOString()}::timestamptz
+      order by expanded_until
+      limit ${SERIES_PER_RUN}`,
+  );
+  for (const { id } of due) {
+    await deps.db.transaction((tx) => extendOccurrences(tx, id, through));
+  }
+  return due.length;
+}
+
+export interface SweepReport {
+  rateLimitBuckets: number;
+  sessions: number;
+  verificationTokens: number;
+  resetCodes: number;
+  loginThrottles: number;
+  reminderDeliveries: number;
+  digestDeliveries: number;
+}
+
+/** Deletes up to a batch of `table`'s rows matching `expired`; answers how many. */
+async function sweep(db: Executor, table: string, expired: SQL): Promise<number> {
+  const name = sql.identifier(table);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (
+        delete from ${name} where ctid in (
+          select ctid from ${name} where ${expired} limit ${SWEEP_BATCH})
+        returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function sweepExpired(
+  deps: Pick<CoreDeps, "db" | "config">,
+  now: Date,
+): Promise<SweepReport> {
+  const at = (ms: number) => sql`${new Date(now.getTime() - ms).toISOString()}::timestamptz`;
+  const longestWindow = Math.max(
+    LONGEST_FIXED_WINDOW_MS,
+    ...Object.values(deps.config.rateLimits).map((rule) => rule.windowMs),
+  );
+  const { db } = deps;
+  return {
+    // A bucket whose window has passed counts as none (rate-limit.ts starts a new one).
+    rateLimitBuckets: await sweep(
+      db,
+      "rate_limit_buckets",
+      sql`window_start < ${at(longestWindow)}`,
+    ),
+    sessions: await sweep(
+      db,
+      "sessions",
+      sql`expires_at < ${at(0)} or created_at < ${at(SESSION_ABSOLUTE_LIFETIME_MS)}`,
+    ),
+    verificationTokens: await sweep(db, "email_verification_tokens", sql`expires_at < ${at(0)}`),
+    resetCodes: await sweep(db, "password_reset_codes", sql`expires_at < ${at(0)}`),
+    loginThrottles: await sweep(
+      db,
+      "login_throttles",
+      sql`updated_at < ${at(LOGIN_THROTTLE_KEPT_MS)} and (blocked_until is null or blocked_until < ${at(0)})`,
+    ),
+    reminderDeliveries: await sweep(
+      db,
+      "reminder_deliveries",
+      sql`created_at < ${at(DELIVERY_RECORDS_KEPT_MS)} and push_status <> 'pending'`,
+    ),
+    digestDeliveries: await sweep(
+      db,
+      "digest_deliveries",
+      sql`created_at < ${at(DELIVERY_RECORDS_KEPT_MS)}`,
+    ),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * How reminders and the digest write times, and what a reminder's push notification says.
+ * Always in the reader's own zone; in English words built here rather than by Intl, whose
+ * output (spaces, punctuation) changes with the ICU version of the runtime.
+ */
+import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { Temporal } from "temporal-polyfill";
+import type { PushMessage } from "../push/push-service";
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The spec's `h:mm a` in `zone`: "9:05 AM", "12:30 PM". */
+export function clockTime(instant: Date, zone: string): string {
+  const local = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone);
+  const hour = local.hour % 12 === 0 ? 12 : local.hour % 12;
+  return `${hour}:${String(local.minute).padStart(2, "0")} ${local.hour < 12 ? "AM" : "PM"}`;
+}
+
+/** "Monday, March 9" (with the year: "Monday, March 9, 2026"). */
+export function longDay(day: string, options: { year?: boolean } = {}): string {
+  const date = Temporal.PlainDate.from(day);
+  const text = `${WEEKDAYS[date.dayOfWeek - 1]}, ${MONTHS[date.month - 1]} ${date.day}`;
+  return options.year ? `${text}, ${date.year}` : text;
+}
+
+/** The phrase a reminder offset is shown as when the plan's own phrase is gone. */
+export function phraseFor(minutes: number, phrases: readonly string[]): string {
+  const own = phrases.find((phrase) => REMINDER_MINUTES[phrase] === minutes);
+  if (own) return own;
+  return Object.keys(REMINDER_MINUTES).find((phrase) => REMINDER_MINUTES[phrase] === minutes) ?? "";
+}
+
+/** What a reminder is about, as the push and the mail show it. */
+export interface ReminderSubject {
+  planId: number;
+  title: string;
+  allDay: boolean;
+  /** The occurrence's start (an all-day one: midnight of its day in the plan's zone). */
+  startsAt: Date;
+  /** An all-day occurrence's day. */
+  startDate: string | null;
+  /** The phrase that fell due ("1 hour before"): the notification's tag. */
+  phrase: string;
+}
+
+/** The occurrence's day for a reader in `zone` (an all-day plan keeps its own day). */
+export function dayOfSubject(subject: ReminderSubject, zone: string): string {
+  if (subject.startDate) return subject.startDate;
+  return Temporal.Instant.fromEpochMilliseconds(subject.startsAt.getTime())
+    .toZonedDateTimeISO(zone)
+    .toPlainDate()
+    .toString();
+}
+
+/** The dashboard on the plan's day with the plan drawn out (the web reads date and eventId). */
+export function planPath(subject: ReminderSubject, zone: string): string {
+  return `/dashboard?date=${dayOfSubject(subject, zone)}&eventId=${subject.planId}`;
+}
+
+/**
+ * The browser notification of the plans spec (section 4): "Reminder: {title}" / "Starting
+ * {h:mm a}" in the reader's zone; an all-day plan has no time, so it names its day. Tagged
+ * `{eventId}-{phrase}` as the in-app reminder instances are, so a device shows one of each.
+ */
+export function reminderPush(subject: ReminderSubject, zone: string): PushMessage {
+  return {
+    title: `Reminder: ${subject.title}`,
+    body: subject.allDay
+      ? `All day on ${longDay(dayOfSubject(subject, zone))}`
+      : `Starting ${clockTime(subject.startsAt, zone)}`,
+    url: planPath(subject, zone),
+    tag: `${subject.planId}-${subject.phrase}`,
+  };
+}
+
+/** When the plan starts, for a mail: "at 9:00 AM on Monday, March 9, 2026" in the reader's zone. */
+export function reminderWhen(subject: ReminderSubject, zone: string): string {
+  const day = longDay(dayOfSubject(subject, zone), { year: true });
+  return subject.allDay
+    ? `on ${day} (all day)`
+    : `at ${clockTime(subject.startsAt, zone)} on ${day}`;
+}
