@@ -3,25 +3,10 @@
  * Always in the reader's own zone; in English words built here rather than by Intl, whose
  * output (spaces, punctuation) changes with the ICU version of the runtime.
  */
+import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { Temporal } from "temporal-polyfill";
 import type { PushMessage } from "../push/push-service";
-
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** The spec's `h:mm a` in `zone`: "9:05 AM", "12:30 PM". */
 export function clockTime(instant: Date, zone: string): string {
@@ -33,7 +18,7 @@ export function clockTime(instant: Date, zone: string): string {
 /** "Monday, March 9" (with the year: "Monday, March 9, 2026"). */
 export function longDay(day: string, options: { year?: boolean } = {}): string {
   const date = Temporal.PlainDate.from(day);
-  const text = `${WEEKDAYS[date.dayOfWeek - 1]}, ${MONTHS[date.month - 1]} ${date.day}`;
+  const text = `${WEEKDAY_NAMES[date.dayOfWeek % 7]}, ${MONTH_NAMES[date.month - 1]} ${date.day}`;
   return options.year ? `${text}, ${date.year}` : text;
 }
 
