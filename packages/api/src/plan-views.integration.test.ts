@@ -287,6 +287,7 @@ describe("which plans a list holds", () => {
     await creator.trpc.tasks.cancel({ id: task.id });
     expect(await assignee.trpc.events.list(day)).toEqual([]);
     expect(await assignee.trpc.events.calendarMonth({ month: "2026-06" })).toEqual([]);
+    expect((await assignee.trpc.events.calendarDays({ month: "2026-06" })).days).toEqual([]);
     expect(titles(await creator.trpc.events.list(day))).toEqual(["Mow the lawn"]);
     expect(titles(await third.trpc.events.list(day))).toEqual(["Mow the lawn"]);
   });
@@ -378,12 +379,112 @@ describe("the calendar month", () => {
   });
 });
 
+describe("the month's grid", () => {
+  /** The grid as the full month would draw it: per day its count and first two colours. */
+  function gridOf(events: PlanEvent[]) {
+    const byDay = new Map<string, PlanEvent[]>();
+    for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event]);
+    return [...byDay].map(([date, plans]) => ({
+      date,
+      count: plans.length,
+      colors: plans.slice(0, 2).map((plan) => plan.eventColor ?? plan.circleColor),
+    }));
+  }
+
+  it("counts each day's plans in the caller's zone, as the full month lists them", async () => {
+    // Auckland: 13 hours ahead of UTC in April before the change, 12 after (5 April 2026).
+    const { who, circle } = await someoneIn("Pacific/Auckland");
+    const other = await createCircle(server().deps, { creatorId: who.user.id });
+    await add(who, circle.id, {
+      title: "Swim",
+      startTime: new Date("2026-03-31T19:00:00Z"), // Wednesday 08:00 in Auckland
+      timeZone: "Pacific/Auckland",
+      isRecurring: true,
+      recurrenceType: "daily",
+    });
+    await add(who, other.id, {
+      title: "Late call",
+      startTime: new Date("2026-04-10T11:30:00Z"), // 23:30 on the 10th in Auckland
+      eventColor: "#ff0000",
+    });
+    await add(who, circle.id, {
+      title: "Holiday",
+      allDay: true,
+      date: "2026-04-10",
+      startTime: new Date("2026-04-10T00:00:00Z"),
+    });
+    await add(who, other.id, { title: "Crossing", startTime: new Date("2026-04-10T12:30:00Z") });
+    const grid = await who.trpc.events.calendarDays({ month: "2026-04" });
+    const month = await who.trpc.events.calendarMonth({ month: "2026-04" });
+    expect(grid.month).toBe("2026-04");
+    expect(grid.days).toEqual(gridOf(month));
+    expect(grid.days).toHaveLength(30);
+    const tenth = grid.days.find((day) => day.date === "2026-04-10");
+    // The all-day plan first, then the swim at 08:00, then the call at 23:30 (its own colour).
+    expect(tenth?.count).toBe(3);
+    expect(tenth?.colors).toEqual([circle.color, circle.color]);
+    expect(grid.days.find((day) => day.date === "2026-04-11")?.count).toBe(2);
+    const scoped = await who.trpc.events.calendarDays({ month: "2026-04", circleId: other.id });
+    expect(scoped.days).toEqual([
+      { date: "2026-04-10", count: 1, colors: ["#ff0000"] },
+      { date: "2026-04-11", count: 1, colors: [other.color] },
+    ]);
+  });
+
+  it("an occurrence's own colour counts, a cancelled one does not; months past the written range are written first", async () => {
+    const { who, circle } = await someoneIn("UTC");
+    server().clock.set(new Date("2026-06-01T00:00:00Z"));
+    const series = await add(who, circle.id, {
+      title: "Standup",
+      startTime: new Date("2026-06-01T09:00:00Z"),
+      isRecurring: true,
+      recurrenceType: "weekly",
+    });
+    await who.trpc.events.update({
+      id: series.id,
+      occurrenceStart: new Date("2026-06-08T09:00:00Z"),
+      scope: "occurrence",
+      eventColor: "#00aa00",
+    });
+    await who.trpc.events.delete({
+      id: series.id,
+      occurrenceStart: new Date("2026-06-15T09:00:00Z"),
+      scope: "occurrence",
+    });
+    const june = await who.trpc.events.calendarDays({ month: "2026-06" });
+    expect(june.days.map((day) => [day.date, day.colors[0]])).toEqual([
+      ["2026-06-01", circle.color],
+      ["2026-06-08", "#00aa00"],
+      ["2026-06-22", circle.color],
+      ["2026-06-29", circle.color],
+    ]);
+    // Three years on: past the 18 months written when the series was.
+    const far = await who.trpc.events.calendarDays({ month: "2029-06" });
+    expect(far.days.map((day) => day.date)).toEqual([
+      "2029-06-04",
+      "2029-06-11",
+      "2029-06-18",
+      "2029-06-25",
+    ]);
+  });
+
+  it("a circle not the caller's is 404, as for the full month", async () => {
+    const { who } = await someoneIn("UTC");
+    const { circle: theirs } = await someoneIn("UTC");
+    const refused = await refusal(
+      who.trpc.events.calendarDays({ month: "2026-06", circleId: theirs.id }),
+    );
+    expect(refused.status).toBe(404);
+  });
+});
+
 describe("signed out", () => {
   it("every view answers 401", async () => {
     const anonymous = callerFor(server());
     for (const call of [
       () => anonymous.trpc.events.list({ upcoming: true }),
       () => anonymous.trpc.events.calendarMonth({ month: "2026-11" }),
+      () => anonymous.trpc.events.calendarDays({ month: "2026-11" }),
       () => anonymous.trpc.events.calendarSummary({ month: "2026-11" }),
     ]) {
       expect((await refusal(call())).status).toBe(401);
@@ -456,6 +557,12 @@ describe("over HTTP", () => {
       `/api/events/calendar/2026-07?circleId=${circle.id}`,
     );
     expect(scoped.body).toHaveLength(1);
+    const grid = await client.get("/api/events/calendar/2026-07/days");
+    expect(grid.status).toBe(200);
+    expect(grid.body).toEqual({
+      month: "2026-07",
+      days: [{ date: "2026-07-04", count: 1, colors: [circle.color] }],
+    });
     const summary = await client.get("/api/events/calendar-summary/2026-07");
     expect(summary.status).toBe(200);
     expect(summary.body.summary).toContain("July 2026 holds 1 plan: 1 event.");
@@ -466,5 +573,7 @@ describe("over HTTP", () => {
     expect(out.status).toBe(401);
     expect((await s.client().get("/api/events/all?upcoming=true")).status).toBe(401);
     expect((await s.client().get("/api/events/calendar-summary/2026-07")).status).toBe(401);
+    expect((await s.client().get("/api/events/calendar/2026-07/days")).status).toBe(401);
+    expect((await client.get("/api/events/calendar/2026-13/days")).status).toBe(400);
   });
 });

@@ -88,6 +88,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
     ...ctx.caller,
     userId: session.user.id,
     sessionId: session.sessionId,
+    timeZone: session.user.timeZone,
   };
   return next({ ctx: { ...ctx, session, caller } });
 });

@@ -38,8 +38,15 @@ export interface Caller {
   userAgent?: string | undefined;
 }
 
-/** A caller the protected procedures have checked: the one way to read who is signed in. */
-export type SignedInCaller = Caller & { userId: number; sessionId: string };
+/**
+ * A caller the protected procedures have checked: the one way to read who is signed in. The
+ * session's read carries the user's zone, so the busiest reads need not ask for it again.
+ */
+export type SignedInCaller = Caller & {
+  userId: number;
+  sessionId: string;
+  timeZone?: string | undefined;
+};
 
 /** Every domain function takes one object: what it may use, who asks, and what they sent. */
 export interface Call<Input = undefined, Who extends Caller = Caller> {

@@ -111,3 +111,21 @@ export const taskHistoryOutput = z.object({
 export const expiredTasksOutput = z.object({ tasks: z.array(eventSchema) });
 
 export const calendarSummaryOutput = z.object({ summary: z.string() });
+
+/**
+ * One day of a month's grid: how many plans it holds and the colours of its first two (each
+ * plan's own colour, else its circle's), in the order the day lists them.
+ */
+export const calendarDaySchema = z.object({
+  date: z.string(),
+  count: z.number().int().positive(),
+  colors: z.array(z.string()).max(2),
+});
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
+
+/** GET /api/events/calendar/{yyyy-MM}/days: the month's grid, only the days that hold plans. */
+export const calendarDaysOutput = z.object({
+  month: z.string(),
+  days: z.array(calendarDaySchema),
+});
+export type CalendarDays = z.infer<typeof calendarDaysOutput>;

@@ -1,8 +1,14 @@
-import { calendarMonth, calendarSummary, listEvents } from "@circleplan/core/plans/plan-views";
+import {
+  calendarDays,
+  calendarMonth,
+  calendarSummary,
+  listEvents,
+} from "@circleplan/core/plans/plan-views";
 import { createPlan, deletePlan, getPlan, updatePlan } from "@circleplan/core/plans/plans";
 import { completePlan, respondToTask } from "@circleplan/core/plans/tasks";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import {
+  calendarDaysOutput,
   calendarSummaryOutput,
   completeOutput,
   eventListOutput,
@@ -51,6 +57,20 @@ export const eventsRouter = router({
     .input(calendarMonthInput)
     .output(eventListOutput)
     .query(({ ctx, input }) => calendarMonth({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  // The grid's lean month: a busy month's full answer is megabytes, its grid a few hundred bytes.
+  calendarDays: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/events/calendar/:month/days",
+        summary:
+          "A month's grid (yyyy-MM, in the caller's zone): each day's plan count and first colours",
+      },
+    })
+    .input(calendarMonthInput)
+    .output(calendarDaysOutput)
+    .query(({ ctx, input }) => calendarDays({ deps: ctx.deps, caller: ctx.caller, input })),
 
   calendarSummary: protectedProcedure
     .meta({

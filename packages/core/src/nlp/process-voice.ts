@@ -21,7 +21,7 @@ export async function processVoice({
 }: Call<ProcessVoiceInput, SignedInCaller>): Promise<VoiceResult> {
   await circleAccess(deps.db, caller.userId, { circleId: input.circleId });
   const [timeZone, members] = await Promise.all([
-    input.userTimezone ?? viewerZoneOf(deps.db, caller.userId),
+    input.userTimezone ?? viewerZoneOf(deps.db, caller),
     deps.db
       .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(circleMembers)

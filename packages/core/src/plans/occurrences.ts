@@ -23,10 +23,8 @@ import {
   getTableColumns,
   inArray,
   isNotNull,
-  lt,
   or,
   type SQL,
-  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -303,8 +301,12 @@ export function startOfDay(day: string, timeZone: string): Date {
 }
 
 export interface OccurrenceQuery {
-  /** The circles to read (the caller's, checked by the caller of this function). */
-  circleIds: number[];
+  /**
+   * The circles to read (the caller of this function decides which the viewer may read): these
+   * ids, or every circle `memberOf` belongs to (read in the same statement as the occurrences).
+   */
+  circleIds?: number[] | undefined;
+  memberOf?: number | undefined;
   /** Occurrences starting in [from, to). All-day ones by day: the viewer's days the range touches. */
   from: Date;
   to: Date;
@@ -320,12 +322,8 @@ export interface OccurrenceQuery {
   creatorId?: number | undefined;
   /** At most this many, the earliest first. */
   limit?: number | undefined;
-  /**
-   * How far every series of these circles is already written, when the caller read it with
-   * something else (plan-views.ts reads it with the caller's zone): a range within it skips the
-   * query that looks for series to extend. Null: the circles hold no series.
-   */
-  seriesWrittenThrough?: Date | null | undefined;
+  /** Leave out what this viewer must not see (hiddenFrom). */
+  visibleTo?: number | undefined;
 }
 
 const assignees = alias(users, "assignee");
@@ -373,110 +371,203 @@ export function toOccurrenceRow(row: SelectedRow): OccurrenceRow {
   };
 }
 
-/** Where an occurrence sorts: its start, or an all-day one's midnight in the viewer's zone. */
-function sortInstant(viewerZone: string) {
-  return sql`coalesce(${planOccurrences.startsAt}, (${planOccurrences.startDate}::timestamp at time zone ${viewerZone}))`;
+const idList = (ids: readonly (number | string)[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * "`column` is one of the circles the query reads". A member's circles are an array the statement
+ * computes first (`= any(array(...))`), which the planner takes into the index scan as it does a
+ * list of ids; `in (select ...)` made it scan every circle's range and filter.
+ */
+function inCirclesOf(query: OccurrenceQuery, column: string): SQL {
+  if (query.memberOf !== undefined) {
+    return sql`${sql.raw(column)} = any(array(select m.circle_id from circle_members m where m.user_id = ${query.memberOf}))`;
+  }
+  return sql`${sql.raw(column)} in (${idList(query.circleIds ?? [])})`;
 }
 
 /**
+ * A task its creator withdrew is gone from the views of the one it was withdrawn from
+ * (api-conventions.md): the one home of that rule for every read of occurrences.
+ */
+function hiddenFrom(viewer: number): SQL {
+  return sql`(p.cancelled_at is not null and p.cancelled_assignee = ${viewer}
+    and p.assigned_to is distinct from ${viewer} and p.creator_id <> ${viewer})`;
+}
+
+/**
+ * The statement that finds a query's occurrences (`o`, with `p` its plan and `c` its circle
+ * when `joins` asks for them), in start order: `sort_at` is an all-day one's midnight in the
+ * viewer's zone, and at equal times the all-day ones come first.
+ */
+function findOccurrences(query: OccurrenceQuery, columns: SQL, joins: "circles" | "" = ""): SQL {
+  const fromDay = dayIn(query.from, query.viewerZone);
+  const lastDay = dayIn(new Date(query.to.getTime() - 1), query.viewerZone);
+  const needsPlans =
+    joins === "circles" ||
+    query.types ||
+    query.assignedTo !== undefined ||
+    query.creatorId !== undefined ||
+    query.visibleTo !== undefined;
+  const filters: SQL[] = [];
+  if (query.planIds) filters.push(sql` and o.plan_id in (${idList(query.planIds)})`);
+  if (query.types) filters.push(sql` and p.type in (${idList(query.types)})`);
+  if (query.assignedTo !== undefined) filters.push(sql` and p.assigned_to = ${query.assignedTo}`);
+  if (query.creatorId !== undefined) filters.push(sql` and p.creator_id = ${query.creatorId}`);
+  if (query.visibleTo !== undefined) filters.push(sql` and not ${hiddenFrom(query.visibleTo)}`);
+  return sql`select ${columns},
+      coalesce(o.starts_at, (o.start_date::timestamp at time zone ${query.viewerZone})) as sort_at,
+      o.starts_at is not null as timed
+    from plan_occurrences o${needsPlans ? sql` join plans p on p.id = o.plan_id` : sql``}${
+      joins === "circles" ? sql` join circles c on c.id = o.circle_id` : sql``
+    }
+    where ${inCirclesOf(query, "o.circle_id")} and o.is_cancelled = false
+      and ((o.starts_at >= ${query.from.toISOString()}::timestamptz
+            and o.starts_at < ${query.to.toISOString()}::timestamptz)
+        or (o.start_date >= ${fromDay}::date and o.start_date <= ${lastDay}::date))${sql.join(filters)}
+    order by sort_at, timed, o.plan_id${query.limit === undefined ? sql`` : sql` limit ${query.limit}`}`;
+}
+
+/** How far the query's circles' series are written (epoch ms; null: they hold none). */
+function writtenThrough(query: OccurrenceQuery): SQL {
+  return sql`(select extract(epoch from min(s.expanded_until)) * 1000 from plans s
+    where ${inCirclesOf(query, "s.circle_id")} and s.expanded_until is not null)::float8 as written_through`;
+}
+
+/**
+ * Runs a read that answers `written_through` with what it found; when the circles' series are
+ * written short of the query's end, extends them and reads again (rare: a year and a half
+ * ahead, once).
+ */
+async function readWritten<T extends { writtenThrough: Date | null }>(
+  db: Executor,
+  query: OccurrenceQuery,
+  read: () => Promise<T>,
+): Promise<T> {
+  const found = await read();
+  const bound = extensionBound(query.to);
+  if (found.writtenThrough === null || found.writtenThrough >= bound) return found;
+  await extendSeriesReaching(db, query, bound);
+  return read();
+}
+
+const instantOf = (value: number | string | null) =>
+  value === null ? null : new Date(Number(value));
+
+/**
  * The occurrences of the given circles' plans that start in [from, to), in start order (ties: the
- * all-day ones first, then by plan), without cancelled ones. One indexed query; a series whose
- * written occurrences end before `to` is extended first. The caller decides which circles the
- * viewer may read (circleAccess or the viewer's memberships).
+ * all-day ones first, then by plan), without cancelled ones. One statement, which also answers
+ * how far the circles' series are written: a read reaching past that extends them first and
+ * reads again (rare: a year and a half ahead). The caller decides which circles the viewer may
+ * read (circleAccess or the viewer's memberships).
  */
 export async function listOccurrences(
   db: Executor,
   query: OccurrenceQuery,
 ): Promise<OccurrenceRow[]> {
-  if (query.circleIds.length === 0 || query.from >= query.to) return [];
-  const known = query.seriesWrittenThrough;
-  if (known === undefined || (known !== null && known < extensionBound(query.to))) {
-    await extendSeriesReaching(db, query.circleIds, query.to);
-  }
-  const fromDay = dayIn(query.from, query.viewerZone);
-  const lastDay = dayIn(new Date(query.to.getTime() - 1), query.viewerZone);
-  const filters: SQL[] = [
-    inArray(planOccurrences.circleId, query.circleIds),
-    eq(planOccurrences.isCancelled, false),
-    or(
-      and(
-        sql`${planOccurrences.startsAt} >= ${query.from}`,
-        lt(planOccurrences.startsAt, query.to),
-      ),
-      and(
-        sql`${planOccurrences.startDate} >= ${fromDay}`,
-        sql`${planOccurrences.startDate} <= ${lastDay}`,
-      ),
-    ) as SQL,
-  ];
-  if (query.planIds) filters.push(inArray(planOccurrences.planId, query.planIds));
-  if (query.types) filters.push(inArray(plans.type, [...query.types]));
-  if (query.assignedTo !== undefined) filters.push(eq(plans.assignedTo, query.assignedTo));
-  if (query.creatorId !== undefined) filters.push(eq(plans.creatorId, query.creatorId));
-  const needsPlans = query.types || query.assignedTo !== undefined || query.creatorId !== undefined;
-  const selected = db
-    .select({
-      ...getTableColumns(planOccurrences),
-      sortAt: sortInstant(query.viewerZone).as("sort_at"),
-      timed: sql<boolean>`${planOccurrences.startsAt} is not null`.as("timed"),
-    })
-    .from(planOccurrences);
-  const inner = (
-    needsPlans ? selected.innerJoin(plans, eq(plans.id, planOccurrences.planId)) : selected
-  )
-    .where(and(...filters))
-    .orderBy(
-      asc(sortInstant(query.viewerZone)),
-      asc(sql`${planOccurrences.startsAt} is not null`),
-      asc(planOccurrences.planId),
-    );
-  const found = await readAsJson(db, query.limit === undefined ? inner : inner.limit(query.limit));
-  return found.occurrences.flatMap((occurrence) => {
-    const plan = found.plans.get(occurrence.planId);
+  if (query.memberOf === undefined && (query.circleIds ?? []).length === 0) return [];
+  if (query.from >= query.to) return [];
+  const { occurrences, plans: byId } = await readWritten(db, query, () => readAsJson(db, query));
+  return occurrences.flatMap((occurrence) => {
+    const plan = byId.get(occurrence.planId);
     return plan ? [{ ...plan, occurrence }] : [];
   });
 }
 
+/** One day of a month's grid (plan-views.ts calendarDays). */
+export interface OccurrenceDay {
+  date: string;
+  count: number;
+  /** The colours of its first two occurrences: the plan's (or the occurrence's own), else the circle's. */
+  colors: string[];
+}
+
+/**
+ * What a month's grid shows, per day of the viewer's zone that holds occurrences: how many, and
+ * the first two's colours, in the order listOccurrences answers them. One statement; the
+ * occurrences are counted where they are, never sent.
+ */
+export async function occurrenceDays(
+  db: Executor,
+  query: Omit<OccurrenceQuery, "limit">,
+): Promise<OccurrenceDay[]> {
+  if (query.memberOf === undefined && (query.circleIds ?? []).length === 0) return [];
+  if (query.from >= query.to) return [];
+  // An occurrence's own colour (occurrence.overrides, as plan-event.ts picks it) wins over its plan's.
+  const columns = sql`coalesce(o.start_date, (o.starts_at at time zone ${query.viewerZone})::date)::text as day,
+    coalesce(case when o.overrides ? 'eventColor' then o.overrides->>'eventColor' else p.event_color end,
+             c.color) as color, o.plan_id`;
+  const { days } = await readWritten(db, query, async () => {
+    const [answer] = await queryRows<{ days: string; written_through: number | string | null }>(
+      db,
+      sql`with found as (${findOccurrences(query, columns, "circles")})
+        select
+          (select coalesce(json_agg(json_build_array(day, n, colors) order by day), '[]')
+            from (select day, count(*)::int as n,
+                    (array_agg(color order by sort_at, timed, plan_id))[1:2] as colors
+                  from found group by day) by_day)::text as days,
+          ${writtenThrough(query)}`,
+    );
+    return {
+      days: JSON.parse(answer?.days ?? "[]") as [string, number, string[]][],
+      writtenThrough: instantOf(answer?.written_through ?? null),
+    };
+  });
+  return days.map(([date, count, colors]) => ({ date, count, colors }));
+}
+
+/**
+ * The statement's fixed text, rendered once: drizzle's builder walks every column of a select
+ * on each call, which cost a list more time than its database work (docs/decisions/009).
+ */
+const occurrenceColumns = Object.entries(getTableColumns(planOccurrences));
+const FOUND_ROW = sql.raw(
+  `json_build_array(${occurrenceColumns.map(([, column]) => `found."${column.name}"`).join(", ")})`,
+);
+const PERSON = (alias: string) =>
+  `json_build_array(${alias}.id, ${alias}.first_name, ${alias}.last_name)`;
+const FOUND_PLANS = sql.raw(`(select coalesce(json_agg(json_build_array(
+      to_json(p), c.id, c.name, c.color, ${PERSON("u")},
+      case when a.id is null then null else ${PERSON("a")} end)), '[]')
+    from plans p
+    join circles c on c.id = p.circle_id
+    join users u on u.id = p.creator_id
+    left join users a on a.id = coalesce(p.assigned_to, p.cancelled_assignee)
+    where p.id in (select plan_id from found))::text as plans,
+  (select coalesce(json_agg(to_json(f) order by f.created_at, f.id), '[]')
+    from plan_attachments f
+    where f.plan_id in (select plan_id from found))::text as attachments`);
+
 /**
  * The occurrences a query selects and each of their plans once (with its circle, creator and
- * assignee), and their attachments, in one round trip answered as three JSON texts rather than as rows. The embedded
- * database (PGlite) pays per row and per value: a month of 500 weekly series is ~2,200
- * occurrences, and as JSON it reads in about a third of the time (docs/decisions/009).
+ * assignee), their attachments, and how far the circles' series are written, in one round trip
+ * answered as JSON texts rather than as rows. The embedded database (PGlite) pays per row and
+ * per value: a month of 500 weekly series is ~2,200 occurrences, and as JSON it reads in about a
+ * third of the time (docs/decisions/009).
  */
 async function readAsJson(
   db: Executor,
-  selection: SQLWrapper,
+  query: OccurrenceQuery,
 ): Promise<{
   occurrences: OccurrenceRecord[];
   plans: Map<number, Omit<OccurrenceRow, "occurrence">>;
+  writtenThrough: Date | null;
 }> {
-  const o = sql.identifier("o");
-  const row = sql`json_build_array(${sql.join(
-    occurrenceColumns.map(([, column]) => sql`${o}.${sql.identifier(column.name)}`),
-    sql`, `,
-  )})`;
-  const person = (table: typeof users | typeof assignees) =>
-    sql`json_build_array(${table.id}, ${table.firstName}, ${table.lastName})`;
-  const [answer] = await queryRows<{ occurrences: string; plans: string; attachments: string }>(
+  const [answer] = await queryRows<{
+    occurrences: string;
+    plans: string;
+    attachments: string;
+    written_through: number | string | null;
+  }>(
     db,
-    sql`with ${o} as (${selection})
+    sql`with found as (${findOccurrences(query, sql`o.*`)})
       select
-        (select coalesce(json_agg(${row} order by ${o}.sort_at, ${o}.timed, ${o}.plan_id), '[]') from ${o})::text as occurrences,
-        (select coalesce(json_agg(json_build_array(
-            to_json(${plans}), ${circles.id}, ${circles.name}, ${circles.color},
-            ${person(users)},
-            case when ${assignees.id} is null then null else ${person(assignees)} end
-          )), '[]')
-          from ${plans}
-          join ${circles} on ${circles.id} = ${plans.circleId}
-          join ${users} on ${users.id} = ${plans.creatorId}
-          left join ${users} ${sql.identifier("assignee")}
-            on ${assignees.id} = coalesce(${plans.assignedTo}, ${plans.cancelledAssignee})
-          where ${plans.id} in (select plan_id from ${o}))::text as plans,
-        (select coalesce(json_agg(to_json(${planAttachments})
-            order by ${planAttachments.createdAt}, ${planAttachments.id}), '[]')
-          from ${planAttachments}
-          where ${planAttachments.planId} in (select plan_id from ${o}))::text as attachments`,
+        (select coalesce(json_agg(${FOUND_ROW} order by found.sort_at, found.timed, found.plan_id), '[]') from found)::text as occurrences,
+        ${FOUND_PLANS},
+        ${writtenThrough(query)}`,
   );
   const occurrences = (JSON.parse(answer?.occurrences ?? "[]") as unknown[][]).map(
     decodeOccurrence,
@@ -502,7 +593,11 @@ async function readAsJson(
       toAttachment(attachment),
     );
   }
-  return { occurrences, plans: byId };
+  return {
+    occurrences,
+    plans: byId,
+    writtenThrough: instantOf(answer?.written_through ?? null),
+  };
 }
 
 /** A column's JSON value decoded as drizzle decodes the column's own value. */
@@ -510,7 +605,6 @@ function decode(column: AnyColumn, value: unknown): unknown {
   return value === null || value === undefined ? null : column.mapFromDriverValue(value);
 }
 
-const occurrenceColumns = Object.entries(getTableColumns(planOccurrences));
 const planColumns = Object.entries(getTableColumns(plans));
 const attachmentColumns = Object.entries(getTableColumns(planAttachments));
 
@@ -536,23 +630,18 @@ const decodePlan = (json: Record<string, unknown>) => decodeRow(planColumns, jso
 const extensionBound = (to: Date) => new Date(to.getTime() + 2 * 24 * 60 * 60 * 1000);
 
 /**
- * Extends the series of these circles whose written occurrences stop before `to`. The margin of
- * two days covers every zone's offset from UTC, in which an all-day series' bound is kept.
+ * Extends the series of the query's circles whose written occurrences stop before `through`. The margin
+ * of two days (extensionBound) covers every zone's offset from UTC, in which an all-day series'
+ * bound is kept.
  */
-async function extendSeriesReaching(db: Executor, circleIds: number[], to: Date) {
-  const through = extensionBound(to);
-  const due = await db
-    .select({ id: plans.id })
-    .from(plans)
-    .where(
-      and(
-        inArray(plans.circleId, circleIds),
-        isNotNull(plans.expandedUntil),
-        lt(plans.expandedUntil, through),
-      ),
-    );
+async function extendSeriesReaching(db: Executor, query: OccurrenceQuery, through: Date) {
+  const due = await queryRows<{ id: number }>(
+    db,
+    sql`select p.id from plans p where ${inCirclesOf(query, "p.circle_id")}
+      and expanded_until is not null and expanded_until < ${through.toISOString()}::timestamptz`,
+  );
   for (const { id } of due) {
-    await db.transaction((tx) => extendOccurrences(tx, id, through));
+    await db.transaction((tx) => extendOccurrences(tx, Number(id), through));
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The plan views (plans spec, sections 2 and 7): a day, the upcoming plans, a range of days, one
- * circle, the calendar month and its summary. Every view reads occurrences (occurrences.ts: one
+ * circle, the calendar month, its grid and its summary. Every view reads occurrences (occurrences.ts: one
  * indexed query, no rule expanded on a read) of the caller's circles only, in the caller's zone
  * (time-ranges.ts), and answers them through toPlanEvents, as every other plan answer.
  *
@@ -12,17 +12,22 @@
  * - `date` wins over `from`/`to`, which win over `upcoming`; `limit` caps any of them;
  * - a task its creator withdrew leaves its former assignee's views (api-conventions.md).
  */
-import { type Executor, queryRows } from "@circleplan/db/client";
+import type { Executor } from "@circleplan/db/client";
 import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
-import { sql } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { writeCalendarSummary } from "./calendar-summary";
-import { listOccurrences, type OccurrenceQuery, type OccurrenceRow } from "./occurrences";
+import {
+  listOccurrences,
+  type OccurrenceDay,
+  type OccurrenceQuery,
+  type OccurrenceRow,
+  occurrenceDays,
+} from "./occurrences";
 import { toPlanEvents } from "./plan-event";
 import { viewerZoneOf } from "./plans";
 import {
@@ -49,89 +54,40 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Scope {
   zone: string;
-  circleIds: number[];
-  /** How far the series of these circles are written (OccurrenceQuery.seriesWrittenThrough). */
-  seriesWrittenThrough?: Date | null;
+  /** The one circle asked for, or every circle the caller belongs to. */
+  circles: Pick<OccurrenceQuery, "circleIds" | "memberOf">;
 }
 
 /**
- * The caller's zone and the circles a view reads: the one asked for (a member's only: 404
- * otherwise, from circles/access.ts), else every circle the caller belongs to.
+ * The caller's zone (read with the session) and the circles a view reads: the one asked for (a
+ * member's only: 404 otherwise, from circles/access.ts), else every circle the caller belongs
+ * to, which the occurrence statement reads itself.
  */
-async function scopeOf(db: Executor, userId: number, circleId: number | undefined): Promise<Scope> {
-  if (circleId !== undefined) {
-    const [access, zone] = await Promise.all([
-      circleAccess(db, userId, { circleId }),
-      viewerZoneOf(db, userId),
-    ]);
-    return { zone, circleIds: [access.circle.id] };
-  }
-  // One round trip for all three: every list asks them, and the lists are the busiest reads.
-  const [row] = await queryRows<{
-    time_zone: string;
-    circle_ids: number[];
-    written_through: number | string | null;
-  }>(
-    db,
-    sql`SELECT u.time_zone,
-          coalesce((SELECT json_agg(m.circle_id) FROM circle_members m WHERE m.user_id = u.id),
-                   '[]'::json) AS circle_ids,
-          (SELECT extract(epoch FROM min(p.expanded_until)) * 1000 FROM plans p
-            JOIN circle_members m ON m.circle_id = p.circle_id AND m.user_id = u.id
-            WHERE p.expanded_until IS NOT NULL)::float8 AS written_through
-        FROM users u WHERE u.id = ${userId}`,
-  );
-  // The session named a user that is gone: as viewerZoneOf answers it.
-  if (!row) return { zone: await viewerZoneOf(db, userId), circleIds: [] };
-  return {
-    zone: row.time_zone,
-    circleIds: row.circle_ids.map(Number),
-    seriesWrittenThrough:
-      row.written_through === null ? null : new Date(Number(row.written_through)),
-  };
-}
-
-/** A task its creator withdrew, seen by the one it was withdrawn from: gone from their views. */
-function withdrawnFrom(row: OccurrenceRow, userId: number): boolean {
-  const { plan } = row;
-  return (
-    plan.cancelledAt !== null &&
-    plan.cancelledAssignee === userId &&
-    plan.assignedTo !== userId &&
-    plan.creatorId !== userId
-  );
-}
-
-/**
- * The occurrences the caller may see. With a limit, rows hidden from the caller would leave the
- * page short: ask again for as many more (rare: withdrawn tasks only).
- */
-async function visibleRows(
+async function scopeOf(
   db: Executor,
-  userId: number,
-  query: OccurrenceQuery,
-): Promise<OccurrenceRow[]> {
-  const wanted = query.limit;
-  for (let limit = wanted; ; ) {
-    const rows = await listOccurrences(db, { ...query, limit });
-    const visible = rows.filter((row) => !withdrawnFrom(row, userId));
-    if (limit === undefined || wanted === undefined) return visible;
-    if (rows.length < limit || visible.length >= wanted) return visible.slice(0, wanted);
-    limit += wanted - visible.length;
+  caller: SignedInCaller,
+  circleId: number | undefined,
+): Promise<Scope> {
+  if (circleId === undefined) {
+    return { zone: await viewerZoneOf(db, caller), circles: { memberOf: caller.userId } };
   }
+  const [access, zone] = await Promise.all([
+    circleAccess(db, caller.userId, { circleId }),
+    viewerZoneOf(db, caller),
+  ]);
+  return { zone, circles: { circleIds: [access.circle.id] } };
 }
 
 /** The first `limit` occurrences from `now` on, looking further ahead only while the page is short. */
 async function upcomingRows(
   db: Executor,
-  userId: number,
   query: Omit<OccurrenceQuery, "from" | "to">,
   now: Date,
 ): Promise<OccurrenceRow[]> {
   let rows: OccurrenceRow[] = [];
   for (const days of UPCOMING_STEPS_DAYS) {
     const to = new Date(now.getTime() + days * DAY_MS);
-    rows = await visibleRows(db, userId, { ...query, from: now, to });
+    rows = await listOccurrences(db, { ...query, from: now, to });
     if (query.limit === undefined || rows.length >= query.limit) break;
   }
   return rows;
@@ -168,24 +124,20 @@ export async function listEvents({
   input,
 }: Call<ListEventsInput, SignedInCaller>): Promise<PlanEvent[]> {
   const options = input ?? {};
-  const { zone, circleIds, seriesWrittenThrough } = await scopeOf(
-    deps.db,
-    caller.userId,
-    options.circleId ?? options.circle,
-  );
+  const { zone, circles } = await scopeOf(deps.db, caller, options.circleId ?? options.circle);
   const now = deps.clock.now();
   const window = windowOf(options, zone, now);
   const query = {
-    circleIds,
-    seriesWrittenThrough,
+    ...circles,
+    visibleTo: caller.userId,
     viewerZone: zone,
     types: options.type ? [options.type] : undefined,
     limit: options.limit ?? (window === "upcoming" ? UPCOMING_LIMIT_DEFAULT : undefined),
   };
   const rows =
     window === "upcoming"
-      ? await upcomingRows(deps.db, caller.userId, query, now)
-      : await visibleRows(deps.db, caller.userId, { ...query, from: window.from, to: window.to });
+      ? await upcomingRows(deps.db, query, now)
+      : await listOccurrences(deps.db, { ...query, from: window.from, to: window.to });
   return toPlanEvents(rows, { viewerZone: zone });
 }
 
@@ -197,20 +149,37 @@ export async function calendarMonth({
   caller,
   input,
 }: Call<MonthInput, SignedInCaller>): Promise<PlanEvent[]> {
-  const { zone, circleIds, seriesWrittenThrough } = await scopeOf(
-    deps.db,
-    caller.userId,
-    input.circleId,
-  );
+  const { zone, circles } = await scopeOf(deps.db, caller, input.circleId);
   const window = monthWindow(input.month, zone);
-  const rows = await visibleRows(deps.db, caller.userId, {
-    circleIds,
-    seriesWrittenThrough,
+  const rows = await listOccurrences(deps.db, {
+    ...circles,
+    visibleTo: caller.userId,
     from: window.from,
     to: window.to,
     viewerZone: zone,
   });
   return toPlanEvents(rows, { viewerZone: zone });
+}
+
+/**
+ * GET /api/events/calendar/{yyyy-MM}/days: the month's grid, each day's count and first colours,
+ * counted by the database from the same occurrences calendarMonth answers.
+ */
+export async function calendarDays({
+  deps,
+  caller,
+  input,
+}: Call<MonthInput, SignedInCaller>): Promise<{ month: string; days: OccurrenceDay[] }> {
+  const { zone, circles } = await scopeOf(deps.db, caller, input.circleId);
+  const window = monthWindow(input.month, zone);
+  const days = await occurrenceDays(deps.db, {
+    ...circles,
+    visibleTo: caller.userId,
+    from: window.from,
+    to: window.to,
+    viewerZone: zone,
+  });
+  return { month: input.month, days };
 }
 
 /**

@@ -51,8 +51,16 @@ export interface OccurrenceScope {
   scope?: "occurrence" | "following" | "all";
 }
 
-/** The zone "today" and days are read in for this user (api-conventions.md). */
-export async function viewerZoneOf(db: Executor, userId: number): Promise<string> {
+/**
+ * The zone "today" and days are read in for this user (api-conventions.md): the one the session
+ * read with the user, else the stored one.
+ */
+export async function viewerZoneOf(
+  db: Executor,
+  caller: { userId: number; timeZone?: string | undefined },
+): Promise<string> {
+  if (caller.timeZone) return caller.timeZone;
+  const { userId } = caller;
   const [row] = await db
     .select({ timeZone: users.timeZone })
     .from(users)
@@ -142,7 +150,7 @@ export async function createPlan({
   input,
 }: Call<CreateEventInput, SignedInCaller>): Promise<PlanEvent> {
   await circleAccess(deps.db, caller.userId, { circleId: input.circleId });
-  const viewerZone = await viewerZoneOf(deps.db, caller.userId);
+  const viewerZone = await viewerZoneOf(deps.db, caller);
   const timeZone = input.timeZone ?? viewerZone;
   const assignedTo = input.assignedTo ?? null;
   if (assignedTo !== null) {
@@ -226,7 +234,7 @@ export async function getPlan({
   caller,
   input,
 }: Call<{ id: number } & OccurrenceScope, CircleCaller>): Promise<PlanEvent> {
-  const viewerZone = await viewerZoneOf(deps.db, caller.userId);
+  const viewerZone = await viewerZoneOf(deps.db, caller);
   const named = input.occurrenceStart !== undefined || input.occurrenceDate !== undefined;
   const row = await findOccurrence(deps.db, input.id, input);
   if (!row) {
@@ -438,7 +446,7 @@ export async function updatePlan({
   caller,
   input,
 }: Call<UpdateEventInput, CircleCaller>): Promise<PlanEvent> {
-  const viewerZone = await viewerZoneOf(deps.db, caller.userId);
+  const viewerZone = await viewerZoneOf(deps.db, caller);
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx): Promise<UpdateResult> => {
     const plan = await lockPlan(tx, input.id);

@@ -80,7 +80,7 @@ export async function completePlan({
   isCompleted: boolean;
   event: PlanEvent;
 }> {
-  const zone = await viewerZoneOf(deps.db, caller.userId);
+  const zone = await viewerZoneOf(deps.db, caller);
   const named = input.occurrenceStart !== undefined || input.occurrenceDate !== undefined;
   completionOccurrence(input.scope, null); // refuses "following" before any work
   const name = { occurrenceStart: input.occurrenceStart, occurrenceDate: input.occurrenceDate };
@@ -120,7 +120,7 @@ export async function respondToTask({
   accepted: boolean;
   event: PlanEvent;
 }> {
-  const zone = await viewerZoneOf(deps.db, caller.userId);
+  const zone = await viewerZoneOf(deps.db, caller);
   const note = input.note?.trim() || null;
   return deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, input.id);
@@ -259,7 +259,7 @@ export async function pendingTasks({
   caller,
 }: Call<undefined, SignedInCaller>): Promise<PendingTask[]> {
   const me = caller.userId;
-  const zone = await viewerZoneOf(deps.db, me);
+  const zone = await viewerZoneOf(deps.db, caller);
   const pending = await deps.db
     .select({ id: plans.id })
     .from(plans)
@@ -313,7 +313,7 @@ export async function taskHistory({
 >): Promise<{ tasks: PlanEvent[]; pagination: { page: number; limit: number; hasMore: boolean } }> {
   const me = caller.userId;
   const { page, limit } = input;
-  const zone = await viewerZoneOf(deps.db, me);
+  const zone = await viewerZoneOf(deps.db, caller);
   const mine: SQL | undefined =
     input.type === "assigned-to-me"
       ? or(eq(plans.assignedTo, me), and(isNull(plans.assignedTo), eq(plans.cancelledAssignee, me)))
@@ -350,18 +350,14 @@ export async function expiredTasks({
   input,
 }: Call<{ month: number; year: number }, SignedInCaller>): Promise<{ tasks: PlanEvent[] }> {
   const me = caller.userId;
-  const zone = await viewerZoneOf(deps.db, me);
+  const zone = await viewerZoneOf(deps.db, caller);
   const now = deps.clock.now();
   const today = dayIn(now, zone);
   const month = `${String(input.year).padStart(4, "0")}-${String(input.month + 1).padStart(2, "0")}`;
   const window = monthWindow(month, zone);
-  const memberships = await deps.db
-    .select({ circleId: circleMembers.circleId })
-    .from(circleMembers)
-    .where(eq(circleMembers.userId, me));
   // Only what has started by now: the rest of the month cannot have expired yet.
   const query = {
-    circleIds: memberships.map((row) => row.circleId),
+    memberOf: me,
     from: window.from,
     to: new Date(Math.min(window.to.getTime(), now.getTime() + 1)),
     viewerZone: zone,
