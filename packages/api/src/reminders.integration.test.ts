@@ -767,6 +767,34 @@ describe("the morning digest", () => {
     ]);
   });
 
+  it("leaves a withdrawn task out of its former assignee's day, not out of its creator's", async () => {
+    const h = harness();
+    h.clock.set(at("2026-03-09T12:00:00Z"));
+    const creator = await person("UTC", { digestEmail: true, devices: 0 });
+    const assignee = await person("UTC", { digestEmail: true, devices: 0 });
+    const circle = await circleOf(creator, assignee);
+    const task = await plan(creator, circle.id, {
+      title: "Mow the lawn",
+      startTime: at("2026-03-10T15:00:00Z"),
+      reminderTimes: [],
+      assignedTo: assignee.user.id,
+    });
+    await plan(creator, circle.id, {
+      title: "Lunch",
+      startTime: at("2026-03-10T12:00:00Z"),
+      reminderTimes: [],
+    });
+    await creator.trpc.tasks.cancel({ id: task.id });
+    await runAt("2026-03-10T06:58:00Z");
+    await runAt("2026-03-10T07:00:00Z");
+    const [assigneeMail] = await mailsTo(assignee);
+    expect(assigneeMail?.text).toContain("You have 1 plan today.");
+    expect(assigneeMail?.text).not.toContain("Mow the lawn");
+    const [creatorMail] = await mailsTo(creator);
+    expect(creatorMail?.text).toContain("You have 2 plans today.");
+    expect(creatorMail?.text).toContain("Mow the lawn");
+  });
+
   it("is not sent twice when the same morning is run again", async () => {
     const h = harness();
     h.clock.set(at("2026-03-09T12:00:00Z"));

@@ -391,9 +391,10 @@ function inCirclesOf(query: OccurrenceQuery, column: string): SQL {
 
 /**
  * A task its creator withdrew is gone from the views of the one it was withdrawn from
- * (api-conventions.md): the one home of that rule for every read of occurrences.
+ * (api-conventions.md): the one home of that rule for every read of occurrences and the digest.
+ * `p` is the plan; `viewer` a user id, or the column that holds one.
  */
-function hiddenFrom(viewer: number): SQL {
+export function hiddenFrom(viewer: number | SQL): SQL {
   return sql`(p.cancelled_at is not null and p.cancelled_assignee = ${viewer}
     and p.assigned_to is distinct from ${viewer} and p.creator_id <> ${viewer})`;
 }

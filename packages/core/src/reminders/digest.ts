@@ -14,7 +14,7 @@ import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
-import { dayIn, startOfDay } from "../plans/occurrences";
+import { dayIn, hiddenFrom, startOfDay } from "../plans/occurrences";
 import { addDays } from "../plans/time-ranges";
 import { clockTime, longDay } from "./reminder-texts";
 
@@ -247,8 +247,7 @@ async function todaysPlans(
       join plans p on p.id = o.plan_id
       join circles c on c.id = o.circle_id
       where coalesce(o.is_completed, p.is_completed) = false
-        and not (p.assigned_to is null and p.creator_id <> h.user_id
-                 and p.cancelled_assignee is not distinct from h.user_id)
+        and not ${hiddenFrom(sql`h.user_id`)}
       order by h.user_id, h.at nulls first, p.id`,
   );
   return groupByUser(rows);
