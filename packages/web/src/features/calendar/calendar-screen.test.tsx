@@ -19,10 +19,13 @@ function renderCalendar(handlers: Record<string, Handler> = {}) {
     path: "/calendar",
     handlers: {
       "auth.user": () => userFixture(),
-      "events.calendarMonth": () => [
-        planFixture({ id: 1, date: "2026-11-23" }),
-        planFixture({ id: 2, date: "2026-11-27" }),
-      ],
+      "events.calendarDays": (input) => ({
+        month: (input as { month: string }).month,
+        days: [
+          { date: "2026-11-23", count: 1, colors: ["#10B981"] },
+          { date: "2026-11-27", count: 1, colors: ["#10B981"] },
+        ],
+      }),
       "events.calendarSummary": () => ({ summary: "" }),
       "events.list": () => [],
       ...handlers,
@@ -37,7 +40,7 @@ describe("CalendarScreen", () => {
     expect(
       await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
     ).toBeVisible();
-    expect(view.callsTo("events.calendarMonth")[0]?.input).toEqual({ month: "2026-11" });
+    expect(view.callsTo("events.calendarDays")[0]?.input).toEqual({ month: "2026-11" });
     expect(view.callsTo("events.list")[0]?.input).toEqual({ date: "2026-11-23" });
   });
 
@@ -46,7 +49,7 @@ describe("CalendarScreen", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Next month" }));
     expect(screen.getByRole("heading", { name: "December 2026" })).toBeVisible();
     await waitFor(() =>
-      expect(view.callsTo("events.calendarMonth").at(-1)?.input).toEqual({ month: "2026-12" }),
+      expect(view.callsTo("events.calendarDays").at(-1)?.input).toEqual({ month: "2026-12" }),
     );
     expect(view.callsTo("events.calendarSummary").at(-1)?.input).toEqual({ month: "2026-12" });
   });
@@ -105,9 +108,9 @@ describe("CalendarScreen", () => {
   it("says the month could not be fetched, and asks again on request", async () => {
     let fail = true;
     const view = renderCalendar({
-      "events.calendarMonth": () => {
+      "events.calendarDays": () => {
         if (fail) throw serverError("The server is having a moment.", 500, "INTERNAL_SERVER_ERROR");
-        return [planFixture({ id: 2, date: "2026-11-27" })];
+        return { month: "2026-11", days: [{ date: "2026-11-27", count: 1, colors: ["#10B981"] }] };
       },
     });
     expect(await screen.findByText("Failed to fetch events")).toBeVisible();
@@ -117,6 +120,6 @@ describe("CalendarScreen", () => {
     expect(
       await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
     ).toBeVisible();
-    expect(view.callsTo("events.calendarMonth")).toHaveLength(2);
+    expect(view.callsTo("events.calendarDays")).toHaveLength(2);
   });
 });

@@ -5,23 +5,20 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { planFixture } from "@/testing/plan-fixtures";
 import { MonthCalendar } from "./month-calendar";
 
-const plans = [
-  planFixture({ id: 1, date: "2026-11-23" }),
-  planFixture({ id: 2, date: "2026-11-23", startTime: new Date("2026-11-23T12:00:00Z") }),
-  planFixture({ id: 3, date: "2026-11-23", startTime: new Date("2026-11-23T15:00:00Z") }),
-  planFixture({ id: 4, date: "2026-11-24", circleColor: "#8B5CF6" }),
-  planFixture({ id: 5, date: "2026-11-26" }),
-  planFixture({ id: 6, date: "2026-11-26", startTime: new Date("2026-11-26T12:00:00Z") }),
+// Only the days that hold plans, as events.calendarDays answers: any other day is free.
+const days = [
+  { date: "2026-11-23", count: 3, colors: ["#10B981", "#10B981"] },
+  { date: "2026-11-24", count: 1, colors: ["#8B5CF6"] },
+  { date: "2026-11-26", count: 2, colors: ["#10b981", "#F59E0B"] },
 ];
 
 function renderMonth(overrides: Partial<Parameters<typeof MonthCalendar>[0]> = {}) {
   const props = {
     month: "2026-11",
     onMonthChange: vi.fn(),
-    plans,
+    days,
     today: "2026-11-23",
     onDayClick: vi.fn(),
     ...overrides,
@@ -74,6 +71,17 @@ describe("MonthCalendar", () => {
     expect(three).toHaveTextContent("+3");
   });
 
+  it("colours each dot with its plan's colour, in the day's order", () => {
+    renderMonth();
+    const dots = (name: RegExp) =>
+      Array.from(dotsOf(day(name))?.querySelectorAll<HTMLElement>(".rounded-full") ?? []).map(
+        (dot) => dot.style.backgroundColor,
+      );
+    expect(dots(/November 24, 2026/)).toEqual(["#8B5CF6"]);
+    // "#10b981" as written, upper-cased by displayColor.
+    expect(dots(/November 26, 2026/)).toEqual(["#10B981", "#F59E0B"]);
+  });
+
   it("marks today, days with plans in blue, free days in green, other months in grey", () => {
     renderMonth();
     const today = day(/November 23, 2026, today/);
@@ -89,7 +97,7 @@ describe("MonthCalendar", () => {
   });
 
   it("calls no day free while the month's plans are still loading", () => {
-    renderMonth({ plans: undefined });
+    renderMonth({ days: undefined });
     const loading = day(/^Wednesday, November 25, 2026$/);
     expect(loading.className).not.toMatch(/bg-green-50/);
   });

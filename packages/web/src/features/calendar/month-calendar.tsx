@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { CalendarDay } from "@circleplan/shared/plan-outputs";
 import { createContext, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
 import { displayColor } from "@/components/ui/circle-avatar";
@@ -14,15 +14,14 @@ import {
   monthOf,
   monthTitle,
   planCountText,
-  plansByDay,
 } from "./calendar-days";
 
 /** Above this many plans a day shows one dot and the count instead of a dot each (spec section 2). */
 const MAX_DOTS = 2;
 
 interface DayPlans {
-  /** The month's plans by day; null while they load (no day is called free before we know). */
-  byDay: Map<Day, PlanEvent[]> | null;
+  /** The days that hold plans; null while they load (no day is called free before we know). */
+  byDay: Map<Day, CalendarDay> | null;
   today: Day;
   selected: Day | null;
 }
@@ -34,8 +33,11 @@ const DayPlansContext = createContext<DayPlans>({ byDay: null, today: "", select
 export interface MonthCalendarProps {
   month: Month;
   onMonthChange(month: Month): void;
-  /** The month's plans (each with its `date` in the user's zone); undefined while loading. */
-  plans: readonly PlanEvent[] | undefined;
+  /**
+   * The month's days that hold plans (each `date` in the user's zone), any other day being
+   * free; undefined while loading.
+   */
+  days: readonly CalendarDay[] | undefined;
   today: Day;
   onDayClick(day: Day): void;
   /** A day to mark as chosen (the circle page's `date=`). */
@@ -53,15 +55,19 @@ export interface MonthCalendarProps {
 export function MonthCalendar({
   month,
   onMonthChange,
-  plans,
+  days,
   today,
   onDayClick,
   selected = null,
   label,
 }: MonthCalendarProps) {
   const context = useMemo<DayPlans>(
-    () => ({ byDay: plans ? plansByDay(plans) : null, today, selected }),
-    [plans, today, selected],
+    () => ({
+      byDay: days ? new Map(days.map((day) => [day.date, day])) : null,
+      today,
+      selected,
+    }),
+    [days, today, selected],
   );
   // DayPicker takes local dates: the grid's days are plain calendar days (only "today" depends
   // on a zone, and it arrives read in the user's), so each is its local noon, which no
@@ -127,12 +133,12 @@ function useDayCell(day: DayProps["day"]) {
   const { byDay, today, selected } = useContext(DayPlansContext);
   const iso = dayOf(day.date);
   const outside = day.outside;
-  const plans = outside ? undefined : byDay?.get(iso);
+  const planned = outside ? undefined : byDay?.get(iso);
   return {
     iso,
     outside,
-    plans,
-    count: plans?.length ?? 0,
+    colors: planned?.colors ?? [],
+    count: planned?.count ?? 0,
     known: byDay !== null && !outside,
     isToday: iso === today,
     isSelected: iso === selected,
@@ -145,11 +151,11 @@ function useDayCell(day: DayProps["day"]) {
  * the name, which speech input users say to press it).
  */
 function PlanDayCell({ day, modifiers, children, ...cellProps }: DayProps) {
-  const { iso, plans, count } = useDayCell(day);
+  const { iso, colors, count } = useDayCell(day);
   return (
     <td {...cellProps}>
       {children}
-      {plans && count > 0 ? <Dots day={iso} plans={plans} /> : null}
+      {count > 0 ? <Dots day={iso} count={count} colors={colors} /> : null}
     </td>
   );
 }
@@ -195,9 +201,12 @@ function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonP
   );
 }
 
-/** 1 dot, 2 dots, or one dot and the count (spec section 2); the button's label says it in words. */
-function Dots({ day, plans }: { day: string; plans: readonly PlanEvent[] }) {
-  const shown = plans.length > MAX_DOTS ? plans.slice(0, 1) : plans;
+/**
+ * 1 dot, 2 dots, or one dot and the count (spec section 2); the button's label says it in words.
+ * `colors` holds the day's first two plans' colours; past two only the first is drawn.
+ */
+function Dots({ day, count, colors }: { day: string; count: number; colors: readonly string[] }) {
+  const shown = count > MAX_DOTS ? colors.slice(0, 1) : colors;
   return (
     <span
       aria-hidden="true"
@@ -205,15 +214,16 @@ function Dots({ day, plans }: { day: string; plans: readonly PlanEvent[] }) {
       data-day={day}
       className="pointer-events-none absolute inset-x-0 bottom-2 flex items-center justify-center gap-1 text-blue-950 sm:bottom-3 dark:text-blue-50"
     >
-      {shown.map((plan) => (
+      {shown.map((color, index) => (
         <span
-          key={`${plan.id}-${plan.startTime.getTime()}`}
+          // biome-ignore lint/suspicious/noArrayIndexKey: a dot stands for a place in the day's order, and two plans may share a colour
+          key={index}
           className="size-2 rounded-full ring-1 ring-black/10 dark:ring-white/30"
-          style={{ backgroundColor: displayColor(plan.eventColor ?? plan.circleColor) }}
+          style={{ backgroundColor: displayColor(color) }}
         />
       ))}
-      {plans.length > MAX_DOTS ? (
-        <span className="text-xs leading-none font-semibold">+{plans.length}</span>
+      {count > MAX_DOTS ? (
+        <span className="text-xs leading-none font-semibold">+{count}</span>
       ) : null}
     </span>
   );

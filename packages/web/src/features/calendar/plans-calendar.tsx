@@ -6,9 +6,9 @@ import { LoadFailure } from "./load-failure";
 import { MonthCalendar } from "./month-calendar";
 
 /**
- * A month of plans in a card: every circle of the user's, or one circle's (`circleId`). The
- * month's plans come from `events.calendarMonth`, each occurrence with its day already read
- * in the user's zone.
+ * A month of plans in a card: every circle of the user's, or one circle's (`circleId`). The grid
+ * asks `events.calendarDays` for each day's count and first colours only, its days already read
+ * in the user's zone: a busy month's full plans (`events.calendarMonth`) run to megabytes.
  */
 export function PlansCalendar({
   title,
@@ -27,7 +27,7 @@ export function PlansCalendar({
   onDayClick(day: Day): void;
   selected?: Day | null;
 }) {
-  const plans = trpc.events.calendarMonth.useQuery(
+  const days = trpc.events.calendarDays.useQuery(
     circleId === undefined ? { month } : { month, circleId },
   );
   return (
@@ -39,18 +39,18 @@ export function PlansCalendar({
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 px-3 sm:px-6">
-        {plans.error ? (
+        {days.error ? (
           <LoadFailure
             title="Failed to fetch events"
-            error={plans.error}
-            onRetry={() => void plans.refetch()}
+            error={days.error}
+            onRetry={() => void days.refetch()}
           />
         ) : null}
         <MonthCalendar
           label={title}
           month={month}
           onMonthChange={onMonthChange}
-          plans={plans.data}
+          days={days.data?.days}
           today={today}
           onDayClick={onDayClick}
           selected={selected}

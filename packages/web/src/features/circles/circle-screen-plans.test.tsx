@@ -3,7 +3,7 @@
  * Next N Days panel, the upcoming-events dialog, the add buttons, the query's date, eventId and
  * editEvent with openForm=true, and the window events.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { CalendarDay, PlanEvent } from "@circleplan/shared/plan-outputs";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -61,10 +61,23 @@ const plans = [
   planFixture({ id: 3, title: "Dentist", date: "2026-12-10" }),
 ];
 
+/** The month's grid as events.calendarDays answers it: the days of `plans` in that month. */
+function calendarDays(input: unknown) {
+  const { month } = input as { month: string };
+  const byDay = new Map<string, CalendarDay>();
+  for (const plan of plans.filter((p) => p.date.startsWith(`${month}-`))) {
+    const day = byDay.get(plan.date) ?? { date: plan.date, count: 0, colors: [] };
+    day.count += 1;
+    if (day.colors.length < 2) day.colors.push(plan.eventColor ?? plan.circleColor);
+    byDay.set(plan.date, day);
+  }
+  return { month, days: [...byDay.values()] };
+}
+
 function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7") {
   return renderCircleScreen(
     {
-      "events.calendarMonth": () => plans,
+      "events.calendarDays": calendarDays,
       "events.list": (input) => {
         const { from, to } = input as { from?: string; to?: string };
         return plans.filter((plan) => (!from || plan.date >= from) && (!to || plan.date <= to));

@@ -54,12 +54,11 @@ function loadedPlans(
   if (!own.data) return null;
   const lists: PlanList[] = [{ plans: own.data, updatedAt: own.dataUpdatedAt }];
   const cache = queryClient.getQueryCache();
-  for (const queryKey of [getQueryKey(trpc.events.list), getQueryKey(trpc.events.calendarMonth)]) {
-    for (const query of cache.findAll({ queryKey })) {
-      const { data, dataUpdatedAt, isInvalidated } = query.state;
-      if (!Array.isArray(data) || isInvalidated || dataUpdatedAt < own.dataUpdatedAt) continue;
-      lists.push({ plans: data as PlanEvent[], updatedAt: dataUpdatedAt });
-    }
+  // The calendar's month grid holds counts and colours, not plans, so only plan lists count.
+  for (const query of cache.findAll({ queryKey: getQueryKey(trpc.events.list) })) {
+    const { data, dataUpdatedAt, isInvalidated } = query.state;
+    if (!Array.isArray(data) || isInvalidated || dataUpdatedAt < own.dataUpdatedAt) continue;
+    lists.push({ plans: data as PlanEvent[], updatedAt: dataUpdatedAt });
   }
   return mergePlanLists(lists);
 }

@@ -24,7 +24,7 @@ export function renderCircleScreen(handlers: Record<string, Handler> = {}, path 
           memberFixture({ id: 1, firstName: "Ada", lastName: "Lovelace" }, { role: "admin" }),
         ],
         "invitations.listForCircle": () => [],
-        "events.calendarMonth": () => [],
+        "events.calendarDays": (input) => ({ month: (input as { month: string }).month, days: [] }),
         "events.list": () => [],
         ...handlers,
       },
