@@ -91,6 +91,10 @@ export const plans = pgTable(
     index("plans_circle_expanded_until_idx")
       .on(t.circleId, t.expandedUntil)
       .where(sql`${t.expandedUntil} is not null`),
+    // Every view leaves out the tasks withdrawn from its viewer (occurrences.ts hiddenFrom).
+    index("plans_withdrawn_from_idx")
+      .on(t.cancelledAssignee)
+      .where(sql`${t.cancelledAt} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "plans_withdrawn_from_idx" ON "plans" USING btree ("cancelled_assignee") WHERE "plans"."cancelled_at" is not null;
