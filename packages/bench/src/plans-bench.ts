@@ -1,15 +1,16 @@
 /**
  * Section `plans`: the three busiest plan reads (a day, the upcoming list, a calendar month) on
- * faker-seeded data (plans-seed.ts), each measured twice at the same concurrency on the same
- * database: through the REST door over HTTP (session, the caller's zone and circles, the
- * occurrence query, attachments, the answer's mapping, output validation, JSON), and as one raw
- * SQL statement that reads the same answer. The loads ask as the 49 ordinary users, cycling
- * through their days and months. Then the month of the one user whose circles hold all 500
- * series, asked alone: through the door, in-process, as raw SQL, and the index lookup alone,
- * which shows that no read expands a rule.
+ * faker-seeded data (plans-seed.ts), each measured three times at the same concurrency on the
+ * same database: through the REST door and the tRPC door over HTTP (session, the occurrence
+ * statement with the caller's circles and attachments, the answer's mapping, output validation,
+ * JSON or superjson), and as one raw SQL statement that reads the same answer. The loads ask as
+ * the 49 ordinary users, cycling through their days and months. Then the month of the one user
+ * whose circles hold all 500 series, asked alone: the calendar's grid (events.calendarDays) and
+ * every plan (events.calendarMonth), through the door and in-process, the raw SQL of every plan,
+ * and the index lookup alone, which shows that no read expands a rule.
  */
 import { dayIn } from "@circleplan/core/plans/occurrences";
-import { calendarMonth } from "@circleplan/core/plans/plan-views";
+import { calendarDays, calendarMonth } from "@circleplan/core/plans/plan-views";
 import {
   addDays,
   dayWindow,
@@ -59,6 +60,8 @@ const UPCOMING_LIMIT = 30;
 /** One read as the door is asked it, and the parameters of the same read in SQL. */
 interface ReadCase {
   path: string;
+  /** The same read through the tRPC door. */
+  trpcPath: string;
   viewer: SeededViewer;
   window: PlanWindow;
   limit?: number;
@@ -72,6 +75,10 @@ interface Read {
 }
 
 const monthOf = (day: string) => day.slice(0, 7);
+
+/** A tRPC query's GET path, its input as superjson sends plain JSON values. */
+const trpcGet = (procedure: string, input: unknown) =>
+  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 /**
  * The loads' requests: every user but the busy one, whose month is measured on its own. autocannon
@@ -88,6 +95,7 @@ function readsFor(data: PlansSeed): Read[] {
       const date = addDays(today, k);
       day.push({
         path: `/api/events/all?date=${date}`,
+        trpcPath: trpcGet("events.list", { date }),
         viewer,
         window: dayWindow(date, viewer.timeZone),
       });
@@ -95,12 +103,14 @@ function readsFor(data: PlansSeed): Read[] {
     // "From now on": the SQL side reads from the moment it runs, as the door does.
     upcoming.push({
       path: `/api/events/all?upcoming=true&limit=${UPCOMING_LIMIT}`,
+      trpcPath: trpcGet("events.list", { upcoming: true, limit: UPCOMING_LIMIT }),
       viewer,
       window: { from: data.now, to: data.now, fromDate: today, toDate: today },
       limit: UPCOMING_LIMIT,
     });
     month.push({
       path: `/api/events/calendar/${monthOf(today)}`,
+      trpcPath: trpcGet("events.calendarMonth", { month: monthOf(today) }),
       viewer,
       window: monthWindow(monthOf(today), viewer.timeZone),
     });
@@ -214,38 +224,97 @@ function interleave(cases: ReadCase[]): ReadCase[] {
     : cases.map((_, i) => cases[(i * step) % cases.length] as ReadCase);
 }
 
+interface ReadResult {
+  read: Read;
+  rest: LoadResult;
+  trpc: LoadResult;
+  raw: SqlResult;
+}
+
 async function measureRead(
   server: BenchServer,
   read: Read,
   options: PlansBenchOptions,
-): Promise<{ rest: LoadResult; raw: SqlResult }> {
+): Promise<ReadResult> {
   const cases = interleave(read.cases);
-  const requests: LoadRequest[] = cases.map((c) => ({
-    method: "GET",
-    path: c.path,
-    headers: { cookie: c.viewer.cookie },
-  }));
-  const load = (duration: number) =>
-    runLoad({
-      title: `REST ${read.door}`,
-      url: server.url,
-      connections: options.connections,
-      duration,
-      warmupSeconds: 0,
-      requests,
-    });
-  await server.drain();
-  console.log(`${read.name}: REST ${options.warmup} s warm-up, ${options.duration} s measured…`);
-  // A warm-up run of its own, drained before the measured one: a month takes long enough that
-  // autocannon's built-in warm-up would leave 50 answers still queued into the measured run.
-  if (options.warmup > 0) await load(options.warmup);
-  await server.drain();
-  const rest = await load(options.duration);
-  await server.drain();
+  const doorLoad = async (door: "REST" | "tRPC") => {
+    const requests: LoadRequest[] = cases.map((c) => ({
+      method: "GET",
+      path: door === "REST" ? c.path : c.trpcPath,
+      headers: { cookie: c.viewer.cookie },
+    }));
+    const title =
+      door === "REST"
+        ? `REST ${read.door}`
+        : `tRPC GET /api/trpc/${read.name === "month" ? "events.calendarMonth" : "events.list"} (${read.name})`;
+    const load = (duration: number) =>
+      runLoad({
+        title,
+        url: server.url,
+        connections: options.connections,
+        duration,
+        warmupSeconds: 0,
+        requests,
+      });
+    await server.drain();
+    console.log(
+      `${read.name}: ${door} ${options.warmup} s warm-up, ${options.duration} s measured…`,
+    );
+    // A warm-up run of its own, drained before the measured one: a month takes long enough that
+    // autocannon's built-in warm-up would leave 50 answers still queued into the measured run.
+    if (options.warmup > 0) await load(options.warmup);
+    await server.drain();
+    const result = await load(options.duration);
+    await server.drain();
+    return result;
+  };
+  const rest = await doorLoad("REST");
+  const trpc = await doorLoad("tRPC");
   console.log(`${read.name}: raw SQL ${options.warmup} s warm-up, ${options.duration} s measured…`);
   await sqlLoad(server.deps.db, cases, options.connections, options.warmup);
   const raw = await sqlLoad(server.deps.db, cases, options.connections, options.duration);
-  return { rest, raw };
+  return { read, rest, trpc, raw };
+}
+
+/**
+ * Each door's floor: the current user (GET /api/auth/user, tRPC auth.user) asked as the same
+ * viewers at the same concurrency. Any plan read through a door pays this much (HTTP, the
+ * session, an answer) before it reads a plan, so `floor p95 ÷ raw SQL p95` is the least ratio
+ * any implementation of that door could reach for the read.
+ */
+async function measureFloors(
+  server: BenchServer,
+  data: PlansSeed,
+  options: PlansBenchOptions,
+): Promise<{ rest: LoadResult; trpc: LoadResult }> {
+  const viewers = data.viewers.filter((viewer) => viewer !== data.busy);
+  const floor = async (title: string, path: string) => {
+    const requests: LoadRequest[] = viewers.map((viewer) => ({
+      method: "GET",
+      path,
+      headers: { cookie: viewer.cookie },
+    }));
+    const load = (duration: number) =>
+      runLoad({
+        title,
+        url: server.url,
+        connections: options.connections,
+        duration,
+        warmupSeconds: 0,
+        requests,
+      });
+    await server.drain();
+    console.log(`floor: ${title}, ${options.warmup} s warm-up, ${options.duration} s measured…`);
+    if (options.warmup > 0) await load(options.warmup);
+    await server.drain();
+    const result = await load(options.duration);
+    await server.drain();
+    return result;
+  };
+  return {
+    rest: await floor("floor: REST GET /api/auth/user", "/api/auth/user"),
+    trpc: await floor("floor: tRPC GET /api/trpc/auth.user", "/api/trpc/auth.user"),
+  };
 }
 
 export async function runPlansBench(options: PlansBenchOptions): Promise<SummaryRow[]> {
@@ -257,13 +326,16 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     );
     const data = await seedPlans(server);
     const reads = readsFor(data);
-    const results: { read: Read; rest: LoadResult; raw: SqlResult }[] = [];
-    for (const read of reads) results.push({ read, ...(await measureRead(server, read, options)) });
+    const results: ReadResult[] = [];
+    for (const read of reads) results.push(await measureRead(server, read, options));
+    const floors = await measureFloors(server, data, options);
 
-    printTable(
-      LOAD_HEADERS,
-      results.flatMap(({ read, rest, raw }) => [
+    printTable(LOAD_HEADERS, [
+      loadRow(floors.rest),
+      loadRow(floors.trpc),
+      ...results.flatMap(({ read, rest, trpc, raw }) => [
         loadRow(rest),
+        loadRow(trpc),
         [
           `raw SQL ${read.name}`,
           String(options.connections),
@@ -275,16 +347,36 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
           `ok×${raw.completed}`,
         ],
       ]),
-    );
+    ]);
     printTable(
-      ["read", "REST p50 ÷ SQL", "REST p95 ÷ SQL", "REST p99 ÷ SQL", "SQL ops/s ÷ REST req/s"],
-      results.map(({ read, rest, raw }) => [
-        read.name,
-        ratio(rest.p50 / raw.p50),
-        ratio(rest.p95 / raw.p95),
-        ratio(rest.p99 / raw.p99),
-        ratio(raw.opsPerSecond / rest.requestsPerSecond),
-      ]),
+      [
+        "read",
+        "door",
+        "p50 ÷ SQL",
+        "p95 ÷ SQL",
+        "p99 ÷ SQL",
+        "SQL ops/s ÷ door req/s",
+        "door's floor p95 ÷ SQL",
+      ],
+      results.flatMap(({ read, rest, trpc, raw }) =>
+        (
+          [
+            ["REST", rest, floors.rest],
+            ["tRPC", trpc, floors.trpc],
+          ] as const
+        ).map(([door, load, floor]) => [
+          read.name,
+          door,
+          ratio(load.p50 / raw.p50),
+          ratio(load.p95 / raw.p95),
+          ratio(load.p99 / raw.p99),
+          ratio(raw.opsPerSecond / load.requestsPerSecond),
+          ratio(floor.p95 / raw.p95),
+        ]),
+      ),
+    );
+    console.log(
+      "A door's floor: its cheapest signed-in request (the current user: HTTP, session, answer) at the same load. A read through that door does all of it and more, so its p95 cannot be below the floor's.",
     );
     console.log(
       "HTTP latencies come from autocannon's histogram in whole milliseconds; SQL latencies from performance.now().",
@@ -296,21 +388,34 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     console.log(
       `\nMonth ${month} for the user whose ${busy.circleIds.length} circles hold all ${data.counts.series} series (${options.monthSamples} answers each)…`,
     );
-    const restCall = async () => {
-      const response = await fetch(`${server.url}/api/events/calendar/${month}`, {
-        headers: { cookie: busy.cookie },
-      });
-      const body = (await response.json()) as unknown[];
-      if (!response.ok) throw new Error(`month answered ${response.status}`);
-      return body.length;
+    const get = async <T>(path: string): Promise<T> => {
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie: busy.cookie } });
+      const body = (await response.json()) as T;
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      return body;
     };
+    const restCall = async () => (await get<unknown[]>(`/api/events/calendar/${month}`)).length;
+    const gridCall = () => get<{ days: { count: number }[] }>(`/api/events/calendar/${month}/days`);
     const items = await restCall();
+    const grid = await gridCall();
+    const gridItems = grid.days.reduce((sum, day) => sum + day.count, 0);
+    if (gridItems !== items)
+      throw new Error(`the grid counts ${gridItems} plans, the month ${items}`);
     const restMonth = await sequential(options.monthSamples, restCall);
+    const restGrid = await sequential(options.monthSamples, gridCall);
     const caller = { userId: busy.userId, sessionId: "bench", ip: "127.0.0.1", requestId: "bench" };
     const coreMonth = await sequential(options.monthSamples, () =>
       calendarMonth({ deps: server.deps, caller, input: { month } }),
     );
-    const monthCase = { path: "", viewer: busy, window: monthWindow(month, busy.timeZone) };
+    const coreGrid = await sequential(options.monthSamples, () =>
+      calendarDays({ deps: server.deps, caller, input: { month } }),
+    );
+    const monthCase = {
+      path: "",
+      trpcPath: "",
+      viewer: busy,
+      window: monthWindow(month, busy.timeZone),
+    };
     const sqlMonth = await sequential(options.monthSamples, () =>
       readBySql(server.deps.db, monthCase),
     );
@@ -321,7 +426,7 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     );
     const row = (label: string, figures: LatencySummary) => [
       label,
-      String(items),
+      label.includes("days") ? `${grid.days.length} days` : String(items),
       ms(figures.p50),
       ms(figures.p95),
       ms(figures.p99),
@@ -329,7 +434,9 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     printTable(
       ["busy user's month", "items", "p50", "p95", "p99"],
       [
-        row("REST GET /api/events/calendar/{month}", restMonth),
+        row("REST GET /api/events/calendar/{month}/days (the grid)", restGrid),
+        row("core calendarDays (in-process)", coreGrid),
+        row("REST GET /api/events/calendar/{month} (every plan)", restMonth),
         row("core calendarMonth (in-process)", coreMonth),
         row("raw SQL of the same month", sqlMonth),
         row("raw SQL: finding its occurrences (count)", findMonth),
@@ -337,16 +444,34 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     );
 
     const storeName = store.label.startsWith("embedded") ? "embedded" : "PostgreSQL";
-    const rows: SummaryRow[] = results.map(({ read, rest, raw }) => {
-      const factor = rest.p95 / raw.p95;
-      return {
-        figure: `plans ${read.name} p95, REST / raw SQL (${storeName})`,
-        value: `${ms(rest.p95)} / ${ms(raw.p95)} = ${ratio(factor)}${loadWarning(rest)}`,
-        target: `≤ ${ratio(DOOR_RATIO_TARGET)}`,
-        verdict: verdict(rest.completed > 0 && factor <= DOOR_RATIO_TARGET && !loadWarning(rest)),
-      };
-    });
+    const rows: SummaryRow[] = results.flatMap(({ read, rest, trpc, raw }) =>
+      (
+        [
+          ["REST", rest],
+          ["tRPC", trpc],
+        ] as const
+      ).map(([door, load]) => {
+        const factor = load.p95 / raw.p95;
+        return {
+          figure: `plans ${read.name} p95, ${door} / raw SQL (${storeName})`,
+          value: `${ms(load.p95)} / ${ms(raw.p95)} = ${ratio(factor)}${loadWarning(load)}`,
+          target: `≤ ${ratio(DOOR_RATIO_TARGET)}`,
+          verdict: verdict(load.completed > 0 && factor <= DOOR_RATIO_TARGET && !loadWarning(load)),
+        };
+      }),
+    );
     rows.push(
+      ...(
+        [
+          ["REST", floors.rest],
+          ["tRPC", floors.trpc],
+        ] as const
+      ).map(([door, floor]) => ({
+        figure: `${door} floor (current user) p95 ÷ raw SQL p95: day · upcoming · month`,
+        value: results.map(({ raw }) => ratio(floor.p95 / raw.p95)).join(" · "),
+        target: "",
+        verdict: "",
+      })),
       ...results.map(({ read, rest, raw }) => ({
         figure: `plans ${read.name} p50/p99 REST · raw SQL`,
         value: `${ms(rest.p50)}/${ms(rest.p99)} · ${ms(raw.p50)}/${ms(raw.p99)}`,
@@ -354,14 +479,20 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
         verdict: "",
       })),
       {
-        figure: `busy user's month (${items} items, ${data.counts.series} series), REST p50 (p95)`,
-        value: `${ms(restMonth.p50)} (${ms(restMonth.p95)})`,
+        figure: `busy user's month grid (${items} plans, ${data.counts.series} series), REST p50 (p95)`,
+        value: `${ms(restGrid.p50)} (${ms(restGrid.p95)})`,
         target: `≤ ${MONTH_TARGET_MS} ms`,
-        verdict: verdict(restMonth.p50 <= MONTH_TARGET_MS),
+        verdict: verdict(restGrid.p50 <= MONTH_TARGET_MS),
       },
       {
-        figure: "busy user's month p50: core in-process · raw SQL · finding (count)",
-        value: `${ms(coreMonth.p50)} · ${ms(sqlMonth.p50)} · ${ms(findMonth.p50)}`,
+        figure: "busy user's full month (every plan), REST p50 (p95)",
+        value: `${ms(restMonth.p50)} (${ms(restMonth.p95)})`,
+        target: "",
+        verdict: "",
+      },
+      {
+        figure: "busy user's month p50: grid in-process · full in-process · raw SQL · finding",
+        value: `${ms(coreGrid.p50)} · ${ms(coreMonth.p50)} · ${ms(sqlMonth.p50)} · ${ms(findMonth.p50)}`,
         target: "",
         verdict: "",
       },

@@ -36,9 +36,10 @@ Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
   doors    the current user via tRPC, REST and raw SQL, with ratios
   plans    50 users, 10 circles, 20,000 plans (500 series): the day, upcoming and month
-           reads through REST next to their raw SQL, and one month for the user whose
-           circles hold the 500 series; on the embedded store unless --postgres or
-           --database-url
+           reads through the REST and tRPC doors next to their raw SQL and each door's
+           floor (the current user), and one month for the user whose circles hold the
+           500 series (the grid, and every plan); on the embedded store unless --postgres
+           or --database-url
   nlp      the natural-language reader: warm p50/p99 per corpus sentence, and the first
            sentence after a cold start (its libraries load lazily) in --cold-runs processes
   digest   one run of the scheduled job (reminders, push, digests, outbox, upkeep) on
