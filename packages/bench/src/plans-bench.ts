@@ -224,6 +224,36 @@ function interleave(cases: ReadCase[]): ReadCase[] {
     : cases.map((_, i) => cases[(i * step) % cases.length] as ReadCase);
 }
 
+/**
+ * One load through the server, after a warm-up run of its own, each drained before the next: a
+ * month takes long enough that autocannon's built-in warm-up would leave 50 answers still queued
+ * into the measured run.
+ */
+async function drainedLoad(
+  server: BenchServer,
+  title: string,
+  requests: LoadRequest[],
+  options: PlansBenchOptions,
+  label: string,
+): Promise<LoadResult> {
+  const load = (duration: number) =>
+    runLoad({
+      title,
+      url: server.url,
+      connections: options.connections,
+      duration,
+      warmupSeconds: 0,
+      requests,
+    });
+  await server.drain();
+  console.log(`${label}: ${options.warmup} s warm-up, ${options.duration} s measured…`);
+  if (options.warmup > 0) await load(options.warmup);
+  await server.drain();
+  const result = await load(options.duration);
+  await server.drain();
+  return result;
+}
+
 interface ReadResult {
   read: Read;
   rest: LoadResult;
@@ -247,26 +277,7 @@ async function measureRead(
       door === "REST"
         ? `REST ${read.door}`
         : `tRPC GET /api/trpc/${read.name === "month" ? "events.calendarMonth" : "events.list"} (${read.name})`;
-    const load = (duration: number) =>
-      runLoad({
-        title,
-        url: server.url,
-        connections: options.connections,
-        duration,
-        warmupSeconds: 0,
-        requests,
-      });
-    await server.drain();
-    console.log(
-      `${read.name}: ${door} ${options.warmup} s warm-up, ${options.duration} s measured…`,
-    );
-    // A warm-up run of its own, drained before the measured one: a month takes long enough that
-    // autocannon's built-in warm-up would leave 50 answers still queued into the measured run.
-    if (options.warmup > 0) await load(options.warmup);
-    await server.drain();
-    const result = await load(options.duration);
-    await server.drain();
-    return result;
+    return drainedLoad(server, title, requests, options, `${read.name}: ${door}`);
   };
   const rest = await doorLoad("REST");
   const trpc = await doorLoad("tRPC");
@@ -294,22 +305,7 @@ async function measureFloors(
       path,
       headers: { cookie: viewer.cookie },
     }));
-    const load = (duration: number) =>
-      runLoad({
-        title,
-        url: server.url,
-        connections: options.connections,
-        duration,
-        warmupSeconds: 0,
-        requests,
-      });
-    await server.drain();
-    console.log(`floor: ${title}, ${options.warmup} s warm-up, ${options.duration} s measured…`);
-    if (options.warmup > 0) await load(options.warmup);
-    await server.drain();
-    const result = await load(options.duration);
-    await server.drain();
-    return result;
+    return drainedLoad(server, title, requests, options, title);
   };
   return {
     rest: await floor("floor: REST GET /api/auth/user", "/api/auth/user"),

@@ -143,22 +143,31 @@ export async function listEvents({
 
 type MonthInput = { month: string; circleId?: number | undefined };
 
+/** What the caller may see of a month (yyyy-MM) of their zone, in their circles or one of them. */
+async function monthQuery(
+  db: Executor,
+  caller: SignedInCaller,
+  input: MonthInput,
+): Promise<OccurrenceQuery> {
+  const { zone, circles } = await scopeOf(db, caller, input.circleId);
+  const window = monthWindow(input.month, zone);
+  return {
+    ...circles,
+    visibleTo: caller.userId,
+    from: window.from,
+    to: window.to,
+    viewerZone: zone,
+  };
+}
+
 /** GET /api/events/calendar/{yyyy-MM}: the month's occurrences, on their days in the caller's zone. */
 export async function calendarMonth({
   deps,
   caller,
   input,
 }: Call<MonthInput, SignedInCaller>): Promise<PlanEvent[]> {
-  const { zone, circles } = await scopeOf(deps.db, caller, input.circleId);
-  const window = monthWindow(input.month, zone);
-  const rows = await listOccurrences(deps.db, {
-    ...circles,
-    visibleTo: caller.userId,
-    from: window.from,
-    to: window.to,
-    viewerZone: zone,
-  });
-  return toPlanEvents(rows, { viewerZone: zone });
+  const query = await monthQuery(deps.db, caller, input);
+  return toPlanEvents(await listOccurrences(deps.db, query), { viewerZone: query.viewerZone });
 }
 
 /**
@@ -170,15 +179,7 @@ export async function calendarDays({
   caller,
   input,
 }: Call<MonthInput, SignedInCaller>): Promise<{ month: string; days: OccurrenceDay[] }> {
-  const { zone, circles } = await scopeOf(deps.db, caller, input.circleId);
-  const window = monthWindow(input.month, zone);
-  const days = await occurrenceDays(deps.db, {
-    ...circles,
-    visibleTo: caller.userId,
-    from: window.from,
-    to: window.to,
-    viewerZone: zone,
-  });
+  const days = await occurrenceDays(deps.db, await monthQuery(deps.db, caller, input));
   return { month: input.month, days };
 }
 
