@@ -48,17 +48,24 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   return handle;
 }
 
+/**
+ * The embedded store. A data folder on disk (the local server, scripts, benchmarks) is opened on
+ * a thread of its own (pglite-thread.ts), so the database's work overlaps the server's; an
+ * in-memory one ("memory://", the tests' templates, which dump it) stays on this thread.
+ */
 async function openPglite(dataDir: string): Promise<DbHandle & { migrateWith: MigrateFn }> {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { migrate }, { openPgliteThread }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
+    import("./pglite-thread"),
   ]);
   const client = dataDir.startsWith("memory://")
     ? new PGlite(dataDir)
-    : new PGlite(path.resolve(dataDir));
+    : openPgliteThread(path.resolve(dataDir));
   await client.waitReady;
-  const db = drizzle({ client, schema, casing: "snake_case" });
+  // drizzle calls only query and transaction, which the thread's client answers alike.
+  const db = drizzle({ client: client as PGliteClient, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
     driver: "pglite",
@@ -66,6 +73,8 @@ async function openPglite(dataDir: string): Promise<DbHandle & { migrateWith: Mi
     migrateWith: (folder) => migrate(db, { migrationsFolder: folder }),
   };
 }
+
+type PGliteClient = import("@electric-sql/pglite").PGlite;
 
 async function openNeon(
   url: string,
