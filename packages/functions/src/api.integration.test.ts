@@ -3,39 +3,23 @@
  * cookies carried the way API Gateway carries them (`cookies` arrays), on the embedded store.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
-import { generateVapidKeys } from "@circleplan/core/push/push-service";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LAMBDA_APP_URL, useLambdaEnvironment } from "./testing/lambda-environment";
 
-const APP_URL = "https://plan.example.test";
-let dataDir: string;
+const APP_URL = LAMBDA_APP_URL;
+let environment: ReturnType<typeof useLambdaEnvironment>;
 let handler: typeof import("./api").handler;
-const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "circleplan-lambda-"));
   // The handler reads its configuration from the environment, as on Lambda.
-  process.env.DATA_DIR = dataDir;
-  process.env.APP_URL = APP_URL;
-  process.env.DATABASE_URL = "";
-  // An https APP_URL is not a local run: sandbox mail and the key must be asked for by name.
-  process.env.MAIL_TRANSPORT = "sandbox";
-  process.env.APP_SECRET = "lambda-test-secret-lambda-test-secret-0123";
-  const vapid = generateVapidKeys();
-  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  environment = useLambdaEnvironment("circleplan-lambda-");
   ({ handler } = await import("./api"));
 });
 
-afterAll(() => {
-  process.env = savedEnv;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => environment.restore());
 
 function event(
   method: string,

@@ -4,29 +4,18 @@
  * "Scheduled Event" of an EventBridge rule, and the `{}` EventBridge Scheduler sends for a CronV2),
  * and Lambda's context for the time left.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { generateVapidKeys } from "@circleplan/core/push/push-service";
 import { createDb } from "@circleplan/db/client";
 import { createCircle, createPlan, createUser } from "@circleplan/db/testing/factories";
 import type { ScheduledEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useLambdaEnvironment } from "./testing/lambda-environment";
 
-let dataDir: string;
+let environment: ReturnType<typeof useLambdaEnvironment>;
 let handler: typeof import("./reminder-digest").handler;
-const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "circleplan-reminder-lambda-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.APP_URL = "https://plan.example.test";
-  process.env.DATABASE_URL = "";
-  process.env.MAIL_TRANSPORT = "sandbox";
-  process.env.APP_SECRET = "lambda-test-secret-lambda-test-secret-0123";
-  const vapid = generateVapidKeys();
-  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  environment = useLambdaEnvironment("circleplan-reminder-lambda-");
+  const { dataDir } = environment;
 
   // A plan whose "1 hour before" fell due two minutes ago, written before the function starts
   // (the embedded store is one process's: closed again before the handler opens it).
@@ -45,10 +34,7 @@ beforeAll(async () => {
   ({ handler } = await import("./reminder-digest"));
 });
 
-afterAll(() => {
-  process.env = savedEnv;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => environment.restore());
 
 const scheduledEvent: ScheduledEvent = {
   version: "0",

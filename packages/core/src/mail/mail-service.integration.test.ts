@@ -202,21 +202,9 @@ describe("headers and many messages", () => {
         credentials: { accessKeyId: "test", secretAccessKey: "test" },
         maxAttempts: 1,
       });
-      await transport.send({
-        from: "a@test",
-        to: "u@example.com",
-        subject: "s",
-        text: "t",
-        html: "h",
-        headers: unsubscribe,
-      });
-      await transport.send({
-        from: "a@test",
-        to: "u@example.com",
-        subject: "s",
-        text: "t",
-        html: "h",
-      });
+      const message = { from: "a@test", to: "u@example.com", subject: "s", text: "t", html: "h" };
+      await transport.send({ ...message, headers: unsubscribe });
+      await transport.send(message);
       expect(bodies[0]?.Content.Simple.Headers).toEqual([
         { Name: "List-Unsubscribe", Value: unsubscribe["List-Unsubscribe"] },
         { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
