@@ -96,6 +96,59 @@ describe.skipIf(onPostgres)("the embedded store on its own thread", () => {
     expect(await outside).toBe(1);
   });
 
+  it("runs a statement prepared once with new values each time, typed as PGlite types them", async () => {
+    const read = (id: number, at: Date) =>
+      queryRows<{ id: number; at: string; tags: string[] }>(
+        handle.db,
+        sql`select ${id}::int + 1 as id, ${at.toISOString()}::timestamptz as at, array['a', 'b'] as tags`,
+      );
+    const first = new Date("2026-03-29T00:30:00Z");
+    expect(await read(1, first)).toEqual([
+      { id: 2, at: "2026-03-29 00:30:00+00", tags: ["a", "b"] },
+    ]);
+    expect((await read(41, new Date("2026-10-25T01:00:00Z")))[0]?.id).toBe(42);
+    const [mode] = await queryRows<{ plan_cache_mode: string }>(
+      handle.db,
+      sql`show plan_cache_mode`,
+    );
+    expect(mode?.plan_cache_mode).toBe("force_generic_plan");
+  });
+
+  it("answers the next query after a failed one (bad value, bad statement)", async () => {
+    const asNumber = (value: string) =>
+      queryRows<{ n: number }>(handle.db, sql`select ${value}::int as n`);
+    await expect(asNumber("seven")).rejects.toMatchObject({ cause: { code: "22P02" } });
+    expect(await asNumber("7")).toEqual([{ n: 7 }]);
+    await expect(queryRows(handle.db, sql`select from from`)).rejects.toMatchObject({
+      cause: { code: "42601" },
+    });
+    expect(await asNumber("8")).toEqual([{ n: 8 }]);
+  });
+
+  it("prepares a statement again when a table it reads changes", async () => {
+    await handle.db.execute(sql`create table changing (a int)`);
+    await handle.db.execute(sql`insert into changing values (1)`);
+    const all = () => queryRows<Record<string, number>>(handle.db, sql`select * from changing`);
+    expect(await all()).toEqual([{ a: 1 }]);
+    await handle.db.execute(sql`alter table changing add column b int default 2`);
+    expect(await all()).toEqual([{ a: 1, b: 2 }]);
+    await handle.db.execute(sql`drop table changing`);
+  });
+
+  it("keeps a bounded number of prepared statements, however many texts it sees", async () => {
+    for (let i = 0; i < 300; i++) {
+      const rows = await queryRows<{ n: number }>(handle.db, sql.raw(`select ${i} as n`));
+      expect(rows[0]?.n).toBe(i);
+    }
+    const [held] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from pg_prepared_statements`,
+    );
+    expect(held?.n).toBeGreaterThan(200);
+    expect(held?.n).toBeLessThanOrEqual(256);
+    expect(await queryRows(handle.db, sql.raw("select 0 as n"))).toEqual([{ n: 0 }]);
+  });
+
   it("keeps what it wrote when the folder is opened again", async () => {
     await handle.close();
     handle = await createDb({ dataDir: folder });

@@ -7,9 +7,10 @@
  * answers: { id, result } or { id, error } with the error's plain fields (code, constraint...).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, types } from "@electric-sql/pglite";
+import { PGlite, parse, protocol, types } from "@electric-sql/pglite";
 
 const pg = new PGlite(workerData.dataDir);
+const { serialize } = protocol;
 
 // drizzle's PGlite driver reads these types as the text Postgres sends (drizzle-orm/pglite
 // session.js gives every query these parsers); functions cannot cross threads, so they live here.
@@ -25,6 +26,102 @@ const parsers = {
   1187: asSent, // interval[]
   1182: asSent, // date[]
 };
+
+/**
+ * Statements outside a transaction run prepared, one named statement per distinct text, as
+ * postgres.js does by default: PGlite's own query() parses and plans every statement again, and
+ * for a day of plans that was half the database's time. Their plans are generic (the session
+ * sets plan_cache_mode, which only named statements consult): planned once, not per call. On
+ * one family's data a generic plan is as good as a custom one, and the plan reads were measured
+ * faster with it (docs/decisions/009). Queries inside a transaction take PGlite's own path.
+ */
+const PREPARED_MAX = 256;
+const ready = pg.waitReady.then(() => pg.exec("set plan_cache_mode = force_generic_plan"));
+/** Prepared statements by text, least recently used first: { name, paramTypes }. */
+const prepared = new Map();
+let nextStatement = 1;
+
+/** Postgres' "cached plan must not change result type": a table a statement reads changed. */
+const PLAN_CHANGED = "0A000";
+
+function frames(...messages) {
+  const buffer = new Uint8Array(messages.reduce((length, m) => length + m.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    buffer.set(message, at);
+    at += message.length;
+  }
+  return buffer;
+}
+
+/** Each message list ends with Sync, so an error leaves the session ready for the next. */
+const run = (buffer) => pg.execProtocolStream(buffer, { syncToFs: false });
+
+async function statementFor(text) {
+  const known = prepared.get(text);
+  if (known) {
+    prepared.delete(text);
+    prepared.set(text, known);
+    return known;
+  }
+  if (prepared.size >= PREPARED_MAX) {
+    const [oldestText, oldest] = prepared.entries().next().value;
+    prepared.delete(oldestText);
+    await run(frames(serialize.close({ type: "S", name: oldest.name }), serialize.sync()));
+  }
+  const name = `circleplan_${nextStatement++}`;
+  const messages = await run(
+    frames(
+      serialize.parse({ name, text }),
+      serialize.describe({ type: "S", name }),
+      serialize.sync(),
+    ),
+  );
+  const described = messages.find((m) => m.name === "parameterDescription");
+  const statement = { name, paramTypes: described?.dataTypeIDs ?? [] };
+  prepared.set(text, statement);
+  return statement;
+}
+
+async function executePrepared(text, params, rowMode) {
+  const statement = await statementFor(text);
+  // Values are sent as text, serialized by their parameter's type as PGlite's query() does.
+  const values = (params ?? []).map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = pg.serializers[statement.paramTypes[i]];
+    return serializer ? serializer(value) : value.toString();
+  });
+  const messages = await run(
+    frames(
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    ),
+  );
+  return parse.parseResults(messages, pg.parsers, { rowMode, parsers })[0];
+}
+
+/** A query outside any transaction: after any open one, as PGlite's own query() waits. */
+async function preparedQuery(text, params, rowMode) {
+  await ready;
+  return pg._runExclusiveTransaction(() =>
+    pg.runExclusive(async () => {
+      try {
+        return await executePrepared(text, params, rowMode);
+      } catch (error) {
+        if (error?.code !== PLAN_CHANGED || !prepared.has(text)) throw error;
+        // Prepare it again against the table as it is now.
+        const stale = prepared.get(text);
+        prepared.delete(text);
+        await run(frames(serialize.close({ type: "S", name: stale.name }), serialize.sync()));
+        return await executePrepared(text, params, rowMode);
+      } finally {
+        await pg.syncToFs();
+      }
+    }),
+  );
+}
 
 /** Open transactions by id: PGlite's own, held open until the main thread commits or rolls back. */
 const transactions = new Map();
@@ -49,15 +146,20 @@ function begin() {
 async function handle(message) {
   switch (message.kind) {
     case "ready":
-      await pg.waitReady;
+      await ready;
       return true;
     case "query": {
-      const target = message.tx === undefined ? pg : transactions.get(message.tx)?.tx;
-      if (!target) throw new Error(`transaction ${message.tx} is not open`);
-      const result = await target.query(message.text, message.params, {
-        rowMode: message.rowMode,
-        parsers,
-      });
+      let result;
+      if (message.tx === undefined) {
+        result = await preparedQuery(message.text, message.params, message.rowMode);
+      } else {
+        const tx = transactions.get(message.tx)?.tx;
+        if (!tx) throw new Error(`transaction ${message.tx} is not open`);
+        result = await tx.query(message.text, message.params, {
+          rowMode: message.rowMode,
+          parsers,
+        });
+      }
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case "begin":
