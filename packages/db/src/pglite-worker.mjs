@@ -102,7 +102,11 @@ async function executePrepared(text, params, rowMode) {
   return parse.parseResults(messages, pg.parsers, { rowMode, parsers })[0];
 }
 
-/** A query outside any transaction: after any open one, as PGlite's own query() waits. */
+/**
+ * A query outside any transaction: after any open one, as PGlite's own query() waits. Both locks
+ * are the ones query() takes; `_runExclusiveTransaction` is not public API, so PGlite's version is
+ * pinned and this file's tests cover the queueing.
+ */
 async function preparedQuery(text, params, rowMode) {
   await ready;
   return pg._runExclusiveTransaction(() =>
