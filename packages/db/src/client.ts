@@ -4,8 +4,9 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { PLAN_ONCE_MARKER } from "./plan-once";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -119,6 +120,14 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+/**
+ * Put first in a hot statement whose plan does not depend on its values (a range read by
+ * index): the embedded store then plans it once instead of on every call. Elsewhere, and on
+ * PostgreSQL, it is a comment. Measure before adding it: a plan made without the values can be
+ * much worse where they change what an index finds (docs/decisions/009).
+ */
+export const planOnce: SQL = sql.raw(`${PLAN_ONCE_MARKER} `);
+
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

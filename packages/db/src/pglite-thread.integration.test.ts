@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type DbHandle, queryRows } from "./client";
+import { createDb, type DbHandle, planOnce, queryRows } from "./client";
 import { users } from "./schema";
 
 const onPostgres = Boolean(process.env.CIRCLEPLAN_TEST_PG_URL);
@@ -107,11 +107,17 @@ describe.skipIf(onPostgres)("the embedded store on its own thread", () => {
       { id: 2, at: "2026-03-29 00:30:00+00", tags: ["a", "b"] },
     ]);
     expect((await read(41, new Date("2026-10-25T01:00:00Z")))[0]?.id).toBe(42);
-    const [mode] = await queryRows<{ plan_cache_mode: string }>(
-      handle.db,
-      sql`show plan_cache_mode`,
-    );
-    expect(mode?.plan_cache_mode).toBe("force_generic_plan");
+    const mode = async (marked: boolean) => {
+      const [row] = await queryRows<{ plan_cache_mode: string }>(
+        handle.db,
+        sql`${marked ? planOnce : sql``}show plan_cache_mode`,
+      );
+      return row?.plan_cache_mode;
+    };
+    // A statement marked to be planned once runs with generic plans, every other in "auto".
+    expect(await mode(true)).toBe("force_generic_plan");
+    expect(await mode(false)).toBe("auto");
+    expect(await mode(true)).toBe("force_generic_plan");
   });
 
   it("answers the next query after a failed one (bad value, bad statement)", async () => {

@@ -7,6 +7,7 @@
  * callback here settles.
  */
 import { Worker } from "node:worker_threads";
+import { PLAN_ONCE_MARKER } from "./plan-once";
 
 interface QueryOptions {
   rowMode?: "array" | "object";
@@ -34,7 +35,7 @@ function toError(fields: NonNullable<Answer["error"]>): Error {
 
 export function openPgliteThread(dataDir: string): PgliteThread {
   const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
-    workerData: { dataDir },
+    workerData: { dataDir, planOnceMarker: PLAN_ONCE_MARKER },
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let next = 1;

@@ -29,14 +29,17 @@ const parsers = {
 
 /**
  * Statements outside a transaction run prepared, one named statement per distinct text, as
- * postgres.js does by default: PGlite's own query() parses and plans every statement again, and
- * for a day of plans that was half the database's time. Their plans are generic (the session
- * sets plan_cache_mode, which only named statements consult): planned once, not per call. On
- * one family's data a generic plan is as good as a custom one, and the plan reads were measured
- * faster with it (docs/decisions/009). Queries inside a transaction take PGlite's own path.
+ * postgres.js does by default: PGlite's own query() parses every statement again. Postgres then
+ * decides per statement whether to plan it per call or once (plan_cache_mode "auto"); a statement
+ * that opens with the plan-once marker (client.ts `planOnce`) is always planned once
+ * ("force_generic_plan", which only named statements consult). Planning was half the day read's
+ * time; forcing it on every statement made the reminder job's idle run 5 times slower, hence
+ * the opt-in (docs/decisions/009). Queries inside a transaction take PGlite's own path.
  */
 const PREPARED_MAX = 256;
-const ready = pg.waitReady.then(() => pg.exec("set plan_cache_mode = force_generic_plan"));
+const ready = pg.waitReady;
+/** Whether the session now plans named statements once (it starts in "auto"). */
+let plansOnce = false;
 /** Prepared statements by text, least recently used first: { name, paramTypes }. */
 const prepared = new Map();
 let nextStatement = 1;
@@ -85,6 +88,11 @@ async function statementFor(text) {
 
 async function executePrepared(text, params, rowMode) {
   const statement = await statementFor(text);
+  const once = text.startsWith(workerData.planOnceMarker);
+  if (once !== plansOnce) {
+    await run(serialize.query(`set plan_cache_mode = ${once ? "force_generic_plan" : "auto"}`));
+    plansOnce = once;
+  }
   // Values are sent as text, serialized by their parameter's type as PGlite's query() does.
   const values = (params ?? []).map((value, i) => {
     if (value === null || value === undefined) return null;

@@ -12,7 +12,7 @@
  * with their own state, keyed by the original start. Rewriting a series keeps the exceptions
  * whose original start the new rule still has and drops the others.
  */
-import { type Executor, queryRows, type Tx } from "@circleplan/db/client";
+import { type Executor, planOnce, queryRows, type Tx } from "@circleplan/db/client";
 import { circles, planAttachments, planOccurrences, plans, users } from "@circleplan/db/schema";
 import type { PlanType } from "@circleplan/shared/limits";
 import {
@@ -522,7 +522,7 @@ export async function occurrenceDays(
   const { days } = await readWritten(db, query, async () => {
     const [answer] = await queryRows<{ days: string; written_through: number | string | null }>(
       db,
-      sql`with found as (${findOccurrences(query, columns)}),
+      sql`${planOnce}with found as (${findOccurrences(query, columns)}),
         ranked as (
           select found.*, count(*) over by_day as n,
             row_number() over (by_day order by timed, starts_at, plan_id) as rank
@@ -593,7 +593,7 @@ async function readAsJson(
     written_through: number | string | null;
   }>(
     db,
-    sql`with found as (${findOccurrences(query, sql`o.*`)})
+    sql`${planOnce}with found as (${findOccurrences(query, sql`o.*`)})
       select
         (select coalesce(json_agg(${FOUND_ROW} order by found.sort_at, found.timed, found.plan_id), '[]') from found)::text as occurrences,
         ${FOUND_PLANS},
