@@ -119,7 +119,6 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   await withMigrate.migrateWith(migrationsFolder);
 }
 
-/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 /**
  * Put first in a hot statement whose plan does not depend on its values (a range read by
  * index): the embedded store then plans it once instead of on every call. Elsewhere, and on
@@ -128,6 +127,7 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
  */
 export const planOnce: SQL = sql.raw(`${PLAN_ONCE_MARKER} `);
 
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -107,6 +107,11 @@ describe.skipIf(onPostgres)("the embedded store on its own thread", () => {
       { id: 2, at: "2026-03-29 00:30:00+00", tags: ["a", "b"] },
     ]);
     expect((await read(41, new Date("2026-10-25T01:00:00Z")))[0]?.id).toBe(42);
+    const [held] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from pg_prepared_statements where statement like ${"select $1::int + 1 as id%"}`,
+    );
+    expect(held?.n).toBe(1);
     const mode = async (marked: boolean) => {
       const [row] = await queryRows<{ plan_cache_mode: string }>(
         handle.db,

@@ -37,7 +37,6 @@ const parsers = {
  * the opt-in (docs/decisions/009). Queries inside a transaction take PGlite's own path.
  */
 const PREPARED_MAX = 256;
-const ready = pg.waitReady;
 /** Whether the session now plans named statements once (it starts in "auto"). */
 let plansOnce = false;
 /** Prepared statements by text, least recently used first: { name, paramTypes }. */
@@ -116,7 +115,7 @@ async function executePrepared(text, params, rowMode) {
  * pinned and this file's tests cover the queueing.
  */
 async function preparedQuery(text, params, rowMode) {
-  await ready;
+  await pg.waitReady;
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
       try {
@@ -158,7 +157,7 @@ function begin() {
 async function handle(message) {
   switch (message.kind) {
     case "ready":
-      await ready;
+      await pg.waitReady;
       return true;
     case "query": {
       let result;
