@@ -2,7 +2,7 @@
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
-import superjson from "superjson";
+import superjson, { type SuperJSONResult } from "superjson";
 import { describe, expect, it } from "vitest";
 import type { AppRouter } from "./root";
 import { useTestServer } from "./testing/test-server";
@@ -105,5 +105,58 @@ describe("tRPC door", () => {
     };
     expect(body.error.json.message).toBe(messages.notSignedIn);
     expect(body.error.json.data.code).toBe("UNAUTHORIZED");
+  });
+
+  it("answers plans with their Dates through the typed client, one call and a batch alike", async () => {
+    const { client, jar } = trpcClient();
+    const data = buildRegistration();
+    const registered = await client.auth.register.mutate(data);
+    await client.auth.verifyEmail.mutate({ token: registered.dev_verification_token as string });
+    await client.auth.login.mutate({ email: data.email, password: data.password });
+    const [personal] = await client.circles.list.query();
+    const startTime = new Date("2027-03-28T00:30:00.000Z");
+    const created = await client.events.create.mutate({
+      circleId: personal?.id as number,
+      title: "Piano lesson",
+      startTime,
+      endTime: new Date("2027-03-28T01:30:00.000Z"),
+      recurrenceType: "weekly",
+      recurrenceFrequency: 1,
+      recurrenceDaysOfWeek: ["sunday"],
+    });
+    expect(created.startTime).toStrictEqual(startTime);
+
+    const [list, month] = await Promise.all([
+      client.events.list.query({ from: "2027-03-20", to: "2027-04-10" }),
+      client.events.calendarMonth.query({ month: "2027-03" }),
+    ]);
+    expect(list.map((plan) => plan.startTime.toISOString())).toEqual([
+      "2027-03-28T00:30:00.000Z",
+      "2027-04-04T00:30:00.000Z",
+    ]);
+    for (const plan of [...list, ...month]) {
+      expect(plan.originalStartTime).toBeInstanceOf(Date);
+      expect(plan.createdAt).toBeInstanceOf(Date);
+      expect(plan.completedAt).toBeNull();
+    }
+    expect(JSON.parse(JSON.stringify(month))).toEqual(
+      JSON.parse(JSON.stringify(list.filter((plan) => plan.date.startsWith("2027-03")))),
+    );
+
+    // A batch as the web app's httpBatchLink sends it: each answer decodes to the same plans.
+    const input = {
+      0: { json: { from: "2027-03-20", to: "2027-04-10" } },
+      1: { json: { month: "2027-03" } },
+    };
+    const response = await fetch(
+      `${testServer().url}/api/trpc/events.list,events.calendarMonth?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } },
+    );
+    expect(response.status).toBe(200);
+    const answers = (await response.json()) as { result: { data: SuperJSONResult } }[];
+    expect(answers.map((answer) => superjson.deserialize(answer.result.data))).toStrictEqual([
+      list,
+      month,
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The one place tRPC is set up.
- * 1. `t`: the context type, the REST metadata every procedure may carry, superjson, and the
- *    error formatter shared with the REST door.
+ * 1. `t`: the context type, the REST metadata every procedure may carry, superjson (answers
+ *    written through superjson-output.ts), and the error formatter shared with the REST door.
  * 2. `publicProcedure`: turns domain AppErrors into the matching tRPC status.
  * 3. `protectedProcedure`: a signed-in caller, narrowed on `ctx.caller` (the one way to read
  *    who is asking) and `ctx.session`.
@@ -23,9 +23,9 @@ import { circleIdInput, memberIdInput } from "@circleplan/shared/circle-schemas"
 import { messages } from "@circleplan/shared/messages";
 import { eventIdInput } from "@circleplan/shared/plan-schemas";
 import { initTRPC } from "@trpc/server";
-import superjson from "superjson";
 import type { Context } from "./context";
 import { describeError, toTRPCError } from "./errors";
+import { transformer } from "./superjson-output";
 
 /**
  * A documented REST path served by the procedure that declares it (rest.ts derives the route
@@ -55,7 +55,8 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    // superjson both ways; answers written by a fast path that copies nothing (superjson-output.ts).
+    transformer,
     errorFormatter({ shape, error }) {
       const { status, body, retryAfter } = describeError(error);
       const { message, ...details } = body;
