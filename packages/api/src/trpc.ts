@@ -23,6 +23,7 @@ import { circleIdInput, memberIdInput } from "@circleplan/shared/circle-schemas"
 import { messages } from "@circleplan/shared/messages";
 import { eventIdInput } from "@circleplan/shared/plan-schemas";
 import { initTRPC } from "@trpc/server";
+import type * as z from "zod";
 import type { Context } from "./context";
 import { describeError, toTRPCError } from "./errors";
 import { transformer } from "./superjson-output";
@@ -74,6 +75,22 @@ const t = initTRPC
   });
 
 export const router = t.router;
+
+/** Marks the schemas syncParsed made, so a test can find a procedure that skipped it. */
+export const SYNC_PARSED = Symbol("syncParsed");
+
+/**
+ * An answer's schema as every `.output()` takes it. tRPC validates with `parseAsync`, and zod runs
+ * its compiled fast path only in a synchronous parse: 850 plans took 9.5 ms to validate that way
+ * against 2.1 ms. Answers have no asynchronous checks, so this copy of the schema answers
+ * `parseAsync` with the synchronous parse; everything else (its type, its OpenAPI document) is
+ * the schema's own.
+ */
+export function syncParsed<T extends z.ZodType>(schema: T): T {
+  const copy = schema.clone() as T;
+  copy.parseAsync = async (data, params) => copy.parse(data, params);
+  return Object.assign(copy, { [SYNC_PARSED]: true });
+}
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(async ({ next }) => {

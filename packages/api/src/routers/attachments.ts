@@ -9,7 +9,7 @@ import {
   addUploadedAttachmentInput,
   attachmentIdInput,
 } from "@circleplan/shared/plan-schemas";
-import { planProcedure, router } from "../trpc";
+import { planProcedure, router, syncParsed } from "../trpc";
 
 // Reading an attachment answers its bytes, not JSON: a plain route in app.ts, decided in core.
 export const attachmentsRouter = router({
@@ -25,7 +25,7 @@ export const attachmentsRouter = router({
       },
     })
     .input(addAttachmentInput)
-    .output(attachmentSchema)
+    .output(syncParsed(attachmentSchema))
     .mutation(({ ctx, input }) => addAttachment({ deps: ctx.deps, caller: ctx.caller, input })),
 
   // The web app's door: the bytes went straight to storage first (photos.createUpload), so no
@@ -41,7 +41,7 @@ export const attachmentsRouter = router({
       },
     })
     .input(addUploadedAttachmentInput)
-    .output(attachmentSchema)
+    .output(syncParsed(attachmentSchema))
     .mutation(({ ctx, input }) =>
       addUploadedAttachment({ deps: ctx.deps, caller: ctx.caller, input }),
     ),
@@ -55,6 +55,6 @@ export const attachmentsRouter = router({
       },
     })
     .input(attachmentIdInput)
-    .output(attachmentSchema)
+    .output(syncParsed(attachmentSchema))
     .mutation(({ ctx, input }) => removeAttachment({ deps: ctx.deps, caller: ctx.caller, input })),
 });

@@ -19,7 +19,7 @@ import {
   resetPasswordInput,
   verifyEmailInput,
 } from "@circleplan/shared/auth-schemas";
-import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { protectedProcedure, publicProcedure, router, syncParsed } from "../trpc";
 
 export const authRouter = router({
   // The session lookup already joined the user row: no second query on the hottest path.
@@ -31,7 +31,7 @@ export const authRouter = router({
         summary: "The signed-in user; 401 when signed out",
       },
     })
-    .output(publicUserSchema)
+    .output(syncParsed(publicUserSchema))
     .query(({ ctx }) => toPublicUser(ctx.session.user)),
 
   register: publicProcedure
@@ -44,7 +44,7 @@ export const authRouter = router({
       },
     })
     .input(registerInput)
-    .output(registerOutput)
+    .output(syncParsed(registerOutput))
     .mutation(({ ctx, input }) => register({ deps: ctx.deps, caller: ctx.caller, input })),
 
   login: publicProcedure
@@ -52,7 +52,7 @@ export const authRouter = router({
       rest: { method: "POST", path: "/api/auth/login", summary: "Start a session (cookie)" },
     })
     .input(loginInput)
-    .output(publicUserSchema)
+    .output(syncParsed(publicUserSchema))
     .mutation(async ({ ctx, input }) => {
       const { user, cookie } = await login({ deps: ctx.deps, caller: ctx.caller, input });
       ctx.setCookie(cookie);
@@ -63,7 +63,7 @@ export const authRouter = router({
     .meta({
       rest: { method: "POST", path: "/api/auth/logout", summary: "End the session on the server" },
     })
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(async ({ ctx }) => {
       const { message, cookie } = await logout({
         deps: ctx.deps,
@@ -83,7 +83,7 @@ export const authRouter = router({
       },
     })
     .input(verifyEmailInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => verifyEmail({ deps: ctx.deps, caller: ctx.caller, input })),
 
   resendVerification: publicProcedure
@@ -96,7 +96,7 @@ export const authRouter = router({
       },
     })
     .input(emailOnlyInput)
-    .output(resendVerificationOutput)
+    .output(syncParsed(resendVerificationOutput))
     .mutation(({ ctx, input }) =>
       resendVerification({ deps: ctx.deps, caller: ctx.caller, input }),
     ),
@@ -110,7 +110,7 @@ export const authRouter = router({
       },
     })
     .input(emailOnlyInput)
-    .output(forgotPasswordOutput)
+    .output(syncParsed(forgotPasswordOutput))
     .mutation(({ ctx, input }) =>
       requestPasswordReset({ deps: ctx.deps, caller: ctx.caller, input }),
     ),
@@ -124,7 +124,7 @@ export const authRouter = router({
       },
     })
     .input(resetPasswordInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => resetPassword({ deps: ctx.deps, caller: ctx.caller, input })),
 
   createDefaultCircles: protectedProcedure
@@ -135,7 +135,7 @@ export const authRouter = router({
         summary: "Ensure a Personal and a Family circle (idempotent)",
       },
     })
-    .output(defaultCirclesOutput)
+    .output(syncParsed(defaultCirclesOutput))
     .mutation(async ({ ctx }) => ({
       circles: await createDefaultCircles({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     })),

@@ -31,19 +31,20 @@ import {
   memberIdAdminProcedure,
   protectedProcedure,
   router,
+  syncParsed,
 } from "../trpc";
 
 export const circlesRouter = router({
   list: protectedProcedure
     .meta({ rest: { method: "GET", path: "/api/circles", summary: "The caller's circles" } })
-    .output(circleListOutput)
+    .output(syncParsed(circleListOutput))
     .query(({ ctx }) => listCircles({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   get: circleMemberProcedure
     .meta({
       rest: { method: "GET", path: "/api/circles/:id", summary: "One circle (members only)" },
     })
-    .output(circleSchema)
+    .output(syncParsed(circleSchema))
     .query(({ ctx }) => getCircle({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   create: protectedProcedure
@@ -57,7 +58,7 @@ export const circlesRouter = router({
       },
     })
     .input(createCircleInput)
-    .output(circleSchema)
+    .output(syncParsed(circleSchema))
     .mutation(({ ctx, input }) => createCircle({ deps: ctx.deps, caller: ctx.caller, input })),
 
   // PUT and PATCH alike (spec section 7): only the fields sent change. Admins only.
@@ -79,7 +80,7 @@ export const circlesRouter = router({
       ],
     })
     .input(updateCircleInput)
-    .output(circleSchema)
+    .output(syncParsed(circleSchema))
     .mutation(({ ctx, input }) => updateCircle({ deps: ctx.deps, caller: ctx.caller, input })),
 
   delete: circleMemberProcedure
@@ -90,7 +91,7 @@ export const circlesRouter = router({
         summary: "Delete a circle with its plans, members, invitations and photo (creator only)",
       },
     })
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx }) => deleteCircle({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   members: circleMemberProcedure
@@ -101,7 +102,7 @@ export const circlesRouter = router({
         summary: "The circle's members (members only)",
       },
     })
-    .output(memberListOutput)
+    .output(syncParsed(memberListOutput))
     .query(({ ctx }) => listMembers({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   allMembers: protectedProcedure
@@ -112,7 +113,7 @@ export const circlesRouter = router({
         summary: "The members of every circle the caller belongs to",
       },
     })
-    .output(memberListOutput)
+    .output(syncParsed(memberListOutput))
     .query(({ ctx }) => listAllMembers({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   setMemberRole: circleAdminProcedure
@@ -124,7 +125,7 @@ export const circlesRouter = router({
       },
     })
     .input(circleMemberByUserInput.extend({ role: memberRoleField }))
-    .output(memberSchema)
+    .output(syncParsed(memberSchema))
     .mutation(({ ctx, input }) =>
       setMemberRole({
         deps: ctx.deps,
@@ -142,7 +143,7 @@ export const circlesRouter = router({
       },
     })
     .input(circleMemberByUserInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) =>
       removeMember({ deps: ctx.deps, caller: ctx.caller, input: { userId: input.userId } }),
     ),
@@ -156,7 +157,7 @@ export const circlesRouter = router({
       },
     })
     .input(z.object({ role: memberRoleField }))
-    .output(memberSchema)
+    .output(syncParsed(memberSchema))
     .mutation(({ ctx, input }) =>
       setMemberRole({
         deps: ctx.deps,
@@ -173,7 +174,7 @@ export const circlesRouter = router({
         summary: "Remove a member, named by membership id (admins)",
       },
     })
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) =>
       removeMember({ deps: ctx.deps, caller: ctx.caller, input: { memberId: input.memberId } }),
     ),

@@ -1,7 +1,7 @@
 import { AppError } from "@circleplan/core/errors";
 import { mailboxOutput } from "@circleplan/shared/auth-outputs";
 import { messages } from "@circleplan/shared/messages";
-import { publicProcedure, router } from "../trpc";
+import { publicProcedure, router, syncParsed } from "../trpc";
 
 /** Developer tools that exist only in sandbox mode; in production they are not found. */
 export const devRouter = router({
@@ -13,7 +13,7 @@ export const devRouter = router({
         summary: "Sandbox outbox (sandbox mode only)",
       },
     })
-    .output(mailboxOutput)
+    .output(syncParsed(mailboxOutput))
     .query(({ ctx }) => {
       if (!ctx.deps.config.sandbox) throw new AppError("NOT_FOUND", messages.notFound);
       return ctx.deps.mail.mailbox();

@@ -25,7 +25,13 @@ import {
   respondEventInput,
   updateEventInput,
 } from "@circleplan/shared/plan-schemas";
-import { circleMemberProcedure, planProcedure, protectedProcedure, router } from "../trpc";
+import {
+  circleMemberProcedure,
+  planProcedure,
+  protectedProcedure,
+  router,
+  syncParsed,
+} from "../trpc";
 
 const listSummary =
   "Plans in the caller's circles: a day, the upcoming ones, one circle, or a range";
@@ -43,7 +49,7 @@ export const eventsRouter = router({
       ],
     })
     .input(listEventsInput)
-    .output(eventListOutput)
+    .output(syncParsed(eventListOutput))
     .query(({ ctx, input }) => listEvents({ deps: ctx.deps, caller: ctx.caller, input })),
 
   calendarMonth: protectedProcedure
@@ -55,7 +61,7 @@ export const eventsRouter = router({
       },
     })
     .input(calendarMonthInput)
-    .output(eventListOutput)
+    .output(syncParsed(eventListOutput))
     .query(({ ctx, input }) => calendarMonth({ deps: ctx.deps, caller: ctx.caller, input })),
 
   // The grid's lean month: a busy month's full answer is megabytes, its grid a few hundred bytes.
@@ -69,7 +75,7 @@ export const eventsRouter = router({
       },
     })
     .input(calendarMonthInput)
-    .output(calendarDaysOutput)
+    .output(syncParsed(calendarDaysOutput))
     .query(({ ctx, input }) => calendarDays({ deps: ctx.deps, caller: ctx.caller, input })),
 
   calendarSummary: protectedProcedure
@@ -81,7 +87,7 @@ export const eventsRouter = router({
       },
     })
     .input(calendarMonthInput)
-    .output(calendarSummaryOutput)
+    .output(syncParsed(calendarSummaryOutput))
     .query(({ ctx, input }) => calendarSummary({ deps: ctx.deps, caller: ctx.caller, input })),
 
   createInCircle: circleMemberProcedure
@@ -94,7 +100,7 @@ export const eventsRouter = router({
       },
     })
     .input(createCircleEventInput)
-    .output(eventSchema)
+    .output(syncParsed(eventSchema))
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
       return createPlan({ deps: ctx.deps, caller: ctx.caller, input: { ...fields, circleId: id } });
@@ -110,13 +116,13 @@ export const eventsRouter = router({
       },
     })
     .input(createEventInput)
-    .output(eventSchema)
+    .output(syncParsed(eventSchema))
     .mutation(({ ctx, input }) => createPlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   get: planProcedure
     .meta({ rest: { method: "GET", path: "/api/events/:id", summary: "One plan (members only)" } })
     .input(deleteEventInput)
-    .output(eventSchema)
+    .output(syncParsed(eventSchema))
     .query(({ ctx, input }) => getPlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   update: planProcedure
@@ -129,7 +135,7 @@ export const eventsRouter = router({
       },
     })
     .input(updateEventInput)
-    .output(eventSchema)
+    .output(syncParsed(eventSchema))
     .mutation(({ ctx, input }) => updatePlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   delete: planProcedure
@@ -141,7 +147,7 @@ export const eventsRouter = router({
       },
     })
     .input(deleteEventInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => deletePlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   complete: planProcedure
@@ -153,7 +159,7 @@ export const eventsRouter = router({
       },
     })
     .input(completeEventInput)
-    .output(completeOutput)
+    .output(syncParsed(completeOutput))
     .mutation(({ ctx, input }) => completePlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   respond: planProcedure
@@ -165,6 +171,6 @@ export const eventsRouter = router({
       },
     })
     .input(respondEventInput)
-    .output(respondOutput)
+    .output(syncParsed(respondOutput))
     .mutation(({ ctx, input }) => respondToTask({ deps: ctx.deps, caller: ctx.caller, input })),
 });

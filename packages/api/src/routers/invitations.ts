@@ -23,7 +23,7 @@ import {
   inviteManyInput,
   respondInvitationInput,
 } from "@circleplan/shared/circle-schemas";
-import { circleAdminProcedure, protectedProcedure, router } from "../trpc";
+import { circleAdminProcedure, protectedProcedure, router, syncParsed } from "../trpc";
 
 export const invitationsRouter = router({
   // Sent invitations: the Invitations tab is for admins (section 6), and so is this list.
@@ -35,7 +35,7 @@ export const invitationsRouter = router({
         summary: "Invitations sent for a circle (admins)",
       },
     })
-    .output(invitationListOutput)
+    .output(syncParsed(invitationListOutput))
     .query(({ ctx }) =>
       listCircleInvitations({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
@@ -50,7 +50,7 @@ export const invitationsRouter = router({
       },
     })
     .input(createInvitationInput)
-    .output(createdInvitationSchema)
+    .output(syncParsed(createdInvitationSchema))
     .mutation(({ ctx, input }) => createInvitation({ deps: ctx.deps, caller: ctx.caller, input })),
 
   inviteMany: circleAdminProcedure
@@ -63,7 +63,7 @@ export const invitationsRouter = router({
       },
     })
     .input(inviteManyInput)
-    .output(inviteManyOutput)
+    .output(syncParsed(inviteManyOutput))
     .mutation(({ ctx, input }) => inviteMany({ deps: ctx.deps, caller: ctx.caller, input })),
 
   delete: circleAdminProcedure
@@ -75,7 +75,7 @@ export const invitationsRouter = router({
       },
     })
     .input(circleInvitationInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => deleteInvitation({ deps: ctx.deps, caller: ctx.caller, input })),
 
   pending: protectedProcedure
@@ -86,7 +86,7 @@ export const invitationsRouter = router({
         summary: "Pending, unexpired invitations addressed to the caller's email",
       },
     })
-    .output(invitationListOutput)
+    .output(syncParsed(invitationListOutput))
     .query(({ ctx }) =>
       pendingInvitations({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
@@ -100,7 +100,7 @@ export const invitationsRouter = router({
       },
     })
     .input(invitationTokenInput)
-    .output(invitationByTokenOutput)
+    .output(syncParsed(invitationByTokenOutput))
     .query(({ ctx, input }) => invitationByToken({ deps: ctx.deps, caller: ctx.caller, input })),
 
   respond: protectedProcedure
@@ -112,7 +112,7 @@ export const invitationsRouter = router({
       },
     })
     .input(respondInvitationInput)
-    .output(invitationAnswerOutput)
+    .output(syncParsed(invitationAnswerOutput))
     .mutation(({ ctx, input }) =>
       respondToInvitation({ deps: ctx.deps, caller: ctx.caller, input }),
     ),
@@ -126,7 +126,7 @@ export const invitationsRouter = router({
       },
     })
     .input(invitationIdInput)
-    .output(invitationAnswerOutput)
+    .output(syncParsed(invitationAnswerOutput))
     .mutation(({ ctx, input }) =>
       respondToInvitation({
         deps: ctx.deps,
@@ -144,7 +144,7 @@ export const invitationsRouter = router({
       },
     })
     .input(invitationIdInput)
-    .output(invitationAnswerOutput)
+    .output(syncParsed(invitationAnswerOutput))
     .mutation(({ ctx, input }) =>
       respondToInvitation({
         deps: ctx.deps,

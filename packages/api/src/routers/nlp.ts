@@ -1,7 +1,7 @@
 import { processVoice } from "@circleplan/core/nlp/process-voice";
 import { voiceResultSchema } from "@circleplan/shared/nlp-outputs";
 import { processVoiceInput } from "@circleplan/shared/nlp-schemas";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, syncParsed } from "../trpc";
 
 export const nlpRouter = router({
   processVoice: protectedProcedure
@@ -13,6 +13,6 @@ export const nlpRouter = router({
       },
     })
     .input(processVoiceInput)
-    .output(voiceResultSchema)
+    .output(syncParsed(voiceResultSchema))
     .mutation(({ ctx, input }) => processVoice({ deps: ctx.deps, caller: ctx.caller, input })),
 });

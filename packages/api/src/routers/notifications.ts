@@ -24,7 +24,7 @@ import {
   pushSubscriptionInput,
   unsubscribeInput,
 } from "@circleplan/shared/notification-schemas";
-import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { protectedProcedure, publicProcedure, router, syncParsed } from "../trpc";
 
 /**
  * Notification preferences, the devices push goes to, and unsubscribe links
@@ -40,7 +40,7 @@ export const notificationsRouter = router({
         summary: "Reminders by push and by email, and the morning digest: on or off",
       },
     })
-    .output(notificationPreferencesOutput)
+    .output(syncParsed(notificationPreferencesOutput))
     .query(({ ctx }) =>
       getNotificationPreferences({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
@@ -55,7 +55,7 @@ export const notificationsRouter = router({
       },
     })
     .input(notificationPreferencesInput)
-    .output(notificationPreferencesOutput)
+    .output(syncParsed(notificationPreferencesOutput))
     .mutation(({ ctx, input }) =>
       updateNotificationPreferences({ deps: ctx.deps, caller: ctx.caller, input }),
     ),
@@ -68,7 +68,7 @@ export const notificationsRouter = router({
         summary: "The VAPID public key a browser subscribes with (applicationServerKey)",
       },
     })
-    .output(pushPublicKeyOutput)
+    .output(syncParsed(pushPublicKeyOutput))
     .query(({ ctx }) => ({ publicKey: ctx.deps.push.publicKey })),
 
   subscribe: protectedProcedure
@@ -82,7 +82,7 @@ export const notificationsRouter = router({
       },
     })
     .input(pushSubscriptionInput)
-    .output(pushDeviceSchema)
+    .output(syncParsed(pushDeviceSchema))
     .mutation(({ ctx, input }) => saveSubscription({ deps: ctx.deps, caller: ctx.caller, input })),
 
   unsubscribeDevice: protectedProcedure
@@ -94,7 +94,7 @@ export const notificationsRouter = router({
       },
     })
     .input(pushEndpointInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) =>
       removeSubscription({ deps: ctx.deps, caller: ctx.caller, input }),
     ),
@@ -107,7 +107,7 @@ export const notificationsRouter = router({
         summary: "The caller's devices with push on (never their endpoints or keys)",
       },
     })
-    .output(pushDevicesOutput)
+    .output(syncParsed(pushDevicesOutput))
     .query(({ ctx }) => listDevices({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   sendTest: protectedProcedure
@@ -118,7 +118,7 @@ export const notificationsRouter = router({
         summary: "Send a test notification to each of the caller's devices; gone ones are removed",
       },
     })
-    .output(pushTestOutput)
+    .output(syncParsed(pushTestOutput))
     .mutation(({ ctx }) =>
       sendTestNotification({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
@@ -133,6 +133,6 @@ export const notificationsRouter = router({
       },
     })
     .input(unsubscribeInput)
-    .output(unsubscribeOutput)
+    .output(syncParsed(unsubscribeOutput))
     .mutation(({ ctx, input }) => unsubscribe({ deps: ctx.deps, caller: ctx.caller, input })),
 });

@@ -3,7 +3,7 @@ import { createDirectUpload, receiveLocalUpload } from "@circleplan/core/storage
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import { photoOutput, photoUploadOutput } from "@circleplan/shared/circle-outputs";
 import { localUploadInput, userPhotoInput } from "@circleplan/shared/circle-schemas";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, syncParsed } from "../trpc";
 
 export const photosRouter = router({
   setUserPhoto: protectedProcedure
@@ -16,14 +16,14 @@ export const photosRouter = router({
       },
     })
     .input(userPhotoInput)
-    .output(photoOutput)
+    .output(syncParsed(photoOutput))
     .mutation(({ ctx, input }) => setUserPhoto({ deps: ctx.deps, caller: ctx.caller, input })),
 
   removeUserPhoto: protectedProcedure
     .meta({
       rest: { method: "DELETE", path: "/api/user/photo", summary: "Remove the profile photo" },
     })
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx }) =>
       removeUserPhoto({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
@@ -49,7 +49,7 @@ export const photosRouter = router({
         },
       ],
     })
-    .output(photoUploadOutput)
+    .output(syncParsed(photoUploadOutput))
     .mutation(({ ctx }) =>
       createDirectUpload({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
@@ -65,7 +65,7 @@ export const photosRouter = router({
       },
     })
     .input(localUploadInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) =>
       receiveLocalUpload({ deps: ctx.deps, caller: ctx.caller, input }),
     ),

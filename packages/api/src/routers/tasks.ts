@@ -19,7 +19,7 @@ import {
   expiredTasksInput,
   taskHistoryInput,
 } from "@circleplan/shared/plan-schemas";
-import { planProcedure, protectedProcedure, router } from "../trpc";
+import { planProcedure, protectedProcedure, router, syncParsed } from "../trpc";
 
 export const tasksRouter = router({
   pending: protectedProcedure
@@ -30,7 +30,7 @@ export const tasksRouter = router({
         summary: "Unanswered tasks assigned to the caller or by the caller",
       },
     })
-    .output(pendingTasksOutput)
+    .output(syncParsed(pendingTasksOutput))
     .query(({ ctx }) => pendingTasks({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
 
   history: protectedProcedure
@@ -42,7 +42,7 @@ export const tasksRouter = router({
       },
     })
     .input(taskHistoryInput)
-    .output(taskHistoryOutput)
+    .output(syncParsed(taskHistoryOutput))
     .query(({ ctx, input }) => taskHistory({ deps: ctx.deps, caller: ctx.caller, input })),
 
   expired: protectedProcedure
@@ -54,7 +54,7 @@ export const tasksRouter = router({
       },
     })
     .input(expiredTasksInput)
-    .output(expiredTasksOutput)
+    .output(syncParsed(expiredTasksOutput))
     .query(({ ctx, input }) => expiredTasks({ deps: ctx.deps, caller: ctx.caller, input })),
 
   accept: planProcedure
@@ -66,7 +66,7 @@ export const tasksRouter = router({
       },
     })
     .input(acceptTaskInput)
-    .output(respondOutput)
+    .output(syncParsed(respondOutput))
     .mutation(({ ctx, input }) =>
       respondToTask({
         deps: ctx.deps,
@@ -84,7 +84,7 @@ export const tasksRouter = router({
       },
     })
     .input(declineTaskInput)
-    .output(respondOutput)
+    .output(syncParsed(respondOutput))
     .mutation(({ ctx, input }) =>
       respondToTask({
         deps: ctx.deps,
@@ -102,6 +102,6 @@ export const tasksRouter = router({
       },
     })
     .input(eventIdInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => cancelTask({ deps: ctx.deps, caller: ctx.caller, input })),
 });

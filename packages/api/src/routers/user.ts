@@ -11,7 +11,7 @@ import {
   sessionIdInput,
   updateUserInput,
 } from "@circleplan/shared/auth-schemas";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, syncParsed } from "../trpc";
 
 export const userRouter = router({
   update: protectedProcedure
@@ -24,7 +24,7 @@ export const userRouter = router({
       },
     })
     .input(updateUserInput)
-    .output(profileOutput)
+    .output(syncParsed(profileOutput))
     .mutation(({ ctx, input }) => updateProfile({ deps: ctx.deps, caller: ctx.caller, input })),
 
   changePassword: protectedProcedure
@@ -36,7 +36,7 @@ export const userRouter = router({
       },
     })
     .input(changePasswordInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => changePassword({ deps: ctx.deps, caller: ctx.caller, input })),
 
   sessions: protectedProcedure
@@ -47,7 +47,7 @@ export const userRouter = router({
         summary: "The signed-in user's sessions, the current one marked",
       },
     })
-    .output(sessionsOutput)
+    .output(syncParsed(sessionsOutput))
     .query(async ({ ctx }) => ({
       sessions: await listSessions({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     })),
@@ -61,7 +61,7 @@ export const userRouter = router({
       },
     })
     .input(sessionIdInput)
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => endSession({ deps: ctx.deps, caller: ctx.caller, input })),
 
   endOtherSessions: protectedProcedure
@@ -72,7 +72,7 @@ export const userRouter = router({
         summary: "End every session of the signed-in user except this one",
       },
     })
-    .output(messageOutput)
+    .output(syncParsed(messageOutput))
     .mutation(({ ctx }) =>
       endOtherSessions({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
