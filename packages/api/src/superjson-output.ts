@@ -31,18 +31,19 @@ const isPlainObject = (value: object) => {
   return prototype === Object.prototype || prototype === null;
 };
 
-/** Keys superjson refuses to serialize (a prototype pollution risk). */
-const REFUSED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-
 class Unsupported extends Error {}
 const UNSUPPORTED = new Unsupported();
 
+const childPath = (path: string | null, key: string) => (path === null ? key : `${path}.${key}`);
+
 /**
  * Records the annotation each Date and undefined below `node` needs (`path` null at the root:
- * an empty key is a path of its own); throws on anything else.
+ * an empty key is a path of its own); throws on anything else, and on the keys superjson refuses
+ * (a prototype pollution risk). A path is written only for what
+ * needs one: most values are strings, numbers, booleans and nulls, which need nothing.
  */
 function walk(
-  node: unknown,
+  node: object,
   path: string | null,
   depth: number,
   values: Record<string, Annotation>,
@@ -52,51 +53,49 @@ function walk(
     for (let i = 0; i < node.length; i++) {
       // A hole is not an undefined to superjson: its walk skips it.
       if (!(i in node)) throw UNSUPPORTED;
-      visit(node[i], path === null ? String(i) : `${path}.${i}`, depth, values);
+      const value: unknown = node[i];
+      if (needsNothing(value)) continue;
+      visit(value, childPath(path, String(i)), depth, values);
     }
     return;
   }
-  for (const key of Object.keys(node as object)) {
-    if (REFUSED_KEYS.has(key)) throw UNSUPPORTED;
-    const escaped = escapeKey(key);
-    visit(
-      (node as Record<string, unknown>)[key],
-      path === null ? escaped : `${path}.${escaped}`,
-      depth,
-      values,
-    );
+  for (const key of Object.keys(node)) {
+    if (key === "__proto__" || key === "constructor" || key === "prototype") throw UNSUPPORTED;
+    const value: unknown = (node as Record<string, unknown>)[key];
+    if (needsNothing(value)) continue;
+    visit(value, childPath(path, escapeKey(key)), depth, values);
   }
 }
 
-function visit(
-  value: unknown,
-  path: string,
-  depth: number,
-  values: Record<string, Annotation>,
-): void {
+/** A value JSON writes as superjson does, with no annotation. */
+function needsNothing(value: unknown): boolean {
   switch (typeof value) {
     case "string":
     case "boolean":
-      return;
+      return true;
     case "number":
-      if (!Number.isFinite(value)) throw UNSUPPORTED;
-      return;
-    case "undefined":
-      values[path] = ["undefined"];
-      return;
+      return Number.isFinite(value);
     case "object":
-      if (value === null) return;
-      if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw UNSUPPORTED;
-        values[path] = ["Date"];
-        return;
-      }
-      if (!Array.isArray(value) && !isPlainObject(value)) throw UNSUPPORTED;
-      walk(value, path, depth + 1, values);
-      return;
+      return value === null;
     default:
-      throw UNSUPPORTED;
+      return false;
   }
+}
+
+/** A value needsNothing did not take: annotated, walked into, or unsupported. */
+function visit(value: unknown, path: string, depth: number, values: Record<string, Annotation>) {
+  if (value === undefined) {
+    values[path] = ["undefined"];
+    return;
+  }
+  if (typeof value !== "object" || value === null) throw UNSUPPORTED;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw UNSUPPORTED;
+    values[path] = ["Date"];
+    return;
+  }
+  if (!Array.isArray(value) && !isPlainObject(value)) throw UNSUPPORTED;
+  walk(value, path, depth + 1, values);
 }
 
 /** superjson.serialize's answer for `value`, without copying plain data. */
