@@ -3,13 +3,25 @@ import superjson from "superjson";
 import { describe, expect, it } from "vitest";
 import { serializeOutput } from "./superjson-output";
 
+/** Generated cases per property; `FC_RUNS=100000` hunts longer (the third then needs --testTimeout). */
+const RUNS = Number(process.env.FC_RUNS ?? 2000);
+
 /** What the client ends up with: the answer through JSON text and superjson's decoder. */
 const received = (wire: unknown) => superjson.deserialize(JSON.parse(JSON.stringify(wire)));
 
-/** The wire form superjson writes, or the error it throws. */
+/** What a serializer does with `value`: what the client receives, or the error it throws. */
 function outcome(serialize: (value: unknown) => unknown, value: unknown) {
   try {
     return { value: received(serialize(value)) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** The JSON a serializer sends for `value`, or the error it throws. */
+function wire(serialize: (value: unknown) => unknown, value: unknown) {
+  try {
+    return { wire: JSON.parse(JSON.stringify(serialize(value))) };
   } catch (error) {
     return { error: (error as Error).message };
   }
@@ -29,7 +41,19 @@ const plainData = (leaves: fc.Arbitrary<unknown>[]) =>
       ...leaves,
       fc.array(tie("value")),
       fc.dictionary(
-        fc.oneof(fc.string(), fc.constantFrom("a.b", "a\\b", "a\\.b", ".", "\\")),
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom(
+            "a.b",
+            "a\\b",
+            "a\\.b",
+            ".",
+            "\\",
+            "__proto__",
+            "constructor",
+            "prototype",
+          ),
+        ),
         tie("value"),
       ),
     ),
@@ -40,11 +64,9 @@ describe("serializeOutput", () => {
     fc.assert(
       fc.property(plainData([]), (value) => {
         // Generated data reaches no object twice, which superjson would also record.
-        expect(JSON.parse(JSON.stringify(serializeOutput(value)))).toStrictEqual(
-          JSON.parse(JSON.stringify(superjson.serialize(value))),
-        );
+        expect(wire(serializeOutput, value)).toStrictEqual(wire(superjson.serialize, value));
       }),
-      { numRuns: 2000 },
+      { numRuns: RUNS },
     );
   });
 
@@ -53,12 +75,14 @@ describe("serializeOutput", () => {
     // than written as null; its annotation is the same, and superjson restores it either way.
     fc.assert(
       fc.property(plainData([fc.constant(undefined)]), (value) => {
-        expect(JSON.parse(JSON.stringify(serializeOutput(value))).meta).toStrictEqual(
-          JSON.parse(JSON.stringify(superjson.serialize(value))).meta,
-        );
+        const meta = (serialize: (value: unknown) => unknown) => {
+          const sent = wire(serialize, value);
+          return sent.wire ? sent.wire.meta : sent;
+        };
+        expect(meta(serializeOutput)).toStrictEqual(meta(superjson.serialize));
         expect(outcome(serializeOutput, value)).toStrictEqual(outcome(superjson.serialize, value));
       }),
-      { numRuns: 2000 },
+      { numRuns: RUNS },
     );
   });
 
@@ -83,7 +107,7 @@ describe("serializeOutput", () => {
           );
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: RUNS },
     );
   });
 
@@ -108,6 +132,7 @@ describe("serializeOutput", () => {
     ["a BigInt", { n: 10n }],
     ["NaN", { n: Number.NaN }],
     ["Infinity", [Number.POSITIVE_INFINITY]],
+    ["-0", { n: -0 }],
     ["an invalid Date", { at: new Date(Number.NaN) }],
     ["a class instance", { at: new URL("https://circleplan.app/") }],
   ])("gives %s to superjson", (_, value) => {

@@ -10,7 +10,7 @@
  * `meta.values` names the path of each Date and undefined. So this walks the answer once,
  * collects those paths, and copies nothing.
  *
- * Anything else (a Map, a Set, a BigInt, a class instance, NaN, a cycle, a key superjson refuses)
+ * Anything else (a Map, a Set, a BigInt, a class instance, NaN, -0, a cycle, a key superjson refuses)
  * is handed to superjson itself, so the wire format is superjson's whatever a procedure answers;
  * the client decodes with plain superjson. Not written: `referentialEqualities`, superjson's
  * record of one object reached twice; the client then gets two equal objects instead of one.
@@ -74,7 +74,8 @@ function needsNothing(value: unknown): boolean {
     case "boolean":
       return true;
     case "number":
-      return Number.isFinite(value);
+      // superjson writes NaN, the infinities and -0 as annotated strings.
+      return Number.isFinite(value) && !Object.is(value, -0);
     case "object":
       return value === null;
     default:
