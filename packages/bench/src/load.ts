@@ -41,15 +41,16 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // fork() reuses this process's execArgv, which carries tsx's loader.
     const child = fork(new URL("./load-process.ts", import.meta.url));
-    let settled = false;
+    let answer: { result?: LoadResult; error?: string } | undefined;
     child.once("message", (message: { result?: LoadResult; error?: string }) => {
-      settled = true;
-      if (message.result) resolve(message.result);
-      else reject(new Error(`load generator: ${message.error}`));
+      answer = message;
     });
     child.once("error", reject);
+    // Settled once the child has exited, so its CPU time is counted by then (cpu-accounting.ts).
     child.once("exit", (code) => {
-      if (!settled) reject(new Error(`load generator exited with code ${code} before answering`));
+      if (answer?.result) resolve(answer.result);
+      else if (answer) reject(new Error(`load generator: ${answer.error}`));
+      else reject(new Error(`load generator exited with code ${code} before answering`));
     });
     child.send(spec);
   });

@@ -20,6 +20,7 @@ import {
 import type { Executor } from "@circleplan/db/client";
 import { sql } from "drizzle-orm";
 import { type BenchServer, startBenchServer } from "./bench-server";
+import { CORES, type CpuPerOperation, cpuPerOperation, cpuTimes } from "./cpu-accounting";
 import {
   heading,
   LOAD_HEADERS,
@@ -235,7 +236,7 @@ async function drainedLoad(
   requests: LoadRequest[],
   options: PlansBenchOptions,
   label: string,
-): Promise<LoadResult> {
+): Promise<Measured<LoadResult>> {
   const load = (duration: number) =>
     runLoad({
       title,
@@ -249,16 +250,21 @@ async function drainedLoad(
   console.log(`${label}: ${options.warmup} s warm-up, ${options.duration} s measured…`);
   if (options.warmup > 0) await load(options.warmup);
   await server.drain();
+  const before = cpuTimes();
   const result = await load(options.duration);
   await server.drain();
-  return result;
+  const cpu = cpuPerOperation(before, cpuTimes(), result.completed, options.duration);
+  return { ...result, cpu };
 }
+
+/** A load's figures and the CPU each program spent per request during it (cpu-accounting.ts). */
+type Measured<T> = T & { cpu: CpuPerOperation | null };
 
 interface ReadResult {
   read: Read;
-  rest: LoadResult;
-  trpc: LoadResult;
-  raw: SqlResult;
+  rest: Measured<LoadResult>;
+  trpc: Measured<LoadResult>;
+  raw: Measured<SqlResult>;
 }
 
 async function measureRead(
@@ -283,8 +289,10 @@ async function measureRead(
   const trpc = await doorLoad("tRPC");
   console.log(`${read.name}: raw SQL ${options.warmup} s warm-up, ${options.duration} s measured…`);
   await sqlLoad(server.deps.db, cases, options.connections, options.warmup);
-  const raw = await sqlLoad(server.deps.db, cases, options.connections, options.duration);
-  return { read, rest, trpc, raw };
+  const before = cpuTimes();
+  const sqlResult = await sqlLoad(server.deps.db, cases, options.connections, options.duration);
+  const cpu = cpuPerOperation(before, cpuTimes(), sqlResult.completed, options.duration);
+  return { read, rest, trpc, raw: { ...sqlResult, cpu } };
 }
 
 /**
@@ -297,7 +305,7 @@ async function measureFloors(
   server: BenchServer,
   data: PlansSeed,
   options: PlansBenchOptions,
-): Promise<{ rest: LoadResult; trpc: LoadResult }> {
+): Promise<{ rest: Measured<LoadResult>; trpc: Measured<LoadResult> }> {
   const viewers = data.viewers.filter((viewer) => viewer !== data.busy);
   const floor = async (title: string, path: string) => {
     const requests: LoadRequest[] = viewers.map((viewer) => ({
@@ -311,6 +319,61 @@ async function measureFloors(
     rest: await floor("floor: REST GET /api/auth/user", "/api/auth/user"),
     trpc: await floor("floor: tRPC GET /api/trpc/auth.user", "/api/trpc/auth.user"),
   };
+}
+
+/** The share of the cores a load must keep busy for the cores to bound it. */
+const BUSY_CORES = 0.85;
+
+/** One load's CPU per request by program, as a table row. */
+function cpuRow(label: string, cpu: CpuPerOperation | null): string[] {
+  const cell = (value: number | undefined) => (value === undefined ? "?" : value.toFixed(2));
+  return [
+    label,
+    cell(cpu?.server),
+    cell(cpu?.database),
+    cell(cpu?.proxy),
+    cell(cpu?.loadGenerator),
+    cell(cpu?.total),
+    cpu ? `${cpu.coresBusy.toFixed(1)} of ${CORES}` : "?",
+  ];
+}
+
+/**
+ * Where each request's CPU went, by program, and what that bounds. When the cores are all busy,
+ * a load's rate is the cores over its CPU per request. Any door does at least its floor's work
+ * (HTTP, the session, an answer; less the floor's own small answer read by the load generator),
+ * its database does at least the raw statement's, and the load generator reads the answer the
+ * spec defines, as it did from this door. A door whose database built the whole answer and which
+ * passed it through would do exactly that, so on busy cores
+ * `(floor - floor's reading + raw SQL + the door's answer's reading) ÷ raw SQL`, in CPU, is the
+ * least ratio any door reaches on this machine.
+ */
+function printCpu(
+  results: ReadResult[],
+  floors: { rest: Measured<LoadResult>; trpc: Measured<LoadResult> },
+): string[] {
+  console.log("\nCPU per request in ms, by program (/proc; the kernel's 10 ms tick):");
+  printTable(
+    ["load", "this process", "PostgreSQL", "WS proxy", "load generator", "total", "cores busy"],
+    [
+      cpuRow("floor REST", floors.rest.cpu),
+      cpuRow("floor tRPC", floors.trpc.cpu),
+      ...results.flatMap(({ read, rest, trpc, raw }) => [
+        cpuRow(`REST ${read.name}`, rest.cpu),
+        cpuRow(`tRPC ${read.name}`, trpc.cpu),
+        cpuRow(`raw SQL ${read.name}`, raw.cpu),
+      ]),
+    ],
+  );
+  return results.map(({ read, rest, raw }) => {
+    const floor = floors.rest.cpu;
+    if (!floor || !rest.cpu || !raw.cpu) return `${read.name} ?`;
+    // Only a raw SQL load that keeps the cores busy is bound by them (on the embedded store it
+    // runs on the database's one thread, and a door overlaps its own work with it).
+    if (raw.cpu.coresBusy < BUSY_CORES * CORES) return `${read.name} n/a (raw SQL left cores idle)`;
+    const least = floor.total - floor.loadGenerator + raw.cpu.total + rest.cpu.loadGenerator;
+    return `${read.name} ${ratio(least / raw.cpu.total)}`;
+  });
 }
 
 export async function runPlansBench(options: PlansBenchOptions): Promise<SummaryRow[]> {
@@ -376,6 +439,10 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     );
     console.log(
       "HTTP latencies come from autocannon's histogram in whole milliseconds; SQL latencies from performance.now().",
+    );
+    const passThroughBounds = printCpu(results, floors);
+    console.log(
+      `The least ratio any REST door reaches on these busy cores, even one passing the database's answer through (floor + raw SQL + reading the answer, in CPU, ÷ raw SQL): ${passThroughBounds.join(" · ")}`,
     );
 
     // The busy user's month, alone: through the door, in-process (no HTTP), and its raw SQL.
@@ -468,6 +535,13 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
         target: "",
         verdict: "",
       })),
+      {
+        figure:
+          "least REST door ratio on these cores: (floor + raw SQL + reading the answer) ÷ raw SQL, CPU",
+        value: passThroughBounds.join(" · "),
+        target: "",
+        verdict: "",
+      },
       ...results.map(({ read, rest, raw }) => ({
         figure: `plans ${read.name} p50/p99 REST · raw SQL`,
         value: `${ms(rest.p50)}/${ms(rest.p99)} · ${ms(raw.p50)}/${ms(raw.p99)}`,
