@@ -10,9 +10,9 @@
  * `meta.values` names the path of each Date and undefined. So this walks the answer once,
  * collects those paths, and copies nothing.
  *
- * Anything else (a Map, a Set, a BigInt, a class instance, NaN, -0, a cycle, a key superjson refuses)
- * is handed to superjson itself, so the wire format is superjson's whatever a procedure answers;
- * the client decodes with plain superjson. Not written: `referentialEqualities`, superjson's
+ * Anything else (a Map, a Set, a BigInt, a class instance, NaN, -0, a cycle, a key superjson
+ * refuses) is handed to superjson itself, so the wire format is superjson's whatever a procedure
+ * answers; the client decodes with plain superjson. Not written: `referentialEqualities`, superjson's
  * record of one object reached twice; the client then gets two equal objects instead of one.
  */
 import superjson, { type SuperJSONResult } from "superjson";
@@ -39,8 +39,8 @@ const childPath = (path: string | null, key: string) => (path === null ? key : `
 /**
  * Records the annotation each Date and undefined below `node` needs (`path` null at the root:
  * an empty key is a path of its own); throws on anything else, and on the keys superjson refuses
- * (a prototype pollution risk). A path is written only for what
- * needs one: most values are strings, numbers, booleans and nulls, which need nothing.
+ * (a prototype pollution risk). A path is written only for what needs one: most values are
+ * strings, numbers, booleans and nulls, which need nothing.
  */
 function walk(
   node: object,

@@ -76,6 +76,8 @@ const t = initTRPC
 
 export const router = t.router;
 
+export const createCallerFactory = t.createCallerFactory;
+
 /** Marks the schemas syncParsed made, so a test can find a procedure that skipped it. */
 export const SYNC_PARSED = Symbol("syncParsed");
 
@@ -91,7 +93,6 @@ export function syncParsed<T extends z.ZodType>(schema: T): T {
   copy.parseAsync = async (data, params) => copy.parse(data, params);
   return Object.assign(copy, { [SYNC_PARSED]: true });
 }
-export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();

@@ -31,6 +31,8 @@ export interface BenchServer {
    * must not pay for them.
    */
   drain(): Promise<void>;
+  /** Requests answered since the server started (those a load generator stopped waiting for too). */
+  answered(): number;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   const dataDir = await mkdtemp(path.join(tmpdir(), "circleplan-bench-"));
   let app: ReturnType<typeof createApp> | undefined;
   let inFlight = 0;
+  let answered = 0;
   // Listen first so APP_URL can name the port; requests arrive only after `app` is set.
   const server = serve({
     fetch: async (request, env) => {
@@ -57,6 +60,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
         return await app.fetch(request, env);
       } finally {
         inFlight--;
+        answered++;
       }
     },
     port: 0,
@@ -91,6 +95,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
     url: `http://127.0.0.1:${port}`,
     appUrl,
     deps,
+    answered: () => answered,
     async drain() {
       const started = performance.now();
       while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -250,15 +250,35 @@ async function drainedLoad(
   console.log(`${label}: ${options.warmup} s warm-up, ${options.duration} s measured…`);
   if (options.warmup > 0) await load(options.warmup);
   await server.drain();
-  const before = cpuTimes();
-  const result = await load(options.duration);
-  await server.drain();
-  const cpu = cpuPerOperation(before, cpuTimes(), result.completed, options.duration);
-  return { ...result, cpu };
+  const answeredBefore = server.answered();
+  return withCpu(
+    async () => {
+      const result = await load(options.duration);
+      await server.drain();
+      return result;
+    },
+    () => server.answered() - answeredBefore,
+  );
 }
 
 /** A load's figures and the CPU each program spent per request during it (cpu-accounting.ts). */
 type Measured<T> = T & { cpu: CpuPerOperation | null };
+
+/**
+ * Runs a measured load and adds the CPU each program spent per operation. `operations` counts
+ * what the CPU paid for: for a door, every request the server answered, those still queued
+ * when the load generator stopped included (the load drains them inside the measurement).
+ */
+async function withCpu<T>(
+  run: () => Promise<T>,
+  operations: (result: T) => number,
+): Promise<Measured<T>> {
+  const before = cpuTimes();
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  return { ...result, cpu: cpuPerOperation(before, cpuTimes(), operations(result), seconds) };
+}
 
 interface ReadResult {
   read: Read;
@@ -289,10 +309,11 @@ async function measureRead(
   const trpc = await doorLoad("tRPC");
   console.log(`${read.name}: raw SQL ${options.warmup} s warm-up, ${options.duration} s measured…`);
   await sqlLoad(server.deps.db, cases, options.connections, options.warmup);
-  const before = cpuTimes();
-  const sqlResult = await sqlLoad(server.deps.db, cases, options.connections, options.duration);
-  const cpu = cpuPerOperation(before, cpuTimes(), sqlResult.completed, options.duration);
-  return { read, rest, trpc, raw: { ...sqlResult, cpu } };
+  const raw = await withCpu(
+    () => sqlLoad(server.deps.db, cases, options.connections, options.duration),
+    (result) => result.completed,
+  );
+  return { read, rest, trpc, raw };
 }
 
 /**
