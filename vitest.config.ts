@@ -5,8 +5,13 @@ const webSrc = fileURLToPath(new URL("./packages/web/src", import.meta.url));
 
 // Test projects by file suffix (STYLE.md habit 7). Sized for 2-core machines: unit,
 // component and integration share one group of 2 workers (PGlite is WASM and heavy, so no
-// more than that); the browser tests run afterwards, one file at a time, against one real
-// server and one Chromium each.
+// more than that); the browser tests run two files at a time against the run's one server
+// and one Chromium (`pnpm test` runs them in a vitest of their own, beside the others).
+//
+// Timeouts are hang detectors, not speed limits: a test waits for the event it needs, and a
+// machine busy with other work must not turn a slow test red. So they are far above what any
+// test takes on a quiet machine (a production-cost password hash, a property run).
+const HANG = { unit: 60_000, integration: 180_000, browser: 180_000 };
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +21,8 @@ export default defineConfig({
           include: ["packages/*/src/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts", "**/*.e2e.test.ts"],
           environment: "node",
+          testTimeout: HANG.unit,
+          hookTimeout: HANG.unit,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -29,6 +36,8 @@ export default defineConfig({
           exclude: ["**/node_modules/**"],
           environment: "happy-dom",
           setupFiles: ["packages/web/src/testing/component-setup.ts"],
+          testTimeout: HANG.unit,
+          hookTimeout: HANG.unit,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -41,8 +50,8 @@ export default defineConfig({
           environment: "node",
           // Builds the migrated template every file's database is cloned from.
           globalSetup: ["packages/db/src/testing/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: HANG.integration,
+          hookTimeout: HANG.integration,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -53,9 +62,13 @@ export default defineConfig({
           include: ["packages/e2e/src/**/*.e2e.test.ts"],
           exclude: ["**/node_modules/**"],
           environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          // One server and one Chromium for the whole browser run.
+          globalSetup: ["packages/e2e/src/global-setup.ts"],
+          testTimeout: HANG.browser,
+          hookTimeout: HANG.browser,
+          // Two files at a time: a browser test mostly waits (on Chromium, the server, an
+          // animation), so two share the cores well, beside the other projects' run.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

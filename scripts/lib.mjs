@@ -1,7 +1,15 @@
 // Small helpers shared by the root scripts (start, dev, test, ensure-*).
 // Plain Node ESM with no dependencies, so they run before `pnpm install`.
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readdirSync,
+  statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +52,39 @@ export function run(
     fail(`\`${shown}\` exited with ${result.signal ?? status}`);
   }
   return status;
+}
+
+/**
+ * Runs a command without blocking, for phases that run side by side. Its output goes to the
+ * terminal as it comes when `outputFile` is not given; otherwise to that file only (printed by
+ * the caller when the command ends, so parallel phases do not interleave). Resolves with the
+ * exit status (1 when it could not start).
+ */
+export function runAsync(command, args = [], { cwd = repoRoot, env, outputFile } = {}) {
+  const shown = [command, ...args].join(" ");
+  console.log(`$ ${shown}${outputFile ? ` > ${outputFile}` : ""}`);
+  const output = outputFile ? openSync(outputFile, "w") : "inherit";
+  const child = spawn(command, args, {
+    cwd,
+    stdio: ["ignore", output, output],
+    env: env ? { ...process.env, ...env } : process.env,
+  });
+  return new Promise((resolve) => {
+    child.once("error", (error) => {
+      console.error(`[circleplan] could not run \`${shown}\`: ${error.message}`);
+      resolve(1);
+    });
+    child.once("exit", (code, signal) => {
+      if (typeof output === "number") closeSync(output);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** runAsync() for pnpm. */
+export function pnpmAsync(args, options) {
+  const [command, ...leading] = pnpmInvocation();
+  return runAsync(command, [...leading, ...args], options);
 }
 
 /** Runs a command and returns its trimmed stdout, or null when it fails. */

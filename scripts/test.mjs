@@ -1,17 +1,22 @@
-// `pnpm test`: the whole suite, as CI runs it (`.ci/run`).
-//   1. lint (biome) and typecheck
-//   2. Chromium and a fresh web build for the browser tests
-//   3. every vitest project (unit, integration, e2e) on the embedded database (PGlite)
-//   4. the integration project again on a real PostgreSQL server (CIRCLEPLAN_TEST_PG_URL)
-//   5. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
-//      over both runs (CI reads that line: it stays the last one)
-// `--quick` runs only step 3's unit, component and integration projects, for local iteration.
+// `pnpm test`: the whole suite, as CI runs it (`.ci/run`). Phases run side by side where the
+// cores allow (two here):
+//   1. Chromium and PostgreSQL installed when missing (apt-get, one at a time)
+//   2. static checks (biome, then an incremental `tsc -b`) beside the web build
+//   3. the browser tests (vitest project e2e: one server and one Chromium for the run) from
+//      the moment the build is ready, in the background: they mostly wait on the browser,
+//      so the cores are free for
+//   4. unit, component and integration tests on the embedded database (PGlite), once the
+//      static checks are done, then
+//   5. the integration project again on a real PostgreSQL server (CIRCLEPLAN_TEST_PG_URL)
+//   6. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
+//      over every run (CI reads that line: it stays the last one)
+// `--quick` runs only step 4, for local iteration.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { startPostgres } from "./ensure-postgres.mjs";
-import { ensureInstalled, ensureWebBuilt, log, pnpm } from "./lib.mjs";
+import { ensurePostgresInstalled, startPostgres } from "./ensure-postgres.mjs";
+import { ensureInstalled, log, pnpmAsync, repoRoot } from "./lib.mjs";
 
 const quick = process.argv.includes("--quick");
 const started = Date.now();
@@ -25,6 +30,8 @@ function seconds() {
 /** Every phase's name and duration, for the summary before the closing line. */
 const phases = [];
 const formatMs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** What failed outside a test count (a static check, a run without a report). */
+const problems = [];
 
 /** Runs one phase of the suite (sync or async) and records how long it took. */
 async function timed(name, work) {
@@ -34,16 +41,27 @@ async function timed(name, work) {
   } finally {
     const ms = Date.now() - phaseStarted;
     phases.push({ name, ms });
-    log(`${name}: ${formatMs(ms)}`);
+    log(`${name}: ${formatMs(ms)} (${seconds()} so far)`);
   }
 }
 
-/** Runs vitest with the default reporter plus a JSON report; returns the run's counts. */
-async function vitest(label, projectArgs, env = {}) {
+/** Prints what a phase that ran beside others wrote, in one piece. */
+function printOutput(label, file) {
+  if (!existsSync(file)) return;
+  log(`output of ${label}:`);
+  process.stdout.write(readFileSync(file, "utf8"));
+}
+
+/**
+ * Runs vitest with the default reporter plus a JSON report; returns the run's counts. With
+ * `quiet`, its output is kept until it ends (it runs beside another vitest).
+ */
+async function vitest(label, projectArgs, { env = {}, quiet = false } = {}) {
   const reportFile = join(reportDir, `${label}.json`);
+  const outputFile = quiet ? join(reportDir, `${label}.log`) : undefined;
   log(`vitest: ${label} (${seconds()} so far)`);
   const status = await timed(`vitest ${label}`, () =>
-    pnpm(
+    pnpmAsync(
       [
         "exec",
         "vitest",
@@ -53,9 +71,10 @@ async function vitest(label, projectArgs, env = {}) {
         "--reporter=json",
         `--outputFile.json=${reportFile}`,
       ],
-      { env, allowFailure: true },
+      { env: { ...process.env, ...env }, outputFile },
     ),
   );
+  if (outputFile) printOutput(`vitest ${label}`, outputFile);
   return { label, status, ...readCounts(reportFile) };
 }
 
@@ -77,41 +96,59 @@ function readCounts(reportFile) {
   };
 }
 
-await timed("install", () => ensureInstalled());
-
-const env = {};
-if (!quick) {
-  log("lint");
-  await timed("lint", () => pnpm(["lint"]));
-  log(`typecheck (${seconds()} so far)`);
-  await timed("typecheck", () => pnpm(["typecheck"]));
-  env.CHROMIUM_PATH = await timed("Chromium", () => ensureChromium());
-  // CI always builds; locally a build newer than its sources is reused.
-  env.WEB_DIST = await timed("web build", () =>
-    ensureWebBuilt({ force: process.env.CI === "true" }),
-  );
+/** A command whose output is kept until it ends; a failure is one of the run's problems. */
+async function check(label, args) {
+  const outputFile = join(reportDir, `${label}.log`);
+  const status = await pnpmAsync(args, { outputFile });
+  if (status !== 0) {
+    printOutput(label, outputFile);
+    problems.push(`${label} failed (exit ${status}; its output is above)`);
+  }
+  return status;
 }
 
-const runs = [];
-const quickProjects = ["--project", "unit", "--project", "component", "--project", "integration"];
-runs.push(await vitest("embedded", quick ? quickProjects : [], env));
+await timed("install", () => ensureInstalled());
 
-if (!quick) {
+const quickProjects = ["--project", "unit", "--project", "component", "--project", "integration"];
+const runs = [];
+if (quick) {
+  runs.push(await vitest("embedded", quickProjects));
+} else {
+  const env = {};
+  env.CHROMIUM_PATH = await timed("Chromium", () => ensureChromium());
+  await timed("PostgreSQL install", () => ensurePostgresInstalled());
+
+  log("static checks beside the web build");
+  const staticChecks = timed("lint + typecheck", async () => {
+    if ((await check("lint", ["lint"])) !== 0) return;
+    await check("typecheck", ["exec", "tsc", "-b"]);
+  });
+  const webBuild = join(repoRoot, "packages", "web", "dist");
+  const built = await timed("web build", () =>
+    check("web build", ["--filter", "@circleplan/web", "build"]),
+  );
+  env.WEB_DIST = webBuild;
+  const browserRun =
+    built === 0
+      ? vitest("browser", ["--project", "e2e"], { env, quiet: true })
+      : Promise.resolve({ label: "browser", status: 1, passed: 0, failed: 0, skipped: 0 });
+  await staticChecks;
+
+  runs.push(await vitest("embedded", quickProjects, { env }));
   const pg = await timed("PostgreSQL setup", () => startPostgres());
   try {
     runs.push(
       await vitest("postgres", ["--project", "integration"], {
-        ...env,
-        CIRCLEPLAN_TEST_PG_URL: pg.url,
+        env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
       }),
     );
   } finally {
     await timed("PostgreSQL stop", () => pg.stop());
   }
+  runs.push(await browserRun);
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
-const problems = [];
 for (const run of runs) {
   total.passed += run.passed;
   total.failed += run.failed;

@@ -53,6 +53,8 @@ const procedures = procedureTargets();
 /** A property sends hundreds of requests, and shrinking a failure sends more. */
 const FUZZ_TIMEOUT_MS = FUZZ_TIME_LIMIT_MS + 30_000;
 
+console.log(`fuzz: FUZZ_SEED=${fuzzSeed} FUZZ_RUNS=${fuzzRuns} (replay with these)`);
+
 afterAll(() => {
   const seconds = ((Date.now() - fuzzStats.startedAt) / 1000).toFixed(1);
   console.log(

@@ -41,14 +41,13 @@ async function openPage(theme: Theme, path: string): Promise<Page> {
 /** Checks the page once it is still (see settleScreen) and saves a screenshot. */
 async function check(page: Page, theme: Theme, screen: string): Promise<void> {
   await settleScreen(page);
-  await page.waitForTimeout(400);
   await audit(page, screen);
   await screenshot(page, `a11y-${theme}-${screen}`, { fullPage: false });
 }
 
 describe.each(THEMES)("accessibility in the %s theme", (theme) => {
   it("finds nothing serious on the auth screen, its toasts and the forgot-password steps", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const page = await openPage(theme, "/auth");
     await authScreen(page);
     await check(page, theme, "auth-login");
@@ -141,7 +140,7 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
   });
 
   it("finds nothing serious on the signed-in screens, the user menu and the session error", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const page = await openPage(theme, "/auth");
     await signIn(page, user.email, user.password);
     await check(page, theme, "dashboard");

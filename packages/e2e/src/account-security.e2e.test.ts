@@ -71,7 +71,7 @@ async function fieldError(field: Locator): Promise<string> {
 
 describe("account security in the browser", () => {
   it("changes the password from the Account tab; only the new one signs in", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const page = await openPage();
     await signIn(page, user.email, user.password);
     await openAccountTab(page);
@@ -122,7 +122,7 @@ describe("account security in the browser", () => {
   });
 
   it("lists the signed-in devices and signs one out", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const phone = await openPage("/auth", { userAgent: IPHONE_SAFARI });
     await signIn(phone, user.email, user.password);
     const page = await openPage();
@@ -196,7 +196,7 @@ describe("account security in the browser", () => {
   });
 
   it("asks for the current password before changing the email", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const newEmail = buildUser().email;
     const page = await openPage();
     await signIn(page, user.email, user.password);
@@ -315,7 +315,7 @@ describe("account security in the browser", () => {
     );
 
     // The dev mailbox shows mail HTML in a sandboxed srcdoc frame; it must render too.
-    const user = await createVerifiedUser(suite.app.url);
+    const { user } = await registerUser(suite.app.url);
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
     await page.getByRole("heading", { name: "Verify your email for Circleplan" }).waitFor();
     const htmlPart = page

@@ -142,7 +142,7 @@ describe("accounts in the browser", () => {
   });
 
   it("resets a forgotten password through the three-step dialog", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const newPassword = "Fresh-start-2024!";
     const page = await openPage();
     await authScreen(page);
@@ -282,7 +282,7 @@ describe("accounts in the browser", () => {
   });
 
   it("fits the profile page on a phone even with a long email", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const longEmail = `averyveryverylongmailboxnamefortesting${Date.now()}@familyschedulingdomain.example.com`;
     const page = await openPage();
     await signIn(page, user.email, user.password);

@@ -63,9 +63,9 @@ function pendingRow(section: Locator, title: string): Locator {
 
 describe("the Action Center in the browser", () => {
   it("counts, answers, polls, pages, cancels and reviews the tasks between two people", async () => {
-    const ada = await createVerifiedUser(suite.app.url, { firstName: "Ada", lastName: "Lovelace" });
-    const bea = await createVerifiedUser(suite.app.url, { firstName: "Bea", lastName: "Lovelace" });
-    const cid = await createVerifiedUser(suite.app.url, { firstName: "Cid", lastName: "Chess" });
+    const ada = await createVerifiedUser({ firstName: "Ada", lastName: "Lovelace" });
+    const bea = await createVerifiedUser({ firstName: "Bea", lastName: "Lovelace" });
+    const cid = await createVerifiedUser({ firstName: "Cid", lastName: "Chess" });
     const beaApi = await suite.apiAs(bea);
     const adaApi = await suite.apiAs(ada);
     const family = await createCircle(beaApi, { name: "The Lovelaces", type: "family" });
@@ -118,7 +118,7 @@ describe("the Action Center in the browser", () => {
     await pendingRow(byMe, "Book the hall")
       .getByText(`For: ${fullName(bea)}`)
       .waitFor();
-    await saveScreen(page, "01-busy");
+    await saveScreen(page, "01-busy", { desktop: true });
 
     // Accept with a note.
     await cakeRow.getByRole("button", { name: "Accept" }).click();
@@ -210,7 +210,7 @@ describe("the Action Center in the browser", () => {
   });
 
   it("says All caught up! when nothing waits, everywhere and in one circle", async () => {
-    const ada = await createVerifiedUser(suite.app.url, { firstName: "Ada", lastName: "Lovelace" });
+    const ada = await createVerifiedUser({ firstName: "Ada", lastName: "Lovelace" });
     const circle = await createCircle(await suite.apiAs(ada), {
       name: "Book club",
       type: "custom",

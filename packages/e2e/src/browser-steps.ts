@@ -89,16 +89,28 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
  */
 export async function settleScreen(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const ending = () =>
       document
         .getAnimations()
         .filter(
-          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-        )
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
-  );
+          (animation) =>
+            animation.playState === "running" &&
+            animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+    // An animation can start a frame after the one before it ends (a toast after a dialog
+    // closes): still means two frames in a row with nothing left to end.
+    for (let pending = ending(); ; pending = ending()) {
+      if (pending.length === 0) {
+        await frame();
+        await frame();
+        if (ending().length === 0) return;
+        continue;
+      }
+      await Promise.all(pending.map((animation) => animation.finished.catch(() => {})));
+    }
+  });
 }
 
 /**

@@ -79,7 +79,7 @@ function at(day: string, time: string): string {
 
 /** A verified person living in Berlin, with a family circle, and a REST client of theirs. */
 async function berliner(): Promise<{ user: TestUser; api: APIRequestContext; circle: ApiCircle }> {
-  const user = await createVerifiedUser(suite.app.url, {
+  const user = await createVerifiedUser({
     firstName: "Ada",
     lastName: "Lovelace",
     timeZone: ZONE,
@@ -190,7 +190,7 @@ describe("calendar views in the browser", () => {
     const expectedCounts = Object.fromEntries(
       days.map((day) => [day, String(expected.get(day) ?? 0)]),
     );
-    await expect.poll(() => planCounts(page, days), { timeout: 15_000 }).toEqual(expectedCounts);
+    await expect.poll(() => planCounts(page, days), { timeout: 60_000 }).toEqual(expectedCounts);
     expect(await dotsOf(page, busy)).toEqual({ dots: 1, text: "+3" });
     expect(await dotsOf(page, friday)).toEqual({ dots: 2, text: "" });
     expect((await dotsOf(page, saturday)).dots).toBe(1);
@@ -208,7 +208,7 @@ describe("calendar views in the browser", () => {
     await todays.getByText("09:00 - 09:45").waitFor();
     await todays.getByText("High Street 4").waitFor();
     await todays.getByText("The Lovelaces").first().waitFor();
-    await saveScreen(page, "01-month");
+    await saveScreen(page, "01-month", { desktop: true });
 
     // The series goes on into the next month.
     await page.getByRole("button", { name: "Next month" }).click();
@@ -219,7 +219,7 @@ describe("calendar views in the browser", () => {
     const followingSeries = daysOfMonth(following).filter((day) => [1, 4].includes(weekday(day)));
     await expect
       .poll(async () => Object.values(await planCounts(page, followingSeries)), {
-        timeout: 15_000,
+        timeout: 60_000,
       })
       .toEqual(followingSeries.map(() => "1"));
     await page.getByRole("button", { name: "Previous month" }).click();

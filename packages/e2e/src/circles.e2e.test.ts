@@ -26,13 +26,13 @@ async function progressOf(dialog: Locator): Promise<string | null> {
 
 describe("circles in the browser", () => {
   it("creates a family circle with an invitation in four steps and opens it", async () => {
-    const admin = await createVerifiedUser(suite.app.url);
+    const admin = await createVerifiedUser();
     const inviteeEmail = `invitee-${Date.now()}@example.com`;
     const page = await suite.signedInPage(admin, "/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     // Every account has its personal circle in the strip.
     await circleStrip(page).getByRole("link", { name: "Personal" }).waitFor();
-    await saveScreen(page, "01-strip");
+    await saveScreen(page, "01-strip", { desktop: true });
 
     await circleStrip(page).getByRole("button", { name: "Add a new circle" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a New Circle" });
@@ -139,9 +139,9 @@ describe("circles in the browser", () => {
 
   it("renames a circle, promotes and removes members and manages invitations", async () => {
     const [admin, promoted, removed] = await Promise.all([
-      createVerifiedUser(suite.app.url, { firstName: "Ada", lastName: "Admin" }),
-      createVerifiedUser(suite.app.url, { firstName: "Bea", lastName: "Promoted" }),
-      createVerifiedUser(suite.app.url, { firstName: "Cal", lastName: "Removed" }),
+      createVerifiedUser({ firstName: "Ada", lastName: "Admin" }),
+      createVerifiedUser({ firstName: "Bea", lastName: "Promoted" }),
+      createVerifiedUser({ firstName: "Cal", lastName: "Removed" }),
     ]);
     const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Book Club", type: "custom" });
@@ -244,10 +244,7 @@ describe("circles in the browser", () => {
   });
 
   it("shows a member the notice, a disabled Save and no admin tabs", async () => {
-    const [admin, member] = await Promise.all([
-      createVerifiedUser(suite.app.url),
-      createVerifiedUser(suite.app.url),
-    ]);
+    const [admin, member] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
     const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Neighbours", type: "family" });
     await joinCircle(adminApi, circle, member, await suite.apiAs(member));
@@ -284,7 +281,7 @@ describe("circles in the browser", () => {
   });
 
   it("uploads a circle photo with a crop and removes it again", async () => {
-    const admin = await createVerifiedUser(suite.app.url);
+    const admin = await createVerifiedUser();
     const circle = await createCircle(await suite.apiAs(admin), {
       name: "Photo Club",
       type: "custom",
@@ -348,7 +345,7 @@ describe("circles in the browser", () => {
   });
 
   it("opens a circle's options by press and hold or the keyboard, and deletes it", async () => {
-    const admin = await createVerifiedUser(suite.app.url);
+    const admin = await createVerifiedUser();
     const circle = await createCircle(await suite.apiAs(admin), {
       name: "Old Project",
       type: "custom",
@@ -409,7 +406,7 @@ describe("circles in the browser", () => {
   });
 
   it("opens Create New Circle from the user menu", async () => {
-    const admin = await createVerifiedUser(suite.app.url);
+    const admin = await createVerifiedUser();
     const page = await suite.signedInPage(admin, "/profile");
     await page.getByRole("button", { name: /user menu/ }).click();
     await page.getByRole("menuitem", { name: "Create New Circle" }).click();

@@ -37,7 +37,7 @@ async function proveEmail(page: Page, email: string): Promise<void> {
 
 describe("invitations in the browser", () => {
   it("takes a newcomer from the mailed link through registration into the circle, then out again", async () => {
-    const admin = await createVerifiedUser(suite.app.url, {
+    const admin = await createVerifiedUser({
       firstName: "Ada",
       lastName: "Lovelace",
     });
@@ -169,8 +169,8 @@ describe("invitations in the browser", () => {
 
   it("lists pending invitations, declines one and accepts another into its circle", async () => {
     const [admin, invitee] = await Promise.all([
-      createVerifiedUser(suite.app.url, { firstName: "Ann", lastName: "Admin" }),
-      createVerifiedUser(suite.app.url, { firstName: "Ivy", lastName: "Invitee" }),
+      createVerifiedUser({ firstName: "Ann", lastName: "Admin" }),
+      createVerifiedUser({ firstName: "Ivy", lastName: "Invitee" }),
     ]);
     const api = await suite.apiAs(admin);
     const family = await createCircle(api, { name: "Admin Family", type: "family" });
@@ -209,10 +209,7 @@ describe("invitations in the browser", () => {
   });
 
   it("shows the green card for an accepted invitation and the error card for a bad link", async () => {
-    const [admin, invitee] = await Promise.all([
-      createVerifiedUser(suite.app.url),
-      createVerifiedUser(suite.app.url),
-    ]);
+    const [admin, invitee] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
     const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Accepted Already", type: "custom" });
     const invitation = await invite(adminApi, circle, { email: invitee.email });
@@ -237,8 +234,8 @@ describe("invitations in the browser", () => {
 
   it("brings a signed-out member back to the invitation after logging in, and declines it", async () => {
     const [admin, invitee] = await Promise.all([
-      createVerifiedUser(suite.app.url, { firstName: "Ann", lastName: "Admin" }),
-      createVerifiedUser(suite.app.url),
+      createVerifiedUser({ firstName: "Ann", lastName: "Admin" }),
+      createVerifiedUser(),
     ]);
     const adminApi = await suite.apiAs(admin);
     const circle = await createCircle(adminApi, { name: "Walking Group", type: "custom" });

@@ -2,56 +2,21 @@ import {
   type MailKind,
   unsubscribeToken as makeUnsubscribeToken,
 } from "@circleplan/core/notifications/unsubscribe-links";
-import { type Browser, type BrowserContext, type Page, request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { frontToast } from "./browser-steps";
 import { userIdOf } from "./circle-setup";
-import { launchBrowser, MOBILE, type RunningApp, startApp } from "./harness";
+import { E2E_APP_SECRET } from "./e2e-config";
+import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
-import { createVerifiedUser, type TestUser } from "./test-users";
+import { createVerifiedUser } from "./test-users";
 
-const APP_SECRET = "e2e-notification-settings-secret-0123456789";
+const suite = useBrowserSuite();
 const saveScreen = useScreens("notification-settings");
 
 /** A mail's unsubscribe link, made by core's own token maker (the format has one home). */
 const unsubscribeToken = (userId: number, kind: MailKind) =>
-  makeUnsubscribeToken(APP_SECRET, userId, kind);
-
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ APP_SECRET, RATE_LIMIT_REGISTER_IP: "200/3600", RATE_LIMIT_LOGIN_IP: "500/900" }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: MOBILE,
-    baseURL: app.url,
-    serviceWorkers: "block",
-  });
-  context.setDefaultTimeout(15_000);
-  onTestFinished(() => context.close());
-  return context;
-}
-
-async function signedInPage(user: TestUser, to: string): Promise<Page> {
-  const context = await newContext();
-  const login = await context.request.post("/api/auth/login", {
-    data: { email: user.email, password: user.password },
-    headers: { origin: app.url },
-  });
-  if (!login.ok()) throw new Error(`login answered ${login.status()}`);
-  const page = await context.newPage();
-  await page.goto(to);
-  return page;
-}
+  makeUnsubscribeToken(E2E_APP_SECRET, userId, kind);
 
 async function preferencesOf(page: Page) {
   const answer = await page.context().request.get("/api/user/notification-preferences");
@@ -60,8 +25,8 @@ async function preferencesOf(page: Page) {
 
 describe("notification settings in the profile", () => {
   it("switches are saved and stay after a reload", async () => {
-    const user = await createVerifiedUser(app.url, { timeZone: "Europe/Berlin" });
-    const page = await signedInPage(user, "/profile?tab=notifications");
+    const user = await createVerifiedUser({ timeZone: "Europe/Berlin" });
+    const page = await suite.signedInPage(user, "/profile?tab=notifications");
     const digest = page.getByRole("switch", { name: "Morning digest" });
     await digest.waitFor();
     expect(await digest.getAttribute("aria-checked")).toBe("false");
@@ -96,17 +61,12 @@ describe("notification settings in the profile", () => {
 
 describe("the unsubscribe page", () => {
   it("a mail's link turns the morning digest off, signed out, and points to the settings", async () => {
-    const user = await createVerifiedUser(app.url);
-    const api = await request.newContext({
-      baseURL: app.url,
-      extraHTTPHeaders: { origin: app.url },
-    });
-    onTestFinished(() => api.dispose());
-    await api.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+    const user = await createVerifiedUser();
+    const api = await suite.apiAs(user);
     await api.put("/api/user/notification-preferences", { data: { digestEmail: true } });
     const token = unsubscribeToken(await userIdOf(api), "digest");
 
-    const page = await (await newContext()).newPage();
+    const page = await suite.newPage();
     await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
     await page.getByRole("heading", { level: 1, name: "You're unsubscribed" }).waitFor();
     await page.getByText("You won't get the morning digest anymore.").waitFor();
@@ -125,8 +85,8 @@ describe("the unsubscribe page", () => {
   });
 
   it("an invalid link gets an error card and changes nothing", async () => {
-    const user = await createVerifiedUser(app.url);
-    const page = await signedInPage(user, "/dashboard");
+    const user = await createVerifiedUser();
+    const page = await suite.signedInPage(user, "/dashboard");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     const other = unsubscribeToken(await userIdOf(page.context().request), "reminders");
     const forged = `${other.slice(0, -4)}AAAA`;

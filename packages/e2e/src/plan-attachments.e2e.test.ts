@@ -51,7 +51,7 @@ function watchPosts(page: Page): string[] {
 
 describe("plan attachments in the browser", () => {
   it("uploads a 4.6 MB PDF and a note directly to storage, shows and serves them, and removes one", async () => {
-    const ada = await createVerifiedUser(suite.app.url, {
+    const ada = await createVerifiedUser({
       firstName: "Ada",
       lastName: "Byron",
       timeZone: "UTC",

@@ -26,7 +26,7 @@ const ZONE = "America/New_York";
 const NLP_CALL = "**/api/trpc/nlp.processVoice**";
 
 function person(firstName: string, lastName: string): Promise<TestUser> {
-  return createVerifiedUser(suite.app.url, { firstName, lastName, timeZone: ZONE });
+  return createVerifiedUser({ firstName, lastName, timeZone: ZONE });
 }
 
 /** A browser in New York, signed in as `user`, at `path`. */

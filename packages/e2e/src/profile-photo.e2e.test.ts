@@ -30,7 +30,7 @@ async function choosePhoto(
 
 describe("profile photo in the browser", () => {
   it("crops, uploads and shows a photo stripped of its EXIF, then removes it", async () => {
-    const user = await createVerifiedUser(suite.app.url, { firstName: "Bea", lastName: "Jones" });
+    const user = await createVerifiedUser({ firstName: "Bea", lastName: "Jones" });
     const page = await suite.signedInPage(user, "/profile");
     await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
     await page.getByText("BJ", { exact: true }).first().waitFor();
@@ -88,7 +88,7 @@ describe("profile photo in the browser", () => {
   });
 
   it("refuses a file that is not an image and one over 5 MB before cropping", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const page = await suite.signedInPage(user, "/profile");
     await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
 

@@ -96,7 +96,7 @@ describe("the installable app", () => {
   });
 
   it("registers the service worker, which takes control and never caches the API", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const page = await suite.signedInPage(user, "/dashboard", { serviceWorkers: "allow" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await untilControlled(page);
@@ -151,7 +151,7 @@ describe("the installable app", () => {
 
 describe("push notifications", () => {
   it("shows a pushed reminder, and a click takes the open app to the plan", async () => {
-    const user = await createVerifiedUser(suite.app.url);
+    const user = await createVerifiedUser();
     const page = await suite.signedInPage(user, "/dashboard", { serviceWorkers: "allow" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await untilControlled(page);

@@ -131,12 +131,12 @@ function remindersBadge(page: Page) {
 
 describe("reminders in the browser", () => {
   it("pops up, rings, notifies, snoozes across a reload, completes, views and dismisses", async () => {
-    const ada = await createVerifiedUser(suite.app.url, {
+    const ada = await createVerifiedUser({
       firstName: "Ada",
       lastName: "Lovelace",
       timeZone: ZONE,
     });
-    const bea = await createVerifiedUser(suite.app.url, { firstName: "Bea", lastName: "Byron" });
+    const bea = await createVerifiedUser({ firstName: "Bea", lastName: "Byron" });
     const adaApi = await suite.apiAs(ada);
     const family = await createCircle(adaApi, { name: "The Lovelaces", type: "family" });
     await joinCircle(adaApi, family, bea, await suite.apiAs(bea));
@@ -250,7 +250,7 @@ describe("reminders in the browser", () => {
   });
 
   it("asks for notification permission on the first click, not at load, and once", async () => {
-    const bea = await createVerifiedUser(suite.app.url, { firstName: "Bea", lastName: "Byron" });
+    const bea = await createVerifiedUser({ firstName: "Bea", lastName: "Byron" });
     const page = await preparedPage(bea, { allowNotifications: false });
     await page.addInitScript(() => {
       const counter = window as unknown as { __asked: number };

@@ -1,8 +1,10 @@
 /**
- * People for the browser tests: the shared faker factory and a quick way to make an account ready to log
- * in through the REST door, for tests whose subject is not registration itself.
+ * People for the browser tests: the shared faker factory, accounts inserted directly through the
+ * run's seeding door for tests whose subject is not registration itself, and registration
+ * through the REST door for those whose subject it is.
  */
 import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
+import { inject } from "vitest";
 
 export type TestUser = RegistrationData;
 
@@ -54,17 +56,37 @@ export async function registerUser(
   return { user, token };
 }
 
-/** Registers and verifies an account through the API (sandbox mode returns the token). */
-export async function createVerifiedUser(
-  appUrl: string,
-  overrides: NewUser = {},
-): Promise<TestUser> {
-  const { user, token } = await registerUser(appUrl, overrides);
-  const verified = await post(appUrl, "/api/auth/verify-email", { token });
-  if (!verified.ok) throw new Error(`verify-email answered ${verified.status}`);
-  return user;
+/** POSTs to the run's seeding door (server/seed-door.ts). */
+async function seed<T>(path: string, body: unknown): Promise<T> {
+  const answer = await fetch(`${inject("seedUrl")}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok)
+    throw new Error(`seeding ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as T;
 }
 
+/**
+ * A verified account ready to sign in, inserted directly (the factory's user and personal
+ * circle): for tests whose subject is not signing up. Its email is unique across the run.
+ */
+export async function createVerifiedUser(overrides: NewUser = {}): Promise<TestUser> {
+  const { password, ...fields } = buildUser(overrides);
+  // The factory's password unless the test names one: one scrypt hash serves every such user.
+  return seed<TestUser>("/users", { ...fields, ...(overrides.password ? { password } : {}) });
+}
+
+/** A session cookie, as the session service mints it, for the account with `user`'s email. */
+export interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+export function sessionCookieFor(user: Pick<TestUser, "email">): Promise<SessionCookie> {
+  return seed<SessionCookie>("/sessions", { email: user.email });
+}
 /** Asks for a fresh verification link; its token then wants a new password (decision 006). */
 export async function resendVerification(appUrl: string, email: string): Promise<string> {
   const resent = await post(appUrl, "/api/auth/resend-verification", { email });

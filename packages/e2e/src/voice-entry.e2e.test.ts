@@ -6,10 +6,9 @@
  * `SpeechRecognition` / `webkitSpeechRecognition` before the app loads, which the test drives as a browser would:
  * listening, interim and final results, errors, an abort, the end. Covered: recording with the
  * timer and live transcript, the processing overlay, the form filled from what was said and
- * saved with it; a denied microphone with its advice and Switch to Manual Entry; an abort
- * restarted on a desktop and not on an iPhone (with Safari's steps); nothing heard; Cancel; a
- * browser without speech recognition. Screens are checked with axe and saved at phone and
- * desktop size (voice-*.png).
+ * saved with it; a denied microphone with its advice and Switch to Manual Entry; a browser
+ * without speech recognition. Aborts (desktop and iPhone), nothing heard and Cancel are
+ * checked in voice-dialog.test.tsx. Screens are checked with axe and saved (voice-*.png).
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -23,9 +22,6 @@ const suite = useBrowserSuite();
 const saveScreen = useScreens("voice");
 
 const NLP_CALL = "**/api/trpc/nlp.processVoice**";
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-
 interface FakeRecognition {
   lang: string;
   continuous: boolean;
@@ -151,9 +147,9 @@ async function recognizers(page: Page): Promise<FakeRecognition[]> {
 }
 
 async function setUp(
-  options: { userAgent?: string; speech?: boolean } = {},
+  options: { speech?: boolean } = {},
 ): Promise<{ page: Page; circle: ApiCircle }> {
-  const ada: TestUser = await createVerifiedUser(suite.app.url, {
+  const ada: TestUser = await createVerifiedUser({
     firstName: "Ada",
     lastName: "Lovelace",
   });
@@ -161,7 +157,7 @@ async function setUp(
     name: "The Lovelaces",
     type: "family",
   });
-  const page = await suite.newPage(options.userAgent ? { userAgent: options.userAgent } : {});
+  const page = await suite.newPage();
   await page.addInitScript(options.speech === false ? removeSpeech : installFakeSpeech);
   const login = await page.context().request.post("/api/auth/login", {
     data: { email: ada.email, password: ada.password },
@@ -279,59 +275,8 @@ describe("voice entry", () => {
     expect(await title.inputValue()).toBe("");
   });
 
-  it("restarts recognition the browser aborted on a desktop, keeping what was heard", async () => {
-    const { page } = await setUp();
-    const dialog = await openVoice(page);
-    await record(page, dialog);
-    await speech(page, ["hear", ["tennis"]], ["fail", "aborted"], ["end"]);
-    await expect.poll(async () => (await recognizers(page)).length).toBe(2);
-    expect((await recognizers(page))[1]?.started).toBe(true);
-    expect(await dialog.getByRole("alert").count()).toBe(0);
-    const call = page.waitForRequest(NLP_CALL);
-    await speech(page, ["listen"], ["hear", ["with Bea"]]);
-    await dialog.getByText("tennis with Bea", { exact: true }).waitFor();
-    await dialog.getByRole("button", { name: "Stop recording" }).click();
-    await speech(page, ["end"]);
-    expect((await call).postDataJSON()).toMatchObject({ json: { text: "tennis with Bea" } });
-    await page
-      .getByRole("dialog", { name: "Create Plan" })
-      .getByLabel("Title", { exact: true })
-      .waitFor();
-  });
-
-  it("on an iPhone, starts after Safari's delay, gives Safari's steps, and does not restart an abort", async () => {
-    const { page } = await setUp({ userAgent: IPHONE });
-    const dialog = await openVoice(page);
-    await record(page, dialog);
-    await speech(page, ["fail", "aborted"], ["end"]);
-    const alert = dialog.getByRole("alert");
-    await alert.getByText("Recording stopped").waitFor();
-    await alert
-      .getByText("Safari stops listening when you switch apps or the screen locks.")
-      .waitFor();
-    expect(await recognizers(page)).toHaveLength(1);
-
-    await record(page, dialog);
-    await speech(page, ["fail", "not-allowed"], ["end"]);
-    await alert.getByText(/open Settings, then Apps, Safari, Microphone/).waitFor();
-    await saveScreen(page, "06-iphone-denied");
-  });
-
-  it("says no speech was detected, and Cancel stops listening", async () => {
-    const { page } = await setUp();
-    const dialog = await openVoice(page);
-    await record(page, dialog);
-    await dialog.getByRole("button", { name: "Stop recording" }).click();
-    await speech(page, ["end"]);
-    const noSpeech = "No speech detected, Please try again and speak clearly into your microphone.";
-    await frontToast(page).getByText(noSpeech).waitFor();
-    await dialog.getByRole("alert").getByText(noSpeech).waitFor();
-
-    await record(page, dialog);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "detached" });
-    expect((await recognizers(page)).at(-1)?.aborted).toBe(true);
-  });
+  // What the dialog says and does when recognition aborts (desktop and iPhone) or hears
+  // nothing, and Cancel, are checked in voice-dialog.test.tsx against the same fake.
 
   it("says when the browser has no speech recognition, offering the manual form", async () => {
     const { page } = await setUp({ speech: false });

@@ -3,7 +3,11 @@
  * empty document after each test (Testing Library cleans up by itself only with globals on).
  */
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// `waitFor` and `findBy*` wait for what the test names; their limit only ends a hang. Testing
+// Library's default (1 s) is sized for a quiet machine and failed tests on a busy one.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => cleanup());

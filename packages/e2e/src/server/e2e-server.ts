@@ -1,0 +1,21 @@
+/**
+ * The browser tests' server, one for the whole run: the local server exactly as `pnpm start`
+ * runs it (api/src/local-server.ts, embedded database, sandbox mail, the built web app), and
+ * beside it, on a loopback port of its own that the app knows nothing of, a seeding door
+ * (seed-door.ts) through which tests insert accounts and sessions directly, as the
+ * integration tests' factories do. Started by global-setup.ts; prints one `ready` line.
+ */
+
+import { startLocalServer } from "@circleplan/api/local-server";
+import { loadConfig } from "@circleplan/core/env";
+import { startSeedDoor } from "./seed-door";
+
+const server = await startLocalServer(loadConfig(), { webDist: process.env.WEB_DIST });
+const seedUrl = await startSeedDoor(server.deps);
+console.log(`E2E_READY ${JSON.stringify({ seedUrl })}`);
+
+const shutdown = () => {
+  server.close().finally(() => process.exit(0));
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
