@@ -1,6 +1,7 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import { invitationMessageField } from "@circleplan/shared/circle-schemas";
 import { INVITE_BATCH_MAX } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
 import { X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -59,7 +60,7 @@ export function InvitesStep({ circle, onDone }: { circle: Circle; onDone: () => 
         inviteMessage: parsedMessage.data,
       });
       const sent = result.invitations.length;
-      toast.success("Invitations sent", {
+      toast.success(messages.invitationsSent, {
         description:
           sent === 1
             ? `We emailed an invitation to ${result.invitations[0]?.email}.`
