@@ -1,4 +1,3 @@
-import { EVENT_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@circleplan/shared/limits";
 import { ListTodo } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -12,6 +11,7 @@ import { PlanList, PlansQueryState } from "@/features/plans/plan-list";
 import { sortPlans } from "@/features/plans/plan-lists";
 import { daySummary } from "@/features/plans/plan-text";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { EVENT_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { dashboardPath } from "./dashboard-path";
