@@ -1,14 +1,15 @@
 import { ListTodo } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { sortPlans } from "@/components/plans/plan-lists";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
 import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
 import { planCardId } from "@/features/plans/plan-card";
 import { addDaysTo, longDay, parseDay, todayIn } from "@/features/plans/plan-dates";
-import { PlanList, PlansQueryState } from "@/features/plans/plan-list";
-import { sortPlans } from "@/features/plans/plan-lists";
+import { PlanList } from "@/features/plans/plan-list";
 import { daySummary } from "@/features/plans/plan-text";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
 import { EVENT_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@/lib/timings";
