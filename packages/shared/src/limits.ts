@@ -46,21 +46,7 @@ export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_BACKOFF_BASE_MS = 1000;
 export const LOGIN_BACKOFF_MAX_MS = 15 * 60 * 1000;
 
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const DEV_CODE_TOAST_MS = 10_000;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
-export const LOGOUT_RELOAD_DELAY_MS = 100;
-export const LOGIN_REDIRECT_DELAY_MS = 500;
-export const ACCEPTED_INVITATION_NAV_DELAY_MS = 300;
-export const PENDING_INVITATIONS_POLL_MS = 30_000;
-export const LONG_PRESS_MS = 500;
 export const ACTION_BADGE_CAP = 9;
-/** Highlights (section 9): the day's plans for ?tab=plans, and the plan an ?eventId= names. */
-export const PLANS_HIGHLIGHT_MS = 2000;
-export const EVENT_HIGHLIGHT_MS = 5000;
 
 export const THEME_STORAGE_KEY = "theme";
 export const THEMES = ["light", "system", "dark"] as const;

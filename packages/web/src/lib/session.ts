@@ -1,7 +1,8 @@
-import { LOGOUT_RELOAD_DELAY_MS, THEME_STORAGE_KEY } from "@circleplan/shared/limits";
+import { THEME_STORAGE_KEY } from "@circleplan/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
+import { LOGOUT_RELOAD_DELAY_MS } from "@/lib/timings";
 import { httpStatus, isUnauthorized } from "./errors";
 import { trpc } from "./trpc";
 

@@ -1,6 +1,6 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT } from "@circleplan/shared/limits";
 import { Toaster as Sonner } from "sonner";
 import { useTheme } from "@/lib/theme";
+import { TOAST_DURATION_MS, TOAST_LIMIT } from "@/lib/timings";
 
 export function Toaster() {
   const { resolved } = useTheme();

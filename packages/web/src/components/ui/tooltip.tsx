@@ -1,6 +1,6 @@
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@circleplan/shared/limits";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@/lib/timings";
 import { cn } from "@/lib/utils";
 
 export const TooltipProvider = TooltipPrimitive.Provider;

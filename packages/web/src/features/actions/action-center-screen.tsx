@@ -1,5 +1,4 @@
 import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
-import { PENDING_INVITATIONS_POLL_MS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
@@ -23,6 +22,7 @@ import { shortDay, timeIn } from "@/features/plans/plan-dates";
 import { planFailureToast } from "@/features/plans/plan-toasts";
 import { TaskResponseDialog } from "@/features/plans/task-response-dialog";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { attentionText, awaitingMyAnswer, type PendingTask } from "./action-counts";
 import { ACTION_CENTER_POLL_MS, usePendingTasks } from "./pending-tasks";

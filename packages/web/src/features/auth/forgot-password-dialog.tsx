@@ -1,5 +1,5 @@
 import { emailOnlyInput, resetPasswordForm } from "@circleplan/shared/auth-schemas";
-import { DEV_CODE_TOAST_MS, OTP_LENGTH } from "@circleplan/shared/limits";
+import { OTP_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { REGEXP_ONLY_DIGITS } from "input-otp";
@@ -28,6 +28,7 @@ import {
 } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { DEV_CODE_TOAST_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 
 interface ForgotPasswordDialogProps {

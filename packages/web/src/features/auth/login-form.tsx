@@ -1,5 +1,4 @@
 import { type LoginInput, loginInput } from "@circleplan/shared/auth-schemas";
-import { LOGIN_REDIRECT_DELAY_MS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlert } from "lucide-react";
@@ -11,6 +10,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { emailInput, TextField } from "@/components/ui/text-field";
 import { errorData, serverMessage } from "@/lib/errors";
+import { LOGIN_REDIRECT_DELAY_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { devMailboxHref } from "./check-email";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";

@@ -4,8 +4,8 @@
  * lives in plans/plan-dates.ts, the one home for it.
  */
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { sortPlans } from "../../components/plans/plan-lists";
 import { addDaysTo, noonOf, timeIn } from "../plans/plan-dates";
-import { sortPlans } from "../plans/plan-lists";
 
 /** `yyyy-MM-dd`. */
 export type Day = string;

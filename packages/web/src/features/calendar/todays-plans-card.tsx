@@ -2,11 +2,11 @@ import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Clock, Sun } from "lucide-react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
+import { PlanLocation } from "@/components/plans/plan-line";
+import { sortPlans } from "@/components/plans/plan-lists";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleTag } from "@/components/ui/circle-tag";
-import { PlanLocation } from "@/features/plans/plan-line";
-import { PlansQueryState } from "@/features/plans/plan-list";
-import { sortPlans } from "@/features/plans/plan-lists";
 import { trpc } from "@/lib/trpc";
 import { type Day, timeRange } from "./calendar-days";
 

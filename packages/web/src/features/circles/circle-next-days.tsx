@@ -1,12 +1,13 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CalendarRange } from "lucide-react";
 import { useState } from "react";
+import { groupByDay } from "@/components/plans/plan-lists";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Button } from "@/components/ui/button";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { shortDate } from "@/features/calendar/calendar-days";
 import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
-import { PlanList, PlansQueryState } from "@/features/plans/plan-list";
-import { groupByDay } from "@/features/plans/plan-lists";
+import { PlanList } from "@/features/plans/plan-list";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 

@@ -1,4 +1,5 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
+import { messages } from "@circleplan/shared/messages";
 import { ImagePlus, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -30,7 +31,7 @@ export function CirclePhotoCard({ circle }: { circle: Circle }) {
     try {
       const updated = await update.mutateAsync({ id: circle.id, photo: null });
       await cache.circleSaved(updated);
-      toast.success("Photo removed", {
+      toast.success(messages.photoRemoved, {
         description: `${circle.name} shows its first letter again.`,
       });
     } catch (error) {

@@ -1,5 +1,4 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
-import { EVENT_HIGHLIGHT_MS } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CalendarRange, ListChecks, Settings, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -22,6 +21,7 @@ import { isPlanCreator } from "@/features/plans/plan-permissions";
 import { planFailureToast } from "@/features/plans/plan-toasts";
 import { LazyVoiceDialog } from "@/features/voice/lazy-voice-dialog";
 import { serverMessage } from "@/lib/errors";
+import { EVENT_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { CircleDetailDialog } from "./circle-detail-dialog";
 import { CircleGate } from "./circle-gate";

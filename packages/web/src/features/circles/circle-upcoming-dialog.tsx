@@ -1,5 +1,6 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -10,7 +11,7 @@ import {
 } from "@/components/ui/dialog";
 import { type Day, plansByDay } from "@/features/calendar/calendar-days";
 import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
-import { PlanList, PlansQueryState } from "@/features/plans/plan-list";
+import { PlanList } from "@/features/plans/plan-list";
 import { trpc } from "@/lib/trpc";
 
 /** The circle's upcoming list asks for 10 plans (spec section 9) and pages 7 days at a time. */

@@ -1,6 +1,7 @@
 import type { Circle, CreatedInvitation } from "@circleplan/shared/circle-outputs";
 import { invitationEmailField } from "@circleplan/shared/circle-schemas";
 import { INVITATION_TTL_MS } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
 import { Copy, Link2, Mail, QrCode } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { type FormEvent, useState } from "react";
@@ -192,7 +193,7 @@ function EmailTab({
     const typed = email.trim();
     if (!typed) {
       toast.error("Email required", {
-        description: "Please enter an email address to create the invitation.",
+        description: messages.invitationEmailRequired,
       });
       return;
     }

@@ -1,10 +1,10 @@
 import { CalendarRange } from "lucide-react";
 import { Link } from "wouter";
+import { PlanLine } from "@/components/plans/plan-line";
+import { groupByDay } from "@/components/plans/plan-lists";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
-import { PlanLine } from "@/features/plans/plan-line";
-import { PlansQueryState } from "@/features/plans/plan-list";
-import { groupByDay } from "@/features/plans/plan-lists";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
 import { trpc } from "@/lib/trpc";
 import { dashboardPath } from "./dashboard-path";

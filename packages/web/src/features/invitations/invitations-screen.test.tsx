@@ -3,13 +3,10 @@
  * loading states, the 30-second poll, and accepting (into the circle after 300 ms) or declining.
  */
 import type { Invitation } from "@circleplan/shared/circle-outputs";
-import {
-  ACCEPTED_INVITATION_NAV_DELAY_MS,
-  PENDING_INVITATIONS_POLL_MS,
-} from "@circleplan/shared/limits";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ACCEPTED_INVITATION_NAV_DELAY_MS, PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
 import { renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { dateFormat } from "./invitation-text";
 import { InvitationsScreen } from "./invitations-screen";

@@ -1,8 +1,4 @@
 import type { Invitation } from "@circleplan/shared/circle-outputs";
-import {
-  ACCEPTED_INVITATION_NAV_DELAY_MS,
-  PENDING_INVITATIONS_POLL_MS,
-} from "@circleplan/shared/limits";
 import { Inbox } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -13,6 +9,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/errors";
+import { ACCEPTED_INVITATION_NAV_DELAY_MS, PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { CircleRing } from "./circle-ring";
 import { dateFormat, expiryText, invitedByText } from "./invitation-text";

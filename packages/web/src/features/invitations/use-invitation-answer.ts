@@ -1,3 +1,4 @@
+import { messages } from "@circleplan/shared/messages";
 import { toast } from "sonner";
 import { serverMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
@@ -43,7 +44,7 @@ export function useInvitationAnswer() {
     async decline(id: number): Promise<boolean> {
       try {
         await decline.mutateAsync({ id });
-        toast.success("Invitation declined");
+        toast.success(messages.invitationDeclined);
         refresh();
         return true;
       } catch (error) {

@@ -1,6 +1,8 @@
 import { NotebookPen } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
+import { groupByDay } from "@/components/plans/plan-lists";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
@@ -8,8 +10,7 @@ import { StepNav } from "@/components/ui/step-nav";
 import { trpc } from "@/lib/trpc";
 import { AddPlanButtons } from "./add-plan-buttons";
 import { addDaysTo, daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
-import { PlanList, PlansQueryState } from "./plan-list";
-import { groupByDay } from "./plan-lists";
+import { PlanList } from "./plan-list";
 import { planCount } from "./plan-text";
 import { UpcomingAcrossCircles } from "./upcoming-across-circles";
 import { usePlanViewer } from "./use-plan-viewer";

@@ -1,6 +1,7 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Check, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
+import { PlanLocation } from "@/components/plans/plan-line";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleTag } from "@/components/ui/circle-tag";
@@ -14,7 +15,6 @@ import { cn } from "@/lib/utils";
 import { DeletePlanDialog } from "./delete-plan-dialog";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
 import { shortDay, timeIn } from "./plan-dates";
-import { PlanLocation } from "./plan-line";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator } from "./plan-permissions";
 import { TaskResponseDialog } from "./task-response-dialog";
 import { usePlanActions } from "./use-plan-actions";

@@ -45,7 +45,7 @@ export function PlanTextStep({ form, onParsed, onManual, onCancel }: PlanTextSte
     if (!(circleId > 0)) {
       form.setError("circleId", { type: "required", message: messages.circleRequired });
       form.setFocus("circleId");
-      toast.error("Circle required", { description: "Please select a circle for the event." });
+      toast.error("Circle required", { description: messages.circleRequired });
       return;
     }
     setError(undefined);

@@ -3,6 +3,7 @@
  * Create Plan form, with the toasts of plans spec section 8. The text step and the voice
  * dialog share it, so both fall back alike.
  */
+import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
 import { toast } from "sonner";
 import { serverMessage } from "@/lib/errors";
@@ -48,7 +49,7 @@ export function useProcessPlanText(): {
         return { refusal: reason };
       }
       toast.error("Voice processing failed", {
-        description: "Using basic voice recognition instead",
+        description: messages.voiceBasicReading,
       });
       return { outcome: { text, circleId, result: null } };
     }
@@ -65,10 +66,10 @@ function announce(result: VoiceResult): void {
     });
   } else if (result.fallbackProcessing) {
     toast.error("Voice processing failed", {
-      description: "Using basic voice recognition instead",
+      description: messages.voiceBasicReading,
     });
   } else {
-    toast.success("Event parsed successfully", {
+    toast.success(messages.eventParsed, {
       description: "Please review and submit the event details.",
     });
   }

@@ -1,4 +1,5 @@
 import { PLAN_NOTE_MAX_LENGTH } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -64,10 +65,10 @@ function TaskResponse({
     try {
       if (accepting) {
         await accept.mutateAsync({ id: task.id, note: reason || null });
-        toast.success("Task accepted!");
+        toast.success(messages.taskAccepted);
       } else {
         await decline.mutateAsync({ id: task.id, reason });
-        toast.success("Task declined");
+        toast.success(messages.taskDeclined);
       }
       onDone();
       await invalidate();

@@ -1,5 +1,6 @@
 import { CheckCircle2, ListChecks, Plus } from "lucide-react";
 import { useState } from "react";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,8 +8,8 @@ import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { trpc } from "@/lib/trpc";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
 import { addDaysTo, todayIn } from "./plan-dates";
-import { PlanList, PlansQueryState } from "./plan-list";
-import { todoItems } from "./plan-lists";
+import { PlanList } from "./plan-list";
+import { todoItems } from "./todo-items";
 import { usePlanViewer } from "./use-plan-viewer";
 
 /**

@@ -1,13 +1,13 @@
 import { CalendarRange, RotateCcw } from "lucide-react";
 import { useState } from "react";
+import { PlanLine } from "@/components/plans/plan-line";
+import { groupByDay } from "@/components/plans/plan-lists";
+import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Button } from "@/components/ui/button";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { daySpan, relativeDayHeading } from "./plan-dates";
-import { PlanLine } from "./plan-line";
-import { PlansQueryState } from "./plan-list";
-import { groupByDay } from "./plan-lists";
 import { usePlanViewer } from "./use-plan-viewer";
 
 /** The panel's range (spec section 9): 7 days at first, 7 more at a time. */

@@ -1,3 +1,4 @@
+import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { toast } from "sonner";
 import { trpc } from "@/lib/trpc";
@@ -23,7 +24,7 @@ export function usePlanActions() {
       const noun = planNoun(event);
       try {
         await remove.mutateAsync({ id: event.id, ...scopeOf(event, scope) });
-        toast.success(noun === "task" ? "Task deleted!" : "Event deleted!");
+        toast.success(noun === "task" ? messages.taskDeleted : messages.eventDeleted);
         await invalidate();
         return true;
       } catch (error) {

@@ -55,7 +55,7 @@ export function ProfilePhotoCard({ user }: { user: PublicUser }) {
     try {
       await removeUserPhoto.mutateAsync();
       showPhoto(null);
-      toast.success("Photo removed", { description: "Your initials show in its place." });
+      toast.success(messages.photoRemoved, { description: "Your initials show in its place." });
       // The Remove button is disabled now: the keyboard's place moves to its neighbour.
       uploadButton.current?.focus();
     } catch (error) {

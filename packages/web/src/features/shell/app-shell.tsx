@@ -10,7 +10,7 @@ import { UserMenu } from "./user-menu";
 
 // Forms, colour choice and photo handling: downloaded the first time someone asks for it.
 const CreateCircleDialog = lazy(() =>
-  import("@/features/circles/create-circle-dialog").then((m) => ({
+  import("@/features/circles/create-circle/create-circle-dialog").then((m) => ({
     default: m.CreateCircleDialog,
   })),
 );

@@ -1,7 +1,8 @@
 /** useLongPress on a link: hold opens without following, a tap follows, a keyboard has its key. */
-import { LONG_PRESS_MS } from "@circleplan/shared/limits";
+
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LONG_PRESS_MS } from "@/lib/timings";
 import { useLongPress } from "./use-long-press";
 
 function HoldableLink({ onHold, onFollow }: { onHold: () => void; onFollow: () => void }) {

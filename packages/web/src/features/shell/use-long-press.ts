@@ -1,5 +1,5 @@
-import { LONG_PRESS_MS } from "@circleplan/shared/limits";
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef } from "react";
+import { LONG_PRESS_MS } from "@/lib/timings";
 
 /** A finger that travels this far is scrolling the strip, not pressing and holding. */
 const MOVE_TOLERANCE_PX = 10;

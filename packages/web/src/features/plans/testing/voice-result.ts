@@ -1,3 +1,4 @@
+import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
 
 /**
@@ -31,7 +32,7 @@ export function voiceResultFixture(overrides: Partial<VoiceResult> = {}): VoiceR
     timeZone: "Europe/London",
     apiLimitReached: false,
     fallbackProcessing: false,
-    message: "Event parsed successfully",
+    message: messages.eventParsed,
     ...overrides,
   };
 }

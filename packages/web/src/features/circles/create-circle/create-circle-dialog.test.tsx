@@ -10,8 +10,8 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { uploadPhoto } from "@/lib/photo-upload";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { circleFixture, createdInvitationFixture } from "../testing/fixtures";
 import { CreateCircleDialog } from "./create-circle-dialog";
-import { circleFixture, createdInvitationFixture } from "./testing/fixtures";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
