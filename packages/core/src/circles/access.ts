@@ -1,11 +1,16 @@
 /**
  * The one home of "may this caller see / administer this circle". Every way a request names a
- * circle (its id, a member id, an invitation id; later a plan id) resolves here to the circle
- * and the caller's membership in it, so no procedure writes its own membership query.
+ * circle (its id, a member id, an invitation id, a plan id) resolves here to the circle and the
+ * caller's membership in it, so no procedure writes its own membership query.
  *
  * A caller who is not a member gets 404 with the same message as a circle that does not exist:
  * a non-member never learns that a circle (or a member or invitation of it) exists. A member
  * lacking the role gets 403.
+ *
+ * A check that passed is carried by the caller's type: `checkMember` answers a `MemberCaller`,
+ * `checkAdmin` an `AdminCaller`, `checkCreator` a `CreatorCaller`. Their brands are declared
+ * only here, so no other module can build one without the check (short of a cast), and a domain
+ * function that takes an `AdminCaller` never asks again.
  */
 import type { Executor } from "@circleplan/db/client";
 import { circleMembers, circles, invitations, plans } from "@circleplan/db/schema";
@@ -32,8 +37,29 @@ export interface CircleAccess {
   isCreator: boolean;
 }
 
-/** A signed-in caller whose membership of one circle has been checked. */
-export type CircleCaller = SignedInCaller & { circle: CircleAccess };
+// Type-only brands: nothing at run time, and no module but this one can name them.
+declare const memberChecked: unique symbol;
+declare const adminChecked: unique symbol;
+declare const creatorChecked: unique symbol;
+
+/** A signed-in caller whose membership of one circle has been checked (`checkMember`). */
+export interface MemberCaller extends SignedInCaller {
+  readonly circle: CircleAccess;
+  readonly [memberChecked]: true;
+}
+
+/** A member of the circle checked to administer it (`checkAdmin`). */
+export interface AdminCaller extends MemberCaller {
+  readonly [adminChecked]: true;
+}
+
+/** The circle's creator, checked (`checkCreator`); the creator is always an admin too. */
+export interface CreatorCaller extends AdminCaller {
+  readonly [creatorChecked]: true;
+}
+
+/** The name core/plans knows a checked member by. */
+export type CircleCaller = MemberCaller;
 
 /** The circle id a reference points at, or null when it points at nothing. */
 async function circleIdOf(db: Executor, ref: CircleRef): Promise<number | null> {
@@ -93,12 +119,30 @@ export async function circleAccess(
   };
 }
 
-/** 403 unless the caller administers the circle. */
-export function requireAdmin(access: CircleAccess, message: string = messages.circleAdminOnly) {
-  if (!access.isAdmin) throw new AppError("FORBIDDEN", message);
+/** The caller, checked to be a member of the circle `ref` names: 404 otherwise (circleAccess). */
+export async function checkMember(
+  db: Executor,
+  caller: SignedInCaller,
+  ref: CircleRef,
+): Promise<MemberCaller> {
+  const circle = await circleAccess(db, caller.userId, ref);
+  return { ...caller, circle } as MemberCaller;
 }
 
-/** 403 unless the caller created the circle. */
-export function requireCreator(access: CircleAccess, message: string) {
-  if (!access.isCreator) throw new AppError("FORBIDDEN", message);
+/** The member, checked to administer the circle: 403 otherwise. */
+export function checkAdmin(
+  caller: MemberCaller,
+  message: string = messages.circleAdminOnly,
+): AdminCaller {
+  if (!caller.circle.isAdmin) throw new AppError("FORBIDDEN", message);
+  return caller as AdminCaller;
+}
+
+/** The member, checked to have created the circle: 403 otherwise. */
+export function checkCreator<C extends MemberCaller>(
+  caller: C,
+  message: string,
+): C & CreatorCaller {
+  if (!caller.circle.isCreator) throw new AppError("FORBIDDEN", message);
+  return caller as C & CreatorCaller;
 }

@@ -23,7 +23,7 @@ import { messages } from "@circleplan/shared/messages";
 import { and, count, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import { normalizeEmail } from "../auth/public-user";
 import { newToken, sha256 } from "../auth/secrets";
-import { type CircleCaller, requireAdmin } from "../circles/access";
+import type { AdminCaller } from "../circles/access";
 import type { Call, CoreDeps, SignedInCaller } from "../deps";
 import { AppError, type ErrorIssue, isUniqueViolation } from "../errors";
 import { invitationMail } from "../mail/templates";
@@ -85,12 +85,10 @@ interface InviteRequest {
  * cannot pass the member ceiling or open two invitations for one address.
  */
 async function invite(
-  { deps, caller }: Call<undefined, CircleCaller>,
+  { deps, caller }: Call<undefined, AdminCaller>,
   request: InviteRequest,
 ): Promise<CreatedInvitation[]> {
-  const access = caller.circle;
-  requireAdmin(access);
-  const { circle } = access;
+  const { circle } = caller.circle;
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNoInvitations);
   }
@@ -268,8 +266,7 @@ async function openCount(tx: Tx, circleId: number, now: Date): Promise<number> {
 export async function listCircleInvitations({
   deps,
   caller,
-}: Call<undefined, CircleCaller>): Promise<Invitation[]> {
-  requireAdmin(caller.circle);
+}: Call<undefined, AdminCaller>): Promise<Invitation[]> {
   const now = deps.clock.now();
   const rows = await selectInvitations(deps.db)
     .where(eq(invitations.circleId, caller.circle.circle.id))
@@ -281,7 +278,7 @@ export async function createInvitation({
   deps,
   caller,
   input,
-}: Call<CreateInvitationInput, CircleCaller>): Promise<CreatedInvitation> {
+}: Call<CreateInvitationInput, AdminCaller>): Promise<CreatedInvitation> {
   const [created] = await invite(
     { deps, caller, input: undefined },
     {
@@ -299,7 +296,7 @@ export async function inviteMany({
   deps,
   caller,
   input,
-}: Call<InviteManyInput, CircleCaller>): Promise<{
+}: Call<InviteManyInput, AdminCaller>): Promise<{
   message: string;
   invitations: CreatedInvitation[];
 }> {
@@ -319,8 +316,7 @@ export async function deleteInvitation({
   deps,
   caller,
   input,
-}: Call<{ id: number; invitationId: number }, CircleCaller>): Promise<{ message: string }> {
-  requireAdmin(caller.circle);
+}: Call<{ id: number; invitationId: number }, AdminCaller>): Promise<{ message: string }> {
   const deleted = await deps.db
     .delete(invitations)
     .where(
