@@ -7,15 +7,20 @@
  * a non-member never learns that a circle (or a member or invitation of it) exists. A member
  * lacking the role gets 403.
  *
+ * The questions about membership that are not a request's access live here too (is this user
+ * a member, which of these addresses are, which circles are mine, do two users share one), so
+ * that "who belongs to a circle" is read in one file.
+ *
  * A check that passed is carried by the caller's type: `checkMember` answers a `MemberCaller`,
  * `checkAdmin` an `AdminCaller`, `checkCreator` a `CreatorCaller`. Their brands are declared
  * only here, so no other module can build one without the check (short of a cast), and a domain
  * function that takes an `AdminCaller` never asks again.
  */
 import type { Executor } from "@circleplan/db/client";
-import { circleMembers, circles, invitations, plans } from "@circleplan/db/schema";
+import { circleMembers, circles, invitations, plans, users } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import { and, eq } from "drizzle-orm";
+import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 
@@ -145,4 +150,46 @@ export function checkCreator<C extends MemberCaller>(
 ): C & CreatorCaller {
   if (!caller.circle.isCreator) throw new AppError("FORBIDDEN", message);
   return caller as C & CreatorCaller;
+}
+
+/** Whether `userId` belongs to the circle (a fact, not a request's access: nothing is thrown). */
+export async function isMember(db: Executor, circleId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: circleMembers.id })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/** The addresses among `emails` that already belong to members of the circle. */
+export async function memberEmailsAmong(
+  db: Executor,
+  circleId: number,
+  emails: string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(circleMembers)
+    .innerJoin(users, eq(users.id, circleMembers.userId))
+    .where(and(eq(circleMembers.circleId, circleId), inArray(users.email, emails)));
+  return rows.map((row) => row.email);
+}
+
+/** The ids of the circles `userId` belongs to, as a subquery for `inArray`. */
+export function circleIdsOf(db: Executor, userId: number) {
+  const mine = alias(circleMembers, "mine");
+  return db.select({ circleId: mine.circleId }).from(mine).where(eq(mine.userId, userId));
+}
+
+/** A condition: `userId` and `otherId` belong to at least one circle together. */
+export function sharesACircle(db: Executor, userId: number, otherId: number): SQL {
+  const mine = alias(circleMembers, "mine");
+  const theirs = alias(circleMembers, "theirs");
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(theirs)
+      .innerJoin(mine, and(eq(mine.circleId, theirs.circleId), eq(mine.userId, userId)))
+      .where(eq(theirs.userId, otherId)),
+  );
 }

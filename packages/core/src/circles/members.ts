@@ -10,11 +10,10 @@ import type { Member } from "@circleplan/shared/circle-outputs";
 import { type CircleRole, RELATIONSHIPS, type Relationship } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
-import type { AdminCaller, MemberCaller } from "./access";
+import { type AdminCaller, circleIdsOf, type MemberCaller } from "./access";
 import { circleListOrder, roleIn } from "./circles";
 import { endMembership } from "./member-departure";
 
@@ -104,15 +103,10 @@ export async function listAllMembers({
   deps,
   caller,
 }: Call<undefined, SignedInCaller>): Promise<Member[]> {
-  const mine = alias(circleMembers, "mine");
-  const myCircles = deps.db
-    .select({ circleId: mine.circleId })
-    .from(mine)
-    .where(eq(mine.userId, caller.userId));
-  const rows = await selectMembers(deps.db, inArray(circleMembers.circleId, myCircles)).orderBy(
-    ...circleListOrder,
-    ...memberOrder,
-  );
+  const rows = await selectMembers(
+    deps.db,
+    inArray(circleMembers.circleId, circleIdsOf(deps.db, caller.userId)),
+  ).orderBy(...circleListOrder, ...memberOrder);
   return rows.map(toMember);
 }
 

@@ -23,7 +23,7 @@ import { messages } from "@circleplan/shared/messages";
 import { and, count, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import { normalizeEmail } from "../auth/public-user";
 import { newToken, sha256 } from "../auth/secrets";
-import type { AdminCaller } from "../circles/access";
+import { type AdminCaller, isMember, memberEmailsAmong } from "../circles/access";
 import type { Call, CoreDeps, SignedInCaller } from "../deps";
 import { AppError, type ErrorIssue, isUniqueViolation } from "../errors";
 import { invitationMail } from "../mail/templates";
@@ -130,16 +130,12 @@ async function invite(
     const created = await withOutbox(deps, async (tx) => {
       // Read under the lock: a rename that committed meanwhile is what the mail shows.
       const locked = await lockCircle(tx, circle.id);
-      const members = await tx
-        .select({ email: users.email })
-        .from(circleMembers)
-        .innerJoin(users, eq(users.id, circleMembers.userId))
-        .where(and(eq(circleMembers.circleId, circle.id), inArray(users.email, emails)));
+      const members = await memberEmailsAmong(tx, circle.id, emails);
       if (members.length) {
         throw refuseEmails(
           "CONFLICT",
           messages.inviteAlreadyMember,
-          indexesOf(members.map((m) => m.email)),
+          indexesOf(members),
           request.pathOf,
         );
       }
@@ -453,11 +449,7 @@ async function join(
   invitation: typeof invitations.$inferSelect,
   { userId, now }: { userId: number; now: Date },
 ) {
-  const [existing] = await tx
-    .select({ id: circleMembers.id })
-    .from(circleMembers)
-    .where(and(eq(circleMembers.circleId, invitation.circleId), eq(circleMembers.userId, userId)));
-  if (existing) return;
+  if (await isMember(tx, invitation.circleId, userId)) return;
   if ((await memberCount(tx, invitation.circleId)) >= CIRCLE_MEMBERS_MAX) {
     throw new AppError("BAD_REQUEST", messages.circleFull);
   }
