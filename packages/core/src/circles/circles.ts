@@ -65,7 +65,7 @@ const memberCount =
     Number,
   );
 
-async function countMembers(db: Executor, circleId: number): Promise<number> {
+export async function countMembers(db: Executor, circleId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(circleMembers)
@@ -170,7 +170,7 @@ export async function createCircle({
 }
 
 /** The circle's row, locked for the rest of the transaction; 404 once it is gone. */
-async function lockCircle(tx: Tx, circleId: number): Promise<CircleRow> {
+export async function lockCircle(tx: Tx, circleId: number): Promise<CircleRow> {
   const [row] = await tx.select().from(circles).where(eq(circles.id, circleId)).for("update");
   if (!row) throw new AppError("NOT_FOUND", messages.circleNotFound);
   return row;
