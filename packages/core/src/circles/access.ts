@@ -8,8 +8,11 @@
  * lacking the role gets 403.
  *
  * The questions about membership that are not a request's access live here too (is this user
- * a member, which of these addresses are, which circles are mine, do two users share one), so
- * that "who belongs to a circle" is read in one file.
+ * a member, which of these addresses are, which circles are mine, do two users share one).
+ * Outside this file, circle_members is read as data (a circle's member list, the caller's
+ * circle list with its roles, the names voice input matches) or joined inside a set-based
+ * statement (the reminder batches, the occurrence reads); core/plans' own assignee check
+ * (`assertMember`) and task filter (`inMyCircles`) are the two questions still to move here.
  *
  * A check that passed is carried by the caller's type: `checkMember` answers a `MemberCaller`,
  * `checkAdmin` an `AdminCaller`, `checkCreator` a `CreatorCaller`. Their brands are declared
@@ -34,12 +37,13 @@ export type CircleRef =
   | { invitationId: number }
   | { planId: number };
 
+/** Read-only, so a checked caller's role cannot be changed on the way to a domain function. */
 export interface CircleAccess {
-  circle: CircleRow;
+  readonly circle: CircleRow;
   /** The caller's own membership. */
-  membership: MemberRow;
-  isAdmin: boolean;
-  isCreator: boolean;
+  readonly membership: MemberRow;
+  readonly isAdmin: boolean;
+  readonly isCreator: boolean;
 }
 
 // Type-only brands: nothing at run time, and no module but this one can name them.
