@@ -59,7 +59,7 @@ export function describeError(error: unknown): DescribedError {
     const status = getHTTPStatusCodeFromError(error);
     return { status, body: { message: transportMessage(status), code: error.code } };
   }
-  // Logged once, by the door that answers (app.ts, rest.ts), with the request's id.
+  // Logged once, by the door that answers (trpc-door.ts, rest.ts, app.ts), with the request's id.
   return { status: 500, body: { message: messages.internal, code: "INTERNAL" } };
 }
 

@@ -5,17 +5,19 @@
  * 2. `publicProcedure`: turns domain AppErrors into the matching tRPC status.
  * 3. `protectedProcedure`: a signed-in caller, narrowed on `ctx.caller` (the one way to read
  *    who is asking) and `ctx.session`.
- * 4. `circleMemberProcedure` / `circleAdminProcedure`: (3) plus a circle named by `input.id`,
- *    its access checked by core/circles/access.ts and carried on `ctx.caller.circle`;
+ * 4. `circleMemberProcedure` / `circleAdminProcedure` / `circleCreatorProcedure`: (3) plus a
+ *    circle named by `input.id`, checked by core/circles/access.ts, which narrows `ctx.caller`
+ *    to a `MemberCaller` / `AdminCaller` / `CreatorCaller` (the circle's access on
+ *    `ctx.caller.circle`); core functions take those types and do not check again.
  *    `memberIdAdminProcedure` the same for a circle named by a member id (`input.memberId`).
  *    The access check runs before the rest of the input is read, so a non-member learns
  *    nothing, not even which fields would have been wrong.
  */
 import {
-  type CircleAccess,
   type CircleRef,
-  circleAccess,
-  requireAdmin,
+  checkAdmin,
+  checkCreator,
+  checkMember,
 } from "@circleplan/core/circles/access";
 import type { SignedInCaller } from "@circleplan/core/deps";
 import { AppError } from "@circleplan/core/errors";
@@ -112,33 +114,33 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, session, caller } });
 });
 
-/** (3) with the caller's checked access to the circle `ref` names, on `ctx.caller.circle`. */
-async function withCircle<Ctx extends { deps: Context["deps"]; caller: SignedInCaller }>(
+/** (3) with `ctx.caller` narrowed to a checked member of the circle `ref` names (404 if not). */
+async function asMember<Ctx extends { deps: Context["deps"]; caller: SignedInCaller }>(
   ctx: Ctx,
   ref: CircleRef,
 ) {
-  const circle: CircleAccess = await circleAccess(ctx.deps.db, ctx.caller.userId, ref);
-  return { ...ctx, caller: { ...ctx.caller, circle } };
+  return { ...ctx, caller: await checkMember(ctx.deps.db, ctx.caller, ref) };
 }
 
 export const circleMemberProcedure = protectedProcedure
   .input(circleIdInput)
-  .use(async ({ ctx, input, next }) =>
-    next({ ctx: await withCircle(ctx, { circleId: input.id }) }),
-  );
+  .use(async ({ ctx, input, next }) => next({ ctx: await asMember(ctx, { circleId: input.id }) }));
 
-export const circleAdminProcedure = circleMemberProcedure.use(({ ctx, next }) => {
-  requireAdmin(ctx.caller.circle);
-  return next();
-});
+export const circleAdminProcedure = circleMemberProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, caller: checkAdmin(ctx.caller) } }),
+);
+
+/** Deleting a circle is the creator's alone (admins get 403). */
+export const circleCreatorProcedure = circleMemberProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, caller: checkCreator(ctx.caller, messages.circleDeleteCreatorOnly) } }),
+);
 
 /** A circle named by one of its members' ids (`/api/circle-members/{memberId}`); admins only. */
 export const memberIdAdminProcedure = protectedProcedure
   .input(memberIdInput)
   .use(async ({ ctx, input, next }) => {
-    const withAccess = await withCircle(ctx, { memberId: input.memberId });
-    requireAdmin(withAccess.caller.circle);
-    return next({ ctx: withAccess });
+    const member = await asMember(ctx, { memberId: input.memberId });
+    return next({ ctx: { ...member, caller: checkAdmin(member.caller) } });
   });
 
 /**
@@ -147,4 +149,4 @@ export const memberIdAdminProcedure = protectedProcedure
  */
 export const planProcedure = protectedProcedure
   .input(eventIdInput)
-  .use(async ({ ctx, input, next }) => next({ ctx: await withCircle(ctx, { planId: input.id }) }));
+  .use(async ({ ctx, input, next }) => next({ ctx: await asMember(ctx, { planId: input.id }) }));

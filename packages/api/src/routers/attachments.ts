@@ -11,7 +11,7 @@ import {
 } from "@circleplan/shared/plan-schemas";
 import { planProcedure, router, syncParsed } from "../trpc";
 
-// Reading an attachment answers its bytes, not JSON: a plain route in app.ts, decided in core.
+// Reading an attachment answers its bytes, not JSON: a plain route in byte-routes.ts, decided in core.
 export const attachmentsRouter = router({
   add: planProcedure
     .meta({

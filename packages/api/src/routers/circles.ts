@@ -27,6 +27,7 @@ import {
 import * as z from "zod";
 import {
   circleAdminProcedure,
+  circleCreatorProcedure,
   circleMemberProcedure,
   memberIdAdminProcedure,
   protectedProcedure,
@@ -83,7 +84,7 @@ export const circlesRouter = router({
     .output(syncParsed(circleSchema))
     .mutation(({ ctx, input }) => updateCircle({ deps: ctx.deps, caller: ctx.caller, input })),
 
-  delete: circleMemberProcedure
+  delete: circleCreatorProcedure
     .meta({
       rest: {
         method: "DELETE",

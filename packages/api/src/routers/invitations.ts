@@ -1,12 +1,14 @@
+import { respondToInvitation } from "@circleplan/core/invitations/answer-invitation";
+import {
+  invitationByToken,
+  listCircleInvitations,
+  pendingInvitations,
+} from "@circleplan/core/invitations/invitation-reads";
 import {
   createInvitation,
   deleteInvitation,
-  invitationByToken,
   inviteMany,
-  listCircleInvitations,
-  pendingInvitations,
-  respondToInvitation,
-} from "@circleplan/core/invitations/invitations";
+} from "@circleplan/core/invitations/invite";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import {
   createdInvitationSchema,

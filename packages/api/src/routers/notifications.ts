@@ -29,7 +29,7 @@ import { protectedProcedure, publicProcedure, router, syncParsed } from "../trpc
 /**
  * Notification preferences, the devices push goes to, and unsubscribe links
  * (docs/decisions/011-reminders.md). The mail client's one-click unsubscribe is a plain route
- * in app.ts: it posts a form, not JSON, and carries no Origin.
+ * (one-click-unsubscribe.ts): it posts a form, not JSON, and carries no Origin.
  */
 export const notificationsRouter = router({
   preferences: protectedProcedure

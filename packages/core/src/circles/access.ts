@@ -1,16 +1,29 @@
 /**
  * The one home of "may this caller see / administer this circle". Every way a request names a
- * circle (its id, a member id, an invitation id; later a plan id) resolves here to the circle
- * and the caller's membership in it, so no procedure writes its own membership query.
+ * circle (its id, a member id, an invitation id, a plan id) resolves here to the circle and the
+ * caller's membership in it, so no procedure writes its own membership query.
  *
  * A caller who is not a member gets 404 with the same message as a circle that does not exist:
  * a non-member never learns that a circle (or a member or invitation of it) exists. A member
  * lacking the role gets 403.
+ *
+ * The questions about membership that are not a request's access live here too (is this user
+ * a member, which of these addresses are, which circles are mine, do two users share one).
+ * Outside this file, circle_members is read as data (a circle's member list, the caller's
+ * circle list with its roles, the names voice input matches) or joined inside a set-based
+ * statement (the reminder batches, the occurrence reads); core/plans' own assignee check
+ * (`assertMember`) and task filter (`inMyCircles`) are the two questions still to move here.
+ *
+ * A check that passed is carried by the caller's type: `checkMember` answers a `MemberCaller`,
+ * `checkAdmin` an `AdminCaller`, `checkCreator` a `CreatorCaller`. Their brands are declared
+ * only here, so no other module can build one without the check (short of a cast), and a domain
+ * function that takes an `AdminCaller` never asks again.
  */
 import type { Executor } from "@circleplan/db/client";
-import { circleMembers, circles, invitations, plans } from "@circleplan/db/schema";
+import { circleMembers, circles, invitations, plans, users } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import { and, eq } from "drizzle-orm";
+import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 
@@ -24,16 +37,38 @@ export type CircleRef =
   | { invitationId: number }
   | { planId: number };
 
+/** Read-only, so a checked caller's role cannot be changed on the way to a domain function. */
 export interface CircleAccess {
-  circle: CircleRow;
+  readonly circle: CircleRow;
   /** The caller's own membership. */
-  membership: MemberRow;
-  isAdmin: boolean;
-  isCreator: boolean;
+  readonly membership: MemberRow;
+  readonly isAdmin: boolean;
+  readonly isCreator: boolean;
 }
 
-/** A signed-in caller whose membership of one circle has been checked. */
-export type CircleCaller = SignedInCaller & { circle: CircleAccess };
+// Type-only brands: nothing at run time, and no module but this one can name them.
+declare const memberChecked: unique symbol;
+declare const adminChecked: unique symbol;
+declare const creatorChecked: unique symbol;
+
+/** A signed-in caller whose membership of one circle has been checked (`checkMember`). */
+export interface MemberCaller extends SignedInCaller {
+  readonly circle: CircleAccess;
+  readonly [memberChecked]: true;
+}
+
+/** A member of the circle checked to administer it (`checkAdmin`). */
+export interface AdminCaller extends MemberCaller {
+  readonly [adminChecked]: true;
+}
+
+/** The circle's creator, checked (`checkCreator`); the creator is always an admin too. */
+export interface CreatorCaller extends AdminCaller {
+  readonly [creatorChecked]: true;
+}
+
+/** The name core/plans knows a checked member by. */
+export type CircleCaller = MemberCaller;
 
 /** The circle id a reference points at, or null when it points at nothing. */
 async function circleIdOf(db: Executor, ref: CircleRef): Promise<number | null> {
@@ -93,12 +128,72 @@ export async function circleAccess(
   };
 }
 
-/** 403 unless the caller administers the circle. */
-export function requireAdmin(access: CircleAccess, message: string = messages.circleAdminOnly) {
-  if (!access.isAdmin) throw new AppError("FORBIDDEN", message);
+/** The caller, checked to be a member of the circle `ref` names: 404 otherwise (circleAccess). */
+export async function checkMember(
+  db: Executor,
+  caller: SignedInCaller,
+  ref: CircleRef,
+): Promise<MemberCaller> {
+  const circle = await circleAccess(db, caller.userId, ref);
+  return { ...caller, circle } as MemberCaller;
 }
 
-/** 403 unless the caller created the circle. */
-export function requireCreator(access: CircleAccess, message: string) {
-  if (!access.isCreator) throw new AppError("FORBIDDEN", message);
+/** The member, checked to administer the circle: 403 otherwise. */
+export function checkAdmin(
+  caller: MemberCaller,
+  message: string = messages.circleAdminOnly,
+): AdminCaller {
+  if (!caller.circle.isAdmin) throw new AppError("FORBIDDEN", message);
+  return caller as AdminCaller;
+}
+
+/** The member, checked to have created the circle: 403 otherwise. */
+export function checkCreator<C extends MemberCaller>(
+  caller: C,
+  message: string,
+): C & CreatorCaller {
+  if (!caller.circle.isCreator) throw new AppError("FORBIDDEN", message);
+  return caller as C & CreatorCaller;
+}
+
+/** Whether `userId` belongs to the circle (a fact, not a request's access: nothing is thrown). */
+export async function isMember(db: Executor, circleId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: circleMembers.id })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/** The addresses among `emails` that already belong to members of the circle. */
+export async function memberEmailsAmong(
+  db: Executor,
+  circleId: number,
+  emails: string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(circleMembers)
+    .innerJoin(users, eq(users.id, circleMembers.userId))
+    .where(and(eq(circleMembers.circleId, circleId), inArray(users.email, emails)));
+  return rows.map((row) => row.email);
+}
+
+/** The ids of the circles `userId` belongs to, as a subquery for `inArray`. */
+export function circleIdsOf(db: Executor, userId: number) {
+  const mine = alias(circleMembers, "mine");
+  return db.select({ circleId: mine.circleId }).from(mine).where(eq(mine.userId, userId));
+}
+
+/** A condition: `userId` and `otherId` belong to at least one circle together. */
+export function sharesACircle(db: Executor, userId: number, otherId: number): SQL {
+  const mine = alias(circleMembers, "mine");
+  const theirs = alias(circleMembers, "theirs");
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(theirs)
+      .innerJoin(mine, and(eq(mine.circleId, theirs.circleId), eq(mine.userId, userId)))
+      .where(eq(theirs.userId, otherId)),
+  );
 }

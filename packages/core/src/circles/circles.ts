@@ -1,8 +1,9 @@
 /**
  * Circles themselves: the caller's list, one circle, create, update, delete. Who may see or
- * administer a circle is decided in access.ts (the procedures call it before these run); the
- * rules here are the ones only a circle's own state can answer (its type, its creator, the
- * creator's circle count).
+ * administer a circle is decided in access.ts: the procedures check it before these run, and the
+ * caller's type (`MemberCaller`, `AdminCaller`, `CreatorCaller`) says which check passed. The
+ * rules here are the ones only a circle's own state can answer (its type, the creator's circle
+ * count).
  */
 import { type Executor, queryRows, type Tx } from "@circleplan/db/client";
 import { circleMembers, circles, users } from "@circleplan/db/schema";
@@ -18,7 +19,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { collectAttachmentGarbage, queueCircleAttachmentObjects } from "../plans/attachments";
-import { type CircleCaller, type CircleRow, requireAdmin, requireCreator } from "./access";
+import type { AdminCaller, CircleRow, CreatorCaller, MemberCaller } from "./access";
 import {
   circlePhotoUrls,
   photoChangeOf,
@@ -64,7 +65,7 @@ const memberCount =
     Number,
   );
 
-async function countMembers(db: Executor, circleId: number): Promise<number> {
+export async function countMembers(db: Executor, circleId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(circleMembers)
@@ -87,7 +88,7 @@ export async function listCircles({
   );
 }
 
-export async function getCircle({ deps, caller }: Call<undefined, CircleCaller>): Promise<Circle> {
+export async function getCircle({ deps, caller }: Call<undefined, MemberCaller>): Promise<Circle> {
   const { circle, membership } = caller.circle;
   return toCircle(circle, membership, await countMembers(deps.db, circle.id));
 }
@@ -169,19 +170,18 @@ export async function createCircle({
 }
 
 /** The circle's row, locked for the rest of the transaction; 404 once it is gone. */
-async function lockCircle(tx: Tx, circleId: number): Promise<CircleRow> {
+export async function lockCircle(tx: Tx, circleId: number): Promise<CircleRow> {
   const [row] = await tx.select().from(circles).where(eq(circles.id, circleId)).for("update");
   if (!row) throw new AppError("NOT_FOUND", messages.circleNotFound);
   return row;
 }
 
-/** PUT and PATCH alike: only the fields sent change (admins; the procedure checks it too). */
+/** PUT and PATCH alike: only the fields sent change (admins). */
 export async function updateCircle({
   deps,
   caller,
   input,
-}: Call<UpdateCircleInput, CircleCaller>): Promise<Circle> {
-  requireAdmin(caller.circle);
+}: Call<UpdateCircleInput, AdminCaller>): Promise<Circle> {
   const { circle, membership } = caller.circle;
   const change = photoChangeOf(input);
   const prepared = await prepareCirclePhoto(deps, caller, circle.id, change);
@@ -217,8 +217,7 @@ export async function updateCircle({
 export async function deleteCircle({
   deps,
   caller,
-}: Call<undefined, CircleCaller>): Promise<{ message: string }> {
-  requireCreator(caller.circle, messages.circleDeleteCreatorOnly);
+}: Call<undefined, CreatorCaller>): Promise<{ message: string }> {
   const { circle } = caller.circle;
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNotDeletable);

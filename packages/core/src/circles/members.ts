@@ -1,7 +1,8 @@
 /**
  * A circle's members: the list, the list across all of one's circles, promotion and removal.
- * Admin rights are checked in access.ts (by the procedures, and again here); these functions
- * hold the rules about whom an admin may act on: never oneself, never the creator.
+ * Admin rights are checked in access.ts by the procedures, and arrive here as an `AdminCaller`;
+ * these functions hold the rules about whom an admin may act on: never oneself, never the
+ * creator.
  */
 import type { Executor } from "@circleplan/db/client";
 import { circleMembers, circles, users } from "@circleplan/db/schema";
@@ -9,11 +10,10 @@ import type { Member } from "@circleplan/shared/circle-outputs";
 import { type CircleRole, RELATIONSHIPS, type Relationship } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
-import { type CircleCaller, requireAdmin } from "./access";
+import { type AdminCaller, circleIdsOf, type MemberCaller } from "./access";
 import { circleListOrder, roleIn } from "./circles";
 import { endMembership } from "./member-departure";
 
@@ -90,7 +90,7 @@ function selectMembers(db: Executor, where: SQL | undefined) {
 export async function listMembers({
   deps,
   caller,
-}: Call<undefined, CircleCaller>): Promise<Member[]> {
+}: Call<undefined, MemberCaller>): Promise<Member[]> {
   const rows = await selectMembers(
     deps.db,
     eq(circleMembers.circleId, caller.circle.circle.id),
@@ -103,15 +103,10 @@ export async function listAllMembers({
   deps,
   caller,
 }: Call<undefined, SignedInCaller>): Promise<Member[]> {
-  const mine = alias(circleMembers, "mine");
-  const myCircles = deps.db
-    .select({ circleId: mine.circleId })
-    .from(mine)
-    .where(eq(mine.userId, caller.userId));
-  const rows = await selectMembers(deps.db, inArray(circleMembers.circleId, myCircles)).orderBy(
-    ...circleListOrder,
-    ...memberOrder,
-  );
+  const rows = await selectMembers(
+    deps.db,
+    inArray(circleMembers.circleId, circleIdsOf(deps.db, caller.userId)),
+  ).orderBy(...circleListOrder, ...memberOrder);
   return rows.map(toMember);
 }
 
@@ -127,7 +122,7 @@ async function findTarget(db: Executor, circleId: number, target: MemberTarget) 
 }
 
 /** Admins act on other members only (spec section 6). */
-function assertNotSelf(caller: CircleCaller, row: MemberQueryRow) {
+function assertNotSelf(caller: AdminCaller, row: MemberQueryRow) {
   if (row.member.userId === caller.userId) {
     throw new AppError("BAD_REQUEST", messages.memberActOnSelf);
   }
@@ -142,8 +137,7 @@ export async function setMemberRole({
   deps,
   caller,
   input,
-}: Call<{ target: MemberTarget; role: CircleRole }, CircleCaller>): Promise<Member> {
-  requireAdmin(caller.circle);
+}: Call<{ target: MemberTarget; role: CircleRole }, AdminCaller>): Promise<Member> {
   const row = await findTarget(deps.db, caller.circle.circle.id, input.target);
   assertNotSelf(caller, row);
   if (row.member.userId === row.creatorId) {
@@ -169,8 +163,7 @@ export async function removeMember({
   deps,
   caller,
   input,
-}: Call<MemberTarget, CircleCaller>): Promise<{ message: string }> {
-  requireAdmin(caller.circle);
+}: Call<MemberTarget, AdminCaller>): Promise<{ message: string }> {
   const row = await findTarget(deps.db, caller.circle.circle.id, input);
   assertNotSelf(caller, row);
   if (row.member.userId === row.creatorId) {

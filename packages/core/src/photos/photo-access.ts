@@ -11,11 +11,10 @@
  * circle or user exists or has a photo. Signed out is 401.
  */
 import type { Executor } from "@circleplan/db/client";
-import { circleMembers, circles, invitations, users } from "@circleplan/db/schema";
+import { circles, invitations, users } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, gt } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { circleAccess } from "../circles/access";
+import { circleAccess, sharesACircle } from "../circles/access";
 import type { Call, Caller } from "../deps";
 import { AppError } from "../errors";
 import type { StoredObject } from "../storage/object-storage";
@@ -84,14 +83,9 @@ async function userPhotoKey(db: Executor, userId: number, ownerId: number): Prom
       .where(eq(users.id, userId));
     return self?.photoKey ?? null;
   }
-  const mine = alias(circleMembers, "mine");
-  const theirs = alias(circleMembers, "theirs");
   const [shared] = await db
     .select({ photoKey: users.photoKey })
     .from(users)
-    .innerJoin(theirs, eq(theirs.userId, users.id))
-    .innerJoin(mine, and(eq(mine.circleId, theirs.circleId), eq(mine.userId, userId)))
-    .where(eq(users.id, ownerId))
-    .limit(1);
+    .where(and(eq(users.id, ownerId), sharesACircle(db, userId, ownerId)));
   return shared?.photoKey ?? null;
 }

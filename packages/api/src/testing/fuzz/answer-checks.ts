@@ -91,7 +91,8 @@ const oversizedFor = (request: FuzzRequest) =>
 
 /**
  * RFC 8058's one-click unsubscribe: mail clients post it with no Origin and no cookies, so it is
- * the one state-changing request the Origin rule leaves to its signed token (app.ts).
+ * the one state-changing request the Origin rule leaves to its signed token
+ * (one-click-unsubscribe.ts).
  */
 const isOneClickUnsubscribe = (request: FuzzRequest) =>
   request.method === "POST" &&

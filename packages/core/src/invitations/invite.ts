@@ -1,18 +1,15 @@
 /**
- * Invitations: admins invite an email to a circle; whoever signs in with that address accepts or
- * declines, once. The link's token is answered once (to the admin who made it, for the share
- * dialog) and mailed once; the table keeps only its SHA-256.
+ * Admins invite emails to a circle, and withdraw invitations. The link's token is answered once
+ * (to the admin who made it, for the share dialog) and mailed once; the table keeps only its
+ * SHA-256. The caller arrives as an `AdminCaller`: the procedure has checked the role.
  *
- * Locks are taken circle first, then invitation, in every transaction here, so an invitation
- * made and one answered at the same moment wait for each other instead of deadlocking.
+ * Locks are taken circle first, then invitation, here and when an invitation is answered, so an
+ * invitation made and one answered at the same moment wait for each other instead of
+ * deadlocking.
  */
 import type { Tx } from "@circleplan/db/client";
-import { circleMembers, circles, invitations, users } from "@circleplan/db/schema";
-import type {
-  CreatedInvitation,
-  Invitation,
-  InvitationByToken,
-} from "@circleplan/shared/circle-outputs";
+import { invitations } from "@circleplan/db/schema";
+import type { CreatedInvitation } from "@circleplan/shared/circle-outputs";
 import type { CreateInvitationInput, InviteManyInput } from "@circleplan/shared/circle-schemas";
 import {
   CIRCLE_MEMBERS_MAX,
@@ -20,39 +17,18 @@ import {
   type Relationship,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { and, count, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte } from "drizzle-orm";
 import { normalizeEmail } from "../auth/public-user";
 import { newToken, sha256 } from "../auth/secrets";
-import { type CircleCaller, requireAdmin } from "../circles/access";
-import type { Call, CoreDeps, SignedInCaller } from "../deps";
+import { type AdminCaller, memberEmailsAmong } from "../circles/access";
+import { countMembers, lockCircle } from "../circles/circles";
+import type { Call, CoreDeps } from "../deps";
 import { AppError, type ErrorIssue, isUniqueViolation } from "../errors";
 import { invitationMail } from "../mail/templates";
 import { withOutbox } from "../mail/with-outbox";
-import { photoUrl } from "../photos/photo-store";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
-import {
-  contextOf,
-  type InvitationContext,
-  isExpired,
-  selectInvitations,
-  toInvitation,
-} from "./invitation-view";
-
-/** The signed-in account: its email is what invitations are addressed to. */
-async function accountOf(deps: CoreDeps, userId: number) {
-  const [user] = await deps.db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  // The session was valid a moment ago; an account deleted since is signed out.
-  if (!user) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-  return user;
-}
+import { accountOf } from "./account";
+import { type InvitationContext, toInvitation } from "./invitation-view";
 
 /** The link the share dialog, the QR code and the mail carry. */
 function inviteUrl(deps: CoreDeps, token: string): string {
@@ -85,12 +61,10 @@ interface InviteRequest {
  * cannot pass the member ceiling or open two invitations for one address.
  */
 async function invite(
-  { deps, caller }: Call<undefined, CircleCaller>,
+  { deps, caller }: Call<undefined, AdminCaller>,
   request: InviteRequest,
 ): Promise<CreatedInvitation[]> {
-  const access = caller.circle;
-  requireAdmin(access);
-  const { circle } = access;
+  const { circle } = caller.circle;
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNoInvitations);
   }
@@ -132,16 +106,12 @@ async function invite(
     const created = await withOutbox(deps, async (tx) => {
       // Read under the lock: a rename that committed meanwhile is what the mail shows.
       const locked = await lockCircle(tx, circle.id);
-      const members = await tx
-        .select({ email: users.email })
-        .from(circleMembers)
-        .innerJoin(users, eq(users.id, circleMembers.userId))
-        .where(and(eq(circleMembers.circleId, circle.id), inArray(users.email, emails)));
+      const members = await memberEmailsAmong(tx, circle.id, emails);
       if (members.length) {
         throw refuseEmails(
           "CONFLICT",
           messages.inviteAlreadyMember,
-          indexesOf(members.map((m) => m.email)),
+          indexesOf(members),
           request.pathOf,
         );
       }
@@ -165,7 +135,8 @@ async function invite(
         );
       }
       // Open invitations hold seats: accepting them all must still fit the circle.
-      const seatsTaken = (await memberCount(tx, circle.id)) + (await openCount(tx, circle.id, now));
+      const seatsTaken =
+        (await countMembers(tx, circle.id)) + (await openCount(tx, circle.id, now));
       if (seatsTaken + emails.length > CIRCLE_MEMBERS_MAX) {
         throw new AppError("BAD_REQUEST", messages.circleFull);
       }
@@ -232,25 +203,7 @@ async function invite(
   }
 }
 
-/** Serialises the changes that count a circle's seats; 404 if it was deleted meanwhile. */
-async function lockCircle(tx: Tx, circleId: number) {
-  const [row] = await tx
-    .select({ id: circles.id, name: circles.name })
-    .from(circles)
-    .where(eq(circles.id, circleId))
-    .for("update");
-  if (!row) throw new AppError("NOT_FOUND", messages.circleNotFound);
-  return row;
-}
-
-async function memberCount(tx: Tx, circleId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(circleMembers)
-    .where(eq(circleMembers.circleId, circleId));
-  return row?.n ?? 0;
-}
-
+/** Open invitations hold seats: members plus these stay within CIRCLE_MEMBERS_MAX. */
 async function openCount(tx: Tx, circleId: number, now: Date): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -265,23 +218,11 @@ async function openCount(tx: Tx, circleId: number, now: Date): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listCircleInvitations({
-  deps,
-  caller,
-}: Call<undefined, CircleCaller>): Promise<Invitation[]> {
-  requireAdmin(caller.circle);
-  const now = deps.clock.now();
-  const rows = await selectInvitations(deps.db)
-    .where(eq(invitations.circleId, caller.circle.circle.id))
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
-  return rows.map((row) => toInvitation(row.invitation, contextOf(row), now));
-}
-
 export async function createInvitation({
   deps,
   caller,
   input,
-}: Call<CreateInvitationInput, CircleCaller>): Promise<CreatedInvitation> {
+}: Call<CreateInvitationInput, AdminCaller>): Promise<CreatedInvitation> {
   const [created] = await invite(
     { deps, caller, input: undefined },
     {
@@ -299,7 +240,7 @@ export async function inviteMany({
   deps,
   caller,
   input,
-}: Call<InviteManyInput, CircleCaller>): Promise<{
+}: Call<InviteManyInput, AdminCaller>): Promise<{
   message: string;
   invitations: CreatedInvitation[];
 }> {
@@ -319,8 +260,7 @@ export async function deleteInvitation({
   deps,
   caller,
   input,
-}: Call<{ id: number; invitationId: number }, CircleCaller>): Promise<{ message: string }> {
-  requireAdmin(caller.circle);
+}: Call<{ id: number; invitationId: number }, AdminCaller>): Promise<{ message: string }> {
   const deleted = await deps.db
     .delete(invitations)
     .where(
@@ -333,143 +273,4 @@ export async function deleteInvitation({
     .returning({ id: invitations.id });
   if (!deleted.length) throw new AppError("NOT_FOUND", messages.invitationNotFound);
   return { message: messages.invitationDeleted };
-}
-
-export async function pendingInvitations({
-  deps,
-  caller,
-}: Call<undefined, SignedInCaller>): Promise<Invitation[]> {
-  const account = await accountOf(deps, caller.userId);
-  // An address nobody proved is not the invitee's (such an account cannot sign in anyway).
-  if (!account.emailVerifiedAt) return [];
-  const now = deps.clock.now();
-  const rows = await selectInvitations(deps.db)
-    .where(
-      and(
-        eq(invitations.email, account.email),
-        eq(invitations.status, "pending"),
-        gt(invitations.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
-  return rows.map((row) => toInvitation(row.invitation, contextOf(row), now));
-}
-
-/**
- * The token page: anyone signed in who holds the link may read it (the page then asks for the
- * invitee's email before offering Accept); only the invitee can answer it.
- */
-export async function invitationByToken({
-  deps,
-  input,
-}: Call<{ token: string }, SignedInCaller>): Promise<InvitationByToken> {
-  const now = deps.clock.now();
-  const [row] = await selectInvitations(deps.db).where(
-    eq(invitations.tokenHash, sha256(input.token)),
-  );
-  const invalid = new AppError("BAD_REQUEST", messages.invitationInvalid);
-  if (!row) throw invalid;
-  const { invitation, circle } = row;
-  // The client shows its own card for this one: the message says "already been accepted".
-  if (invitation.status === "accepted") {
-    throw new AppError("CONFLICT", messages.invitationAlreadyAccepted);
-  }
-  if (invitation.status !== "pending" || isExpired(invitation, now)) throw invalid;
-  const context = contextOf(row);
-  return {
-    invitation: toInvitation(invitation, context, now),
-    circle: {
-      id: circle.id,
-      name: circle.name,
-      color: circle.color,
-      type: circle.type,
-      photoUrl: photoUrl({ circleId: circle.id }, circle.photoKey, "thumb"),
-    },
-    inviter: context.inviter,
-  };
-}
-
-/**
- * Accept or decline, by the invitee only, once. The invitation row is locked (FOR UPDATE) for
- * the whole answer, so a double click waits for the first and then finds it answered: one
- * membership, never two.
- */
-export async function respondToInvitation({
-  deps,
-  caller,
-  input,
-}: Call<{ id: number; status: "accepted" | "declined" }, SignedInCaller>): Promise<{
-  message: string;
-  status: "accepted" | "declined";
-  circleId: number;
-  circleName: string;
-}> {
-  const account = await accountOf(deps, caller.userId);
-  const notFound = new AppError("NOT_FOUND", messages.invitationNotFound);
-  return deps.db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ circleId: invitations.circleId, email: invitations.email })
-      .from(invitations)
-      .where(eq(invitations.id, input.id));
-    if (!target) throw notFound;
-    // Both are stored lower-cased; normalising again costs nothing and survives older rows.
-    if (normalizeEmail(target.email) !== normalizeEmail(account.email)) {
-      throw new AppError("FORBIDDEN", messages.invitationWrongRecipient);
-    }
-    if (!account.emailVerifiedAt) {
-      throw new AppError("EMAIL_NOT_VERIFIED", messages.emailNotVerified);
-    }
-    const circle = await lockCircle(tx, target.circleId);
-    const [invitation] = await tx
-      .select()
-      .from(invitations)
-      .where(eq(invitations.id, input.id))
-      .for("update");
-    if (!invitation) throw notFound;
-    if (invitation.status === "accepted") {
-      throw new AppError("CONFLICT", messages.invitationAlreadyAccepted);
-    }
-    if (invitation.status === "declined") {
-      throw new AppError("CONFLICT", messages.invitationAlreadyDeclined);
-    }
-    const now = deps.clock.now();
-    if (isExpired(invitation, now)) {
-      throw new AppError("BAD_REQUEST", messages.invitationInvalid);
-    }
-    if (input.status === "accepted") await join(tx, invitation, { userId: caller.userId, now });
-    await tx
-      .update(invitations)
-      .set({ status: input.status, respondedAt: now })
-      .where(eq(invitations.id, invitation.id));
-    return {
-      message:
-        input.status === "accepted" ? messages.invitationAccepted : messages.invitationDeclined,
-      status: input.status,
-      circleId: circle.id,
-      circleName: circle.name,
-    };
-  });
-}
-
-/** Makes the invitee a member with the invitation's relationship; one already in stays as is. */
-async function join(
-  tx: Tx,
-  invitation: typeof invitations.$inferSelect,
-  { userId, now }: { userId: number; now: Date },
-) {
-  const [existing] = await tx
-    .select({ id: circleMembers.id })
-    .from(circleMembers)
-    .where(and(eq(circleMembers.circleId, invitation.circleId), eq(circleMembers.userId, userId)));
-  if (existing) return;
-  if ((await memberCount(tx, invitation.circleId)) >= CIRCLE_MEMBERS_MAX) {
-    throw new AppError("BAD_REQUEST", messages.circleFull);
-  }
-  await tx.insert(circleMembers).values({
-    circleId: invitation.circleId,
-    userId,
-    role: "member",
-    relationship: invitation.relationship,
-    createdAt: now,
-  });
 }

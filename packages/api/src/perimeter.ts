@@ -1,0 +1,74 @@
+/**
+ * The perimeter: what every request under /api passes before any door reads it. A
+ * state-changing request must come from the app's own origin (403), its body must be the
+ * route's type (JSON, or multipart on upload routes: 415) and within the route's size (413),
+ * and an answer is `no-store` unless its route says otherwise.
+ */
+import {
+  JSON_BODY_MAX_BYTES,
+  PHOTO_JSON_BODY_MAX_BYTES,
+  UPLOAD_BODY_MAX_BYTES,
+} from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import { bodyLimit } from "hono/body-limit";
+import type { App } from "./app";
+import { errorBody } from "./errors";
+import { restRoutes } from "./root";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Patterns of the routes whose body is not plain JSON: uploads, and JSON carrying a photo. */
+const routePatterns = (kind: "multipart" | "photo-json") =>
+  restRoutes
+    .filter((route) => route.body === kind)
+    .map((route) => ({
+      method: route.method,
+      pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}$`),
+    }));
+const UPLOAD_ROUTES = routePatterns("multipart");
+const PHOTO_JSON_ROUTES = routePatterns("photo-json");
+const matches = (routes: typeof UPLOAD_ROUTES, method: string, path: string) =>
+  routes.some((route) => route.method === method && route.pattern.test(path));
+
+export function mountPerimeter(app: App, options: { appOrigin: string }): void {
+  app.use("/api/*", async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== options.appOrigin) {
+      return c.json(errorBody(messages.badOrigin, "BAD_ORIGIN"), 403);
+    }
+    await next();
+    // Nothing is cached unless its route says otherwise (only photos do, by versioned URL).
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
+
+  // The body's type, then its size, before anything reads it.
+  app.use("/api/*", async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || !hasBody(c.req.raw)) return next();
+    const upload = matches(UPLOAD_ROUTES, c.req.method, c.req.path);
+    const photo = upload || matches(PHOTO_JSON_ROUTES, c.req.method, c.req.path);
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    const allowed = upload ? type === "multipart/form-data" : type === "application/json";
+    if (!allowed)
+      return c.json(errorBody(messages.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"), 415);
+    const limit = bodyLimit({
+      maxSize: upload
+        ? UPLOAD_BODY_MAX_BYTES
+        : photo
+          ? PHOTO_JSON_BODY_MAX_BYTES
+          : JSON_BODY_MAX_BYTES,
+      // The rest of the body stays unread: close the connection rather than read it to reuse.
+      onError: (inner) =>
+        inner.json(
+          errorBody(photo ? messages.payloadTooLarge : messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"),
+          413,
+          { connection: "close" },
+        ),
+    });
+    return limit(c, next);
+  });
+}
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (request.headers.has("transfer-encoding")) return true;
+  return length !== null && length !== "0";
+}

@@ -1,0 +1,97 @@
+/**
+ * The invitee answers an invitation: accept or decline, once. Locks are taken circle first, then
+ * invitation, as when inviting (invite.ts).
+ */
+import type { Tx } from "@circleplan/db/client";
+import { circleMembers, invitations } from "@circleplan/db/schema";
+import { CIRCLE_MEMBERS_MAX } from "@circleplan/shared/limits";
+import { messages } from "@circleplan/shared/messages";
+import { eq } from "drizzle-orm";
+import { normalizeEmail } from "../auth/public-user";
+import { isMember } from "../circles/access";
+import { countMembers, lockCircle } from "../circles/circles";
+import type { Call, SignedInCaller } from "../deps";
+import { AppError } from "../errors";
+import { accountOf } from "./account";
+import { isExpired } from "./invitation-view";
+
+/**
+ * Accept or decline, by the invitee only, once. The invitation row is locked (FOR UPDATE) for
+ * the whole answer, so a double click waits for the first and then finds it answered: one
+ * membership, never two.
+ */
+export async function respondToInvitation({
+  deps,
+  caller,
+  input,
+}: Call<{ id: number; status: "accepted" | "declined" }, SignedInCaller>): Promise<{
+  message: string;
+  status: "accepted" | "declined";
+  circleId: number;
+  circleName: string;
+}> {
+  const account = await accountOf(deps, caller.userId);
+  const notFound = new AppError("NOT_FOUND", messages.invitationNotFound);
+  return deps.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ circleId: invitations.circleId, email: invitations.email })
+      .from(invitations)
+      .where(eq(invitations.id, input.id));
+    if (!target) throw notFound;
+    // Both are stored lower-cased; normalising again costs nothing and survives older rows.
+    if (normalizeEmail(target.email) !== normalizeEmail(account.email)) {
+      throw new AppError("FORBIDDEN", messages.invitationWrongRecipient);
+    }
+    if (!account.emailVerifiedAt) {
+      throw new AppError("EMAIL_NOT_VERIFIED", messages.emailNotVerified);
+    }
+    const circle = await lockCircle(tx, target.circleId);
+    const [invitation] = await tx
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, input.id))
+      .for("update");
+    if (!invitation) throw notFound;
+    if (invitation.status === "accepted") {
+      throw new AppError("CONFLICT", messages.invitationAlreadyAccepted);
+    }
+    if (invitation.status === "declined") {
+      throw new AppError("CONFLICT", messages.invitationAlreadyDeclined);
+    }
+    const now = deps.clock.now();
+    if (isExpired(invitation, now)) {
+      throw new AppError("BAD_REQUEST", messages.invitationInvalid);
+    }
+    if (input.status === "accepted") await join(tx, invitation, { userId: caller.userId, now });
+    await tx
+      .update(invitations)
+      .set({ status: input.status, respondedAt: now })
+      .where(eq(invitations.id, invitation.id));
+    return {
+      message:
+        input.status === "accepted" ? messages.invitationAccepted : messages.invitationDeclined,
+      status: input.status,
+      circleId: circle.id,
+      circleName: circle.name,
+    };
+  });
+}
+
+/** Makes the invitee a member with the invitation's relationship; one already in stays as is. */
+async function join(
+  tx: Tx,
+  invitation: typeof invitations.$inferSelect,
+  { userId, now }: { userId: number; now: Date },
+) {
+  if (await isMember(tx, invitation.circleId, userId)) return;
+  if ((await countMembers(tx, invitation.circleId)) >= CIRCLE_MEMBERS_MAX) {
+    throw new AppError("BAD_REQUEST", messages.circleFull);
+  }
+  await tx.insert(circleMembers).values({
+    circleId: invitation.circleId,
+    userId,
+    role: "member",
+    relationship: invitation.relationship,
+    createdAt: now,
+  });
+}

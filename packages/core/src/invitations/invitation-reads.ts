@@ -1,0 +1,80 @@
+/**
+ * Reading invitations: a circle's sent list (admins), the caller's pending ones, and one by its
+ * link's token. None of them changes anything.
+ */
+import { invitations } from "@circleplan/db/schema";
+import type { Invitation, InvitationByToken } from "@circleplan/shared/circle-outputs";
+import { messages } from "@circleplan/shared/messages";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { sha256 } from "../auth/secrets";
+import type { AdminCaller } from "../circles/access";
+import type { Call, SignedInCaller } from "../deps";
+import { AppError } from "../errors";
+import { photoUrl } from "../photos/photo-store";
+import { accountOf } from "./account";
+import { contextOf, isExpired, selectInvitations, toInvitation } from "./invitation-view";
+
+export async function listCircleInvitations({
+  deps,
+  caller,
+}: Call<undefined, AdminCaller>): Promise<Invitation[]> {
+  const now = deps.clock.now();
+  const rows = await selectInvitations(deps.db)
+    .where(eq(invitations.circleId, caller.circle.circle.id))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  return rows.map((row) => toInvitation(row.invitation, contextOf(row), now));
+}
+
+export async function pendingInvitations({
+  deps,
+  caller,
+}: Call<undefined, SignedInCaller>): Promise<Invitation[]> {
+  const account = await accountOf(deps, caller.userId);
+  // An address nobody proved is not the invitee's (such an account cannot sign in anyway).
+  if (!account.emailVerifiedAt) return [];
+  const now = deps.clock.now();
+  const rows = await selectInvitations(deps.db)
+    .where(
+      and(
+        eq(invitations.email, account.email),
+        eq(invitations.status, "pending"),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  return rows.map((row) => toInvitation(row.invitation, contextOf(row), now));
+}
+
+/**
+ * The token page: anyone signed in who holds the link may read it (the page then asks for the
+ * invitee's email before offering Accept); only the invitee can answer it.
+ */
+export async function invitationByToken({
+  deps,
+  input,
+}: Call<{ token: string }, SignedInCaller>): Promise<InvitationByToken> {
+  const now = deps.clock.now();
+  const [row] = await selectInvitations(deps.db).where(
+    eq(invitations.tokenHash, sha256(input.token)),
+  );
+  const invalid = new AppError("BAD_REQUEST", messages.invitationInvalid);
+  if (!row) throw invalid;
+  const { invitation, circle } = row;
+  // The client shows its own card for this one: the message says "already been accepted".
+  if (invitation.status === "accepted") {
+    throw new AppError("CONFLICT", messages.invitationAlreadyAccepted);
+  }
+  if (invitation.status !== "pending" || isExpired(invitation, now)) throw invalid;
+  const context = contextOf(row);
+  return {
+    invitation: toInvitation(invitation, context, now),
+    circle: {
+      id: circle.id,
+      name: circle.name,
+      color: circle.color,
+      type: circle.type,
+      photoUrl: photoUrl({ circleId: circle.id }, circle.photoKey, "thumb"),
+    },
+    inviter: context.inviter,
+  };
+}
