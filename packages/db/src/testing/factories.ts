@@ -87,9 +87,15 @@ export interface SignedInFactoryUser extends FactoryUser {
   cookie: string;
 }
 
-// A hash stores its own cost, so one made by any test hasher verifies under every other.
-const hashes = new Map<string, Promise<string>>();
+// Kept per hasher: test files share this module when the integration project runs them in
+// one worker without isolation, and one file's hasher (a fake) must not answer for another's.
+const hashesBy = new WeakMap<FactoryDeps["passwords"], Map<string, Promise<string>>>();
 function hashOnce(deps: FactoryDeps, password: string): Promise<string> {
+  let hashes = hashesBy.get(deps.passwords);
+  if (!hashes) {
+    hashes = new Map();
+    hashesBy.set(deps.passwords, hashes);
+  }
   let hash = hashes.get(password);
   if (!hash) {
     hash = deps.passwords.hash(password);
