@@ -9,7 +9,7 @@
  * every plan (events.calendarMonth), through the door and in-process, the raw SQL of every plan,
  * and the index lookup alone, which shows that no read expands a rule.
  */
-import { dayIn } from "@circleplan/core/plans/occurrences";
+import { dayIn } from "@circleplan/core/plans/plan-days";
 import { calendarDays, calendarMonth } from "@circleplan/core/plans/plan-views";
 import {
   addDays,

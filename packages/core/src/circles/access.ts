@@ -10,7 +10,7 @@
 import type { Executor } from "@circleplan/db/client";
 import { circleMembers, circles, invitations, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 
@@ -101,4 +101,25 @@ export function requireAdmin(access: CircleAccess, message: string = messages.ci
 /** 403 unless the caller created the circle. */
 export function requireCreator(access: CircleAccess, message: string) {
   if (!access.isCreator) throw new AppError("FORBIDDEN", message);
+}
+
+/** Whether `userId` is a member of the circle (a plan's assignee must be). */
+export async function isCircleMember(
+  db: Executor,
+  circleId: number,
+  userId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: circleMembers.id })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/**
+ * The ids of the circles `userId` belongs to, as a subquery for a statement to embed (reads
+ * that take a member's circles in the same round trip as what they find).
+ */
+export function circleIdsOfMember(userId: number): SQL {
+  return sql`select m.circle_id from circle_members m where m.user_id = ${userId}`;
 }

@@ -11,7 +11,7 @@ import { messages } from "@circleplan/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
-import type { OccurrenceRecord, PlanRow } from "./occurrences";
+import type { OccurrenceRecord, PlanRow } from "./plan-rows";
 
 /**
  * Which occurrence a completion applies to, the same for both doors: the one named (scope

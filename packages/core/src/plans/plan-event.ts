@@ -7,7 +7,8 @@ import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Temporal } from "temporal-polyfill";
 import type { Attachment } from "./attachments";
-import { type OccurrenceRow, seriesStartOf, startOfDay } from "./occurrences";
+import { startOfDay } from "./plan-days";
+import { type OccurrenceRow, seriesStartOf } from "./plan-rows";
 import { fieldsOfRule, recurrencePattern, rruleText, storedRule } from "./recurrence";
 
 export interface PlanEventOptions {

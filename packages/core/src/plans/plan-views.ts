@@ -25,10 +25,10 @@ import {
   listOccurrences,
   type OccurrenceDay,
   type OccurrenceQuery,
-  type OccurrenceRow,
   occurrenceDays,
-} from "./occurrences";
+} from "./list-occurrences";
 import { toPlanEvents } from "./plan-event";
+import type { OccurrenceRow } from "./plan-rows";
 import { viewerZoneOf } from "./plans";
 import {
   addDays,

@@ -23,17 +23,19 @@ import { AppError } from "../errors";
 import { attachmentsOf, collectAttachmentGarbage, queueAttachmentObjects } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
 import {
-  dayIn,
   findOccurrence,
+  namedOccurrence,
   type OccurrenceName,
+  type OccurrenceScope,
+} from "./find-occurrence";
+import { dayIn, startOfDay } from "./plan-days";
+import { toPlanEvent } from "./plan-event";
+import {
   type OccurrenceRecord,
   type OccurrenceRow,
   type PlanRow,
   seriesStartOf,
-  startOfDay,
-  writeOccurrences,
-} from "./occurrences";
-import { toPlanEvent } from "./plan-event";
+} from "./plan-rows";
 import {
   mergedRecurrenceFields,
   RECURRENCE_FIELD_NAMES,
@@ -43,13 +45,7 @@ import {
   type SeriesStart,
   storedRule,
 } from "./recurrence";
-
-/** Which occurrences of a series a change applies to. */
-export interface OccurrenceScope {
-  occurrenceStart?: Date;
-  occurrenceDate?: string;
-  scope?: "occurrence" | "following" | "all";
-}
+import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /**
  * The zone "today" and days are read in for this user (api-conventions.md): the one the session
@@ -130,16 +126,6 @@ const recurrenceFieldsOf = (input: RecurrenceFields): RecurrenceFields =>
     ]),
   );
 
-/** A new series with no occurrence at all (an end before its first matching day) is refused. */
-async function assertHasOccurrences(tx: Tx, planId: number) {
-  const [row] = await tx
-    .select({ id: planOccurrences.id })
-    .from(planOccurrences)
-    .where(and(eq(planOccurrences.planId, planId), eq(planOccurrences.isCancelled, false)))
-    .limit(1);
-  if (!row) throw new AppError("BAD_REQUEST", messages.recurrenceEndBeforeStart);
-}
-
 /**
  * POST /api/events and /api/circles/{id}/events. Any member of the circle adds a plan; with an
  * assignee (a member of the circle) it is a task. The zone is the caller's unless sent.
@@ -210,19 +196,6 @@ export async function createPlan({
     return plan.id;
   });
   return answerFor(deps.db, planId, {}, viewerZone);
-}
-
-/** A series' occurrence named by the input; null for a one-off plan or a series named by nothing. */
-async function namedOccurrence(
-  db: Executor,
-  plan: PlanRow,
-  name: OccurrenceName,
-): Promise<OccurrenceRow | null> {
-  if (plan.recurrence === null) return null;
-  if (name.occurrenceStart === undefined && name.occurrenceDate === undefined) return null;
-  const row = await findOccurrence(db, plan.id, name);
-  if (!row) throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
-  return row;
 }
 
 /**

@@ -18,19 +18,12 @@ import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
-import {
-  dayIn,
-  findOccurrence,
-  listOccurrences,
-  type OccurrenceName,
-  type OccurrenceRow,
-  occurrenceSelect,
-  type PlanRow,
-  startOfDay,
-  toOccurrenceRow,
-} from "./occurrences";
+import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
+import { listOccurrences } from "./list-occurrences";
+import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvents } from "./plan-event";
-import { type OccurrenceScope, planEventOf, viewerZoneOf } from "./plans";
+import { type OccurrenceRow, occurrenceSelect, type PlanRow, toOccurrenceRow } from "./plan-rows";
+import { planEventOf, viewerZoneOf } from "./plans";
 import { monthWindow } from "./time-ranges";
 
 export interface PendingTask {

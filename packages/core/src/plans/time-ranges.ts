@@ -9,7 +9,7 @@
  * all-day plans are calendar dates that stay on their day in every zone.
  */
 import { Temporal } from "temporal-polyfill";
-import { dayIn, startOfDay } from "./occurrences";
+import { dayIn, startOfDay } from "./plan-days";
 
 export interface PlanWindow {
   /** The first instant covered (inclusive). */

@@ -14,7 +14,8 @@ import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
-import { dayIn, hiddenFrom, startOfDay } from "../plans/occurrences";
+import { hiddenFrom } from "../plans/occurrence-sql";
+import { dayIn, startOfDay } from "../plans/plan-days";
 import { addDays } from "../plans/time-ranges";
 import { clockTime, longDay } from "./reminder-texts";
 
