@@ -15,7 +15,7 @@ import { DEFAULT_REMINDERS, type PlanType } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { CreateEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
-import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
@@ -28,6 +28,7 @@ import {
   type OccurrenceName,
   type OccurrenceScope,
 } from "./find-occurrence";
+import { byOriginal, hasOwnState } from "./occurrence-sql";
 import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvent } from "./plan-event";
 import {
@@ -498,13 +499,10 @@ async function hasEarlierOccurrences(
   named: OccurrenceRow | null,
 ): Promise<boolean> {
   if (!named) return false;
-  const key = named.occurrence.originalStart
-    ? sql`${planOccurrences.originalStart} < ${named.occurrence.originalStart}`
-    : sql`${planOccurrences.originalDate} < ${named.occurrence.originalDate}`;
   const [row] = await tx
     .select({ id: planOccurrences.id })
     .from(planOccurrences)
-    .where(and(eq(planOccurrences.planId, plan.id), key))
+    .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, named.occurrence)))
     .limit(1);
   return row !== undefined;
 }
@@ -682,14 +680,7 @@ async function splitSeries(
           await tx
             .select({ n: sql<number>`count(*)`.mapWith(Number) })
             .from(planOccurrences)
-            .where(
-              and(
-                eq(planOccurrences.planId, plan.id),
-                occurrence.originalStart
-                  ? sql`${planOccurrences.originalStart} < ${occurrence.originalStart}`
-                  : sql`${planOccurrences.originalDate} < ${occurrence.originalDate}`,
-              ),
-            )
+            .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, occurrence)))
         )[0]?.n;
   const remaining = before === undefined ? undefined : Math.max(1, (oldRule.count ?? 0) - before);
   const rule = editedRule(plan, input, seriesStartOfTiming(timing), remaining);
@@ -715,32 +706,18 @@ async function splitSeries(
   if (!created) throw new Error("plan insert returned nothing");
 
   // The old series' own exceptions from the split on go with the new series.
-  const fromSplit = occurrence.originalStart
-    ? gte(planOccurrences.originalStart, occurrence.originalStart)
-    : gte(planOccurrences.originalDate, occurrence.originalDate as string);
   await tx
     .update(planOccurrences)
     .set({ planId: created.id, circleId })
-    .where(and(eq(planOccurrences.planId, plan.id), fromSplit, ownState()));
+    .where(and(eq(planOccurrences.planId, plan.id), byOriginal(gte, occurrence), hasOwnState));
   // The named occurrence was edited as a whole: its own move does not survive the edit.
   await tx
     .delete(planOccurrences)
-    .where(
-      and(
-        eq(planOccurrences.planId, created.id),
-        occurrence.originalStart
-          ? eq(planOccurrences.originalStart, occurrence.originalStart)
-          : eq(planOccurrences.originalDate, occurrence.originalDate as string),
-      ),
-    );
+    .where(and(eq(planOccurrences.planId, created.id), byOriginal(eq, occurrence)));
   await writeOccurrences(tx, created, now);
   if (rule) await assertHasOccurrences(tx, created.id);
   await endSeriesBefore(tx, plan, occurrence, now);
   return created.id;
-}
-
-function ownState(): SQL {
-  return sql`(${planOccurrences.isException} or ${planOccurrences.isCancelled} or ${planOccurrences.isCompleted} is not null)`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
-import { hiddenFrom } from "../plans/occurrence-sql";
+import { hiddenFrom, shownField } from "../plans/occurrence-sql";
 import { dayIn, startOfDay } from "../plans/plan-days";
 import { addDays } from "../plans/time-ranges";
 import { clockTime, longDay } from "./reminder-texts";
@@ -241,7 +241,7 @@ async function todaysPlans(
           on o.circle_id = m.circle_id and o.is_cancelled = false and o.start_date = d.day
       )
       select h.user_id, (extract(epoch from h.at) * 1000)::float8 as start_ms,
-             case when o.overrides -> 'title' is not null then o.overrides ->> 'title' else p.title end as title,
+             ${shownField("title")} as title,
              c.name as circle_name
       from hits h
       join plan_occurrences o on o.id = h.occurrence_id
