@@ -17,6 +17,7 @@ import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
+import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
@@ -29,7 +30,6 @@ import {
 } from "./list-occurrences";
 import { toPlanEvents } from "./plan-event";
 import type { OccurrenceRow } from "./plan-rows";
-import { viewerZoneOf } from "./plans";
 import {
   addDays,
   DEFAULT_WINDOW_DAYS_AFTER,

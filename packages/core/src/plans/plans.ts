@@ -10,13 +10,14 @@
  */
 import type { Executor, Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
-import { circleMembers, planOccurrences, plans, users } from "@circleplan/db/schema";
+import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
 import { DEFAULT_REMINDERS, type PlanType } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { CreateEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
+import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
@@ -47,24 +48,6 @@ import {
   storedRule,
 } from "./recurrence";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
-
-/**
- * The zone "today" and days are read in for this user (api-conventions.md): the one the session
- * read with the user, else the stored one.
- */
-export async function viewerZoneOf(
-  db: Executor,
-  caller: { userId: number; timeZone?: string | undefined },
-): Promise<string> {
-  if (caller.timeZone) return caller.timeZone;
-  const { userId } = caller;
-  const [row] = await db
-    .select({ timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-  return row.timeZone;
-}
 
 /** One occurrence of a plan as answered, with its attachments. */
 export async function planEventOf(

@@ -13,6 +13,7 @@ import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { viewerZoneOf } from "../auth/viewer-zone";
 import type { CircleCaller } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
@@ -23,7 +24,7 @@ import { listOccurrences } from "./list-occurrences";
 import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvents } from "./plan-event";
 import { type OccurrenceRow, occurrenceSelect, type PlanRow, toOccurrenceRow } from "./plan-rows";
-import { planEventOf, viewerZoneOf } from "./plans";
+import { planEventOf } from "./plans";
 import { monthWindow } from "./time-ranges";
 
 export interface PendingTask {
