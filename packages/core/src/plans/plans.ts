@@ -10,7 +10,7 @@
  */
 import type { Executor, Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
-import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
+import { planOccurrences, plans } from "@circleplan/db/schema";
 import { DEFAULT_REMINDERS, type PlanType } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
@@ -30,6 +30,7 @@ import {
   type OccurrenceScope,
 } from "./find-occurrence";
 import { byOriginal, hasOwnState } from "./occurrence-sql";
+import { lockPlan, requireAssignable, requirePlanCreator } from "./plan-access";
 import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvent } from "./plan-event";
 import {
@@ -68,14 +69,6 @@ async function answerFor(
   const row = (await findOccurrence(db, planId, name)) ?? (await findOccurrence(db, planId, {}));
   if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
   return planEventOf(db, row, viewerZone);
-}
-
-async function assertMember(db: Executor, circleId: number, userId: number, message: string) {
-  const [row] = await db
-    .select({ id: circleMembers.id })
-    .from(circleMembers)
-    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
-  if (!row) throw new AppError("BAD_REQUEST", message);
 }
 
 /** When a plan happens: an instant pair in a zone, or a pair of dates. */
@@ -124,7 +117,7 @@ export async function createPlan({
   const timeZone = input.timeZone ?? viewerZone;
   const assignedTo = input.assignedTo ?? null;
   if (assignedTo !== null) {
-    await assertMember(deps.db, input.circleId, assignedTo, messages.assigneeNotMember);
+    await requireAssignable(deps.db, input.circleId, assignedTo);
   }
   const allDay = input.allDay ?? false;
   const timing = checkOrder(
@@ -207,17 +200,6 @@ export async function getPlan({
     );
   }
   return planEventOf(deps.db, row, viewerZone);
-}
-
-/** The plan's row, locked for the rest of the transaction; 404 once it is gone. */
-async function lockPlan(tx: Tx, id: number): Promise<PlanRow> {
-  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for("update");
-  if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
-  return row;
-}
-
-function requirePlanCreator(plan: PlanRow, userId: number) {
-  if (plan.creatorId !== userId) throw new AppError("FORBIDDEN", messages.planCreatorOnly);
 }
 
 /** The fields an occurrence may change on its own, and so a plan's "content". */
@@ -353,7 +335,7 @@ function editedContent(input: UpdateEventInput) {
  */
 async function editedAssignment(tx: Tx, plan: PlanRow, input: UpdateEventInput, circleId: number) {
   const assignedTo = input.assignedTo !== undefined ? (input.assignedTo ?? null) : plan.assignedTo;
-  if (assignedTo !== null) await assertMember(tx, circleId, assignedTo, messages.assigneeNotMember);
+  if (assignedTo !== null) await requireAssignable(tx, circleId, assignedTo);
   if (assignedTo === plan.assignedTo) return { assignedTo };
   return {
     assignedTo,
