@@ -21,10 +21,10 @@ import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
+import { planEventOf } from "./plan-answer";
 import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvents } from "./plan-event";
 import { type OccurrenceRow, occurrenceSelect, type PlanRow, toOccurrenceRow } from "./plan-rows";
-import { planEventOf } from "./plans";
 import { monthWindow } from "./time-ranges";
 
 export interface PendingTask {
