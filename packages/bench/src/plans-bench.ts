@@ -131,7 +131,7 @@ function readsFor(data: PlansSeed): Read[] {
  * One statement that reads everything the door answers for the same request: the viewer's
  * circles' occurrences in the window, in start order, each with its plan, circle, creator,
  * assignee and attachments. It answers one JSON text, the form the embedded store returns
- * fastest (occurrences.ts reads the same way). Upcoming reads the first two weeks, as the door
+ * fastest (list-occurrences.ts reads the same way). Upcoming reads the first two weeks, as the door
  * does first (enough to fill a page for every seeded user).
  */
 async function readBySql(db: Executor, read: ReadCase): Promise<number> {

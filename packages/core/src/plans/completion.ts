@@ -3,7 +3,7 @@
  * completed or reopened by its creator, or by its assignee once they have accepted it; anyone
  * else gets 403 "Action not allowed: You do not have permission to complete this task."
  * POST /api/events/{id}/complete (tasks.ts) and PUT /api/events/{id} with `isCompleted`
- * (plans.ts) both come here.
+ * (update-plan.ts) both come here.
  */
 import type { Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";

@@ -1,6 +1,6 @@
 /**
  * The one place a plan's occurrence becomes an answer (`eventSchema`): every procedure that
- * answers plans (one plan, lists, calendar, tasks, history) maps rows from occurrences.ts
+ * answers plans (one plan, lists, calendar, tasks, history) maps the rows it read (plan-rows.ts)
  * through here, so a field means the same in every view.
  */
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
@@ -136,6 +136,7 @@ function build(
   series: SeriesText,
 ): PlanEvent {
   const { plan, occurrence, circle, creator, assignee } = row;
+  // The override rule, on a row already read (occurrence-sql.ts shownField writes it in SQL).
   const own = occurrence.overrides ?? {};
   const pick = <K extends keyof typeof own & keyof typeof plan>(key: K) =>
     (key in own ? own[key] : plan[key]) as (typeof plan)[K];

@@ -1,8 +1,9 @@
 /**
  * The plan views (plans spec, sections 2 and 7): a day, the upcoming plans, a range of days, one
- * circle, the calendar month, its grid and its summary. Every view reads occurrences (occurrences.ts: one
- * indexed query, no rule expanded on a read) of the caller's circles only, in the caller's zone
- * (time-ranges.ts), and answers them through toPlanEvents, as every other plan answer.
+ * circle, the calendar month, its grid and its summary. Every view reads occurrences
+ * (list-occurrences.ts: one indexed query, no rule expanded on a read) of the caller's circles
+ * only, in the caller's zone (time-ranges.ts), and answers them through toPlanEvents, as every
+ * other plan answer.
  *
  * What the spec leaves open (docs/decisions/009):
  * - no day, range or `upcoming`: 30 days back to 90 days ahead of today, never everything;

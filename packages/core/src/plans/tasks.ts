@@ -62,7 +62,7 @@ async function answerEvent(
 }
 
 /**
- * POST /api/events/{id}/complete (and PUT /api/events/{id} with isCompleted through plans.ts):
+ * POST /api/events/{id}/complete (and PUT /api/events/{id} with isCompleted through update-plan.ts):
  * completes or reopens the plan, or the one occurrence of a series that the input names.
  * Who may: completion.ts (the creator, or the assignee once accepted; 403 otherwise).
  */
@@ -83,7 +83,7 @@ export async function completePlan({
     let occurrence: OccurrenceRow | null = null;
     if (plan.recurrence !== null && input.scope !== "all") {
       occurrence = named ? await findOccurrence(tx, plan.id, name) : null;
-      // As PUT /api/events/{id} answers an occurrence it cannot find (plans.ts).
+      // As PUT /api/events/{id} answers an occurrence it cannot find (update-plan.ts).
       if (!occurrence && (named || input.scope === "occurrence")) {
         throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
       }
