@@ -2,7 +2,7 @@
  * The occurrence reads' answer as JSON texts, and their decoding into rows. The embedded
  * database (PGlite) pays per row and per value: a month of 500 weekly series is ~2,200
  * occurrences, and as JSON texts it reads in about a third of the time of rows
- * (docs/decisions/009). The SQL that writes each text and the code that reads it back are kept
+ * (docs/bench-notes.md). The SQL that writes each text and the code that reads it back are kept
  * side by side: they agree on the order of the values.
  */
 import { planAttachments, planOccurrences, plans } from "@circleplan/db/schema";
