@@ -8,7 +8,7 @@ import type { PlanType } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import { circleIdsOfMember } from "../circles/access";
 import { decodeFound, FOUND_PLANS, FOUND_ROW, type FoundOccurrences } from "./occurrence-json";
-import { hiddenFrom, shownField } from "./occurrence-sql";
+import { hiddenFrom, shownField, startInstantIn } from "./occurrence-sql";
 import { addDays, dayIn, startOfDay } from "./plan-days";
 import type { OccurrenceRow } from "./plan-rows";
 import { extendOccurrences } from "./write-occurrences";
@@ -80,7 +80,7 @@ function findOccurrences(query: OccurrenceQuery, columns: SQL): SQL {
     );
   }
   return sql`select ${columns},
-      coalesce(o.starts_at, (o.start_date::timestamp at time zone ${query.viewerZone})) as sort_at,
+      ${startInstantIn(sql`${query.viewerZone}`)} as sort_at,
       o.starts_at is not null as timed
     from plan_occurrences o${needsPlans ? sql` join plans p on p.id = o.plan_id` : sql``}
     where ${inCirclesOf(query, "o.circle_id")} and o.is_cancelled = false

@@ -55,6 +55,19 @@ export function byOriginal(
 }
 
 /**
+ * The instant an all-day occurrence's day begins in `zone`: the plan's own zone for reminders,
+ * the viewer's for what a list shows.
+ */
+export function dayStartIn(zone: SQL): SQL {
+  return sql`(o.start_date::timestamp at time zone ${zone})`;
+}
+
+/** When an occurrence starts: its instant, or for an all-day one its day's start in `zone`. */
+export function startInstantIn(zone: SQL): SQL {
+  return sql`coalesce(o.starts_at, ${dayStartIn(zone)})`;
+}
+
+/**
  * A task its creator withdrew is gone from the views of the one it was withdrawn from
  * (api-conventions.md): the one home of that rule for every read of occurrences and the digest.
  * `p` is the plan; `viewer` a user id, or the column that holds one.

@@ -17,7 +17,7 @@ import type { CoreDeps } from "../deps";
 import { reminderMail } from "../mail/templates";
 import { type PushDeviceRow, pushToDevices } from "../notifications/push-subscriptions";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
-import { shownField } from "../plans/occurrence-sql";
+import { shownField, startInstantIn } from "../plans/occurrence-sql";
 import {
   type DueReminderRow,
   dueReminderRecipients,
@@ -185,8 +185,7 @@ async function claimPushBatch(deps: Deps, afterId: number): Promise<ClaimedPush[
              (extract(epoch from c.due_at) * 1000)::float8 as due_ms,
              case when o.id is null or o.is_cancelled or coalesce(o.is_completed, p.is_completed)
                then null
-               else (extract(epoch from coalesce(o.starts_at,
-                      o.start_date::timestamp at time zone p.time_zone)) * 1000)::float8
+               else (extract(epoch from ${startInstantIn(sql.raw("p.time_zone"))}) * 1000)::float8
              end as start_ms,
              ${shownField("title")} as title,
              p.all_day, o.start_date::text as start_date,

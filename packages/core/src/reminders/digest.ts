@@ -14,7 +14,7 @@ import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
-import { hiddenFrom, shownField } from "../plans/occurrence-sql";
+import { hiddenFrom, shownField, startInstantIn } from "../plans/occurrence-sql";
 import { dayIn, startOfDay } from "../plans/plan-days";
 import { addDays } from "../plans/time-ranges";
 import { clockTime, longDay } from "./reminder-texts";
@@ -263,7 +263,7 @@ async function waitingTasks(db: Executor, users: Recipient[]): Promise<Map<numbe
   const who = JSON.stringify(
     users.map((user) => ({ user_id: user.id, from_at: user.from_at, zone: user.zone })),
   );
-  const at = sql.raw(`coalesce(o.starts_at, o.start_date::timestamp at time zone t.zone)`);
+  const at = startInstantIn(sql.raw("t.zone"));
   const rows = await queryRows<TaskLine>(
     db,
     sql`with d as (

@@ -13,7 +13,7 @@
  */
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
-import { shownField } from "../plans/occurrence-sql";
+import { dayStartIn, shownField } from "../plans/occurrence-sql";
 
 /** A run never reaches further back than this: a job down for a day sends no stale reminders. */
 export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
@@ -61,7 +61,7 @@ export const occurrenceKey = (o: SQL) =>
 export function dueReminderRecipients(window: ReminderWindow): SQL {
   const now = sql`${window.now.toISOString()}::timestamptz`;
   const grace = sql`${`${STARTED_GRACE_MS / 1000} seconds`}::interval`;
-  const allDayStart = sql`(o.start_date::timestamp at time zone p.time_zone)`;
+  const allDayStart = dayStartIn(sql.raw("p.time_zone"));
   const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
   const utcDay = (ms: number, days: number) =>
     new Date(ms + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
