@@ -17,7 +17,10 @@ export const hasOwnState = or(
   isNotNull(planOccurrences.isCompleted),
 ) as SQL;
 
-/** A field an occurrence may change on its own (`plan_occurrences.overrides`). */
+/**
+ * A field an occurrence may change on its own (`plan_occurrences.overrides`). shownField reads
+ * text fields and the reminder list; a number field would need its own cast.
+ */
 export type OverridableField = keyof OccurrenceOverrides & keyof typeof plans.$inferSelect;
 
 /**
