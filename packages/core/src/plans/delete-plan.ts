@@ -3,11 +3,9 @@ import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
 import type { CircleCaller } from "../circles/access";
 import type { Call } from "../deps";
-import { AppError } from "../errors";
 import { collectAttachmentGarbage, queueAttachmentObjects } from "./attachments";
-import { namedOccurrence, type OccurrenceScope } from "./find-occurrence";
+import { type OccurrenceScope, scopedChange } from "./find-occurrence";
 import { lockPlan, requirePlanCreator } from "./plan-access";
-import type { OccurrenceRow } from "./plan-rows";
 import { cancelOccurrence, endSeriesBefore, hasEarlierOccurrences } from "./series-edits";
 
 /**
@@ -24,16 +22,13 @@ export async function deletePlan({
     const plan = await lockPlan(tx, input.id);
     requirePlanCreator(plan, caller.userId);
     const message = plan.type === "task" ? messages.taskDeleted : messages.eventDeleted;
-    const named = await namedOccurrence(tx, plan, input);
-    const scope =
-      plan.recurrence === null ? "all" : (input.scope ?? (named ? "occurrence" : "all"));
-    if (scope !== "all" && !named) throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
-    if (scope === "occurrence") {
-      await cancelOccurrence(tx, plan, (named as OccurrenceRow).occurrence, now);
+    const change = await scopedChange(tx, plan, input);
+    if (change.scope === "occurrence") {
+      await cancelOccurrence(tx, plan, change.named.occurrence, now);
       return { message, queued: [] };
     }
-    if (scope === "following" && (await hasEarlierOccurrences(tx, plan, named))) {
-      await endSeriesBefore(tx, plan, (named as OccurrenceRow).occurrence, now);
+    if (change.scope === "following" && (await hasEarlierOccurrences(tx, plan, change.named))) {
+      await endSeriesBefore(tx, plan, change.named.occurrence, now);
       return { message, queued: [] };
     }
     const queued = await queueAttachmentObjects(tx, [plan.id]);

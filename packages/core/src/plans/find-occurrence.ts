@@ -65,7 +65,7 @@ export interface OccurrenceScope {
  * A series' occurrence named by the input (404 when the series has none such); null for a
  * one-off plan or a series named by nothing.
  */
-export async function namedOccurrence(
+async function namedOccurrence(
   db: Executor,
   plan: PlanRow,
   name: OccurrenceName,
@@ -75,4 +75,25 @@ export async function namedOccurrence(
   const row = await findOccurrence(db, plan.id, name);
   if (!row) throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
   return row;
+}
+
+/**
+ * The occurrences a change applies to: a one-off plan's are all of them; a series' the named one
+ * by default when one is named, else all. A scope short of all needs a named occurrence (404).
+ */
+export type ScopedChange =
+  | { scope: "all"; named: OccurrenceRow | null }
+  | { scope: "occurrence" | "following"; named: OccurrenceRow };
+
+/** The scope of a change to `plan` as the input names it (see ScopedChange). */
+export async function scopedChange(
+  db: Executor,
+  plan: PlanRow,
+  input: OccurrenceScope,
+): Promise<ScopedChange> {
+  const named = await namedOccurrence(db, plan, input);
+  const scope = plan.recurrence === null ? "all" : (input.scope ?? (named ? "occurrence" : "all"));
+  if (scope === "all") return { scope, named };
+  if (!named) throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
+  return { scope, named };
 }

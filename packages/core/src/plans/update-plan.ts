@@ -15,7 +15,12 @@ import type { Call } from "../deps";
 import { AppError } from "../errors";
 import { completionOccurrence, setCompletion } from "./completion";
 import { editedAssignment, editedColumns, editedRule, sentKeys } from "./edited-fields";
-import { findOccurrence, namedOccurrence, type OccurrenceName } from "./find-occurrence";
+import {
+  findOccurrence,
+  type OccurrenceName,
+  type ScopedChange,
+  scopedChange,
+} from "./find-occurrence";
 import { lockPlan, requirePlanCreator } from "./plan-access";
 import { answerFor } from "./plan-answer";
 import type { OccurrenceRow, PlanRow } from "./plan-rows";
@@ -52,13 +57,10 @@ export async function updatePlan({
     if (input.version !== undefined && input.version !== plan.version) {
       throw new AppError("CONFLICT", messages.planVersionConflict);
     }
-    const named = await namedOccurrence(tx, plan, input);
-    const isSeries = plan.recurrence !== null;
-    const scope = !isSeries ? "all" : (input.scope ?? (named ? "occurrence" : "all"));
-    if (scope !== "all" && !named) throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
-    if (input.isCompleted !== undefined) completionOccurrence(scope, null); // before any change
+    const change = await scopedChange(tx, plan, input);
+    if (input.isCompleted !== undefined) completionOccurrence(change.scope, null); // before any change
 
-    const target = await applyUpdate(tx, { plan, named, scope, input, caller, now });
+    const target = await applyUpdate(tx, { plan, change, input, caller, now });
     // One request, one new version, however many rows it touched (a new series starts at 1).
     await tx
       .update(plans)
@@ -77,25 +79,27 @@ async function applyUpdate(
   tx: Tx,
   edit: {
     plan: PlanRow;
-    named: OccurrenceRow | null;
-    scope: "occurrence" | "following" | "all";
+    change: ScopedChange;
     input: UpdateEventInput;
     caller: CircleCaller;
     now: Date;
   },
 ): Promise<UpdateResult> {
-  const { plan, named, scope, input, caller, now } = edit;
+  const { plan, change, input, caller, now } = edit;
   let target: UpdateResult = { planId: plan.id, name: input };
-  let completing = named?.occurrence ?? null;
+  let completing = change.named?.occurrence ?? null;
   if (sentKeys(input).length > 0) {
-    if (scope === "occurrence") {
-      await editOccurrence(tx, plan, named as OccurrenceRow, input, now);
-    } else if (scope === "following" && (await hasEarlierOccurrences(tx, plan, named))) {
-      const newId = await splitSeries(tx, plan, named as OccurrenceRow, input, now);
+    if (change.scope === "occurrence") {
+      await editOccurrence(tx, plan, change.named, input, now);
+    } else if (
+      change.scope === "following" &&
+      (await hasEarlierOccurrences(tx, plan, change.named))
+    ) {
+      const newId = await splitSeries(tx, plan, change.named, input, now);
       target = { planId: newId, name: {} };
       completing = (await findOccurrence(tx, newId, {}))?.occurrence ?? null;
     } else {
-      const name = await editWholePlan(tx, plan, named, input, caller, now);
+      const name = await editWholePlan(tx, plan, change.named, input, caller, now);
       target = { planId: plan.id, name };
       const isNamed = name.occurrenceStart !== undefined || name.occurrenceDate !== undefined;
       completing = isNamed ? ((await findOccurrence(tx, plan.id, name))?.occurrence ?? null) : null;
@@ -103,7 +107,7 @@ async function applyUpdate(
   }
   if (input.isCompleted !== undefined) {
     const fresh = await lockPlan(tx, target.planId);
-    const occurrence = completionOccurrence(scope, completing);
+    const occurrence = completionOccurrence(change.scope, completing);
     await setCompletion(tx, fresh, caller, input.isCompleted, occurrence, now);
   }
   return target;
