@@ -5,8 +5,9 @@
  * this and following, all, deletes, DST, and occurrences read beyond the written horizon. The
  * HTTP doors are in plans.rest.integration.test.ts.
  */
-import { listOccurrences, SERIES_HORIZON_MONTHS } from "@circleplan/core/plans/occurrences";
+import { listOccurrences } from "@circleplan/core/plans/list-occurrences";
 import { toPlanEvents } from "@circleplan/core/plans/plan-event";
+import { SERIES_HORIZON_MONTHS } from "@circleplan/core/plans/write-occurrences";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { createCircle, createPlan, personalCircleOf } from "@circleplan/db/testing/factories";
 import { DEFAULT_REMINDERS } from "@circleplan/shared/limits";

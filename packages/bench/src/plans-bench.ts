@@ -9,7 +9,7 @@
  * every plan (events.calendarMonth), through the door and in-process, the raw SQL of every plan,
  * and the index lookup alone, which shows that no read expands a rule.
  */
-import { dayIn } from "@circleplan/core/plans/occurrences";
+import { dayIn } from "@circleplan/core/plans/plan-days";
 import { calendarDays, calendarMonth } from "@circleplan/core/plans/plan-views";
 import {
   addDays,
@@ -131,7 +131,7 @@ function readsFor(data: PlansSeed): Read[] {
  * One statement that reads everything the door answers for the same request: the viewer's
  * circles' occurrences in the window, in start order, each with its plan, circle, creator,
  * assignee and attachments. It answers one JSON text, the form the embedded store returns
- * fastest (occurrences.ts reads the same way). Upcoming reads the first two weeks, as the door
+ * fastest (list-occurrences.ts reads the same way). Upcoming reads the first two weeks, as the door
  * does first (enough to fill a page for every seeded user).
  */
 async function readBySql(db: Executor, read: ReadCase): Promise<number> {

@@ -10,7 +10,8 @@
  * Every user belongs to two or three circles; the first user (the "busy parent") belongs to all
  * ten, so their month holds all 500 series: the month figure is measured for them.
  */
-import { dayIn, writeOccurrences } from "@circleplan/core/plans/occurrences";
+import { dayIn } from "@circleplan/core/plans/plan-days";
+import { writeOccurrences } from "@circleplan/core/plans/write-occurrences";
 import { queryRows } from "@circleplan/db/client";
 import { plans } from "@circleplan/db/schema";
 import {

@@ -1,11 +1,14 @@
+import { createPlan } from "@circleplan/core/plans/create-plan";
+import { deletePlan } from "@circleplan/core/plans/delete-plan";
+import { getPlan } from "@circleplan/core/plans/get-plan";
 import {
   calendarDays,
   calendarMonth,
   calendarSummary,
   listEvents,
 } from "@circleplan/core/plans/plan-views";
-import { createPlan, deletePlan, getPlan, updatePlan } from "@circleplan/core/plans/plans";
 import { completePlan, respondToTask } from "@circleplan/core/plans/tasks";
+import { updatePlan } from "@circleplan/core/plans/update-plan";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import {
   calendarDaysOutput,

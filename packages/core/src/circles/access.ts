@@ -11,8 +11,8 @@
  * a member, which of these addresses are, which circles are mine, do two users share one).
  * Outside this file, circle_members is read as data (a circle's member list, the caller's
  * circle list with its roles, the names voice input matches) or joined inside a set-based
- * statement (the reminder batches, the occurrence reads); core/plans' own assignee check
- * (`assertMember`) and task filter (`inMyCircles`) are the two questions still to move here.
+ * statement (the reminder batches, the occurrence reads); core/plans' task filter
+ * (`inMyCircles`) is the one question still to move here.
  *
  * A check that passed is carried by the caller's type: `checkMember` answers a `MemberCaller`,
  * `checkAdmin` an `AdminCaller`, `checkCreator` a `CreatorCaller`. Their brands are declared
@@ -196,4 +196,12 @@ export function sharesACircle(db: Executor, userId: number, otherId: number): SQ
       .innerJoin(mine, and(eq(mine.circleId, theirs.circleId), eq(mine.userId, userId)))
       .where(eq(theirs.userId, otherId)),
   );
+}
+
+/**
+ * The ids of the circles `userId` belongs to, as a subquery for a statement to embed (reads
+ * that take a member's circles in the same round trip as what they find).
+ */
+export function circleIdsOfMember(userId: number): SQL {
+  return sql`select m.circle_id from circle_members m where m.user_id = ${userId}`;
 }

@@ -9,9 +9,9 @@ import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
 import type { ProcessVoiceInput } from "@circleplan/shared/nlp-schemas";
 import { eq } from "drizzle-orm";
+import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
-import { viewerZoneOf } from "../plans/plans";
 import { basicPlan, parsePlanText } from "./parse-plan-text";
 
 export async function processVoice({

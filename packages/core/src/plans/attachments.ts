@@ -31,6 +31,7 @@ import type { Call, Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { takeUpload } from "../storage/direct-uploads";
 import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbage";
+import { lockPlan, requireCreatorOfPlan } from "./plan-access";
 
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -136,18 +137,6 @@ export async function attachmentTypeOf(fileName: string, bytes: Uint8Array): Pro
   return kind.serveAs ?? detected.mime;
 }
 
-/** 403 unless the caller created the plan; 404 when it is gone. */
-async function requirePlanCreator(db: Executor, caller: CircleCaller, planId: number) {
-  const [plan] = await db
-    .select({ creatorId: plans.creatorId })
-    .from(plans)
-    .where(eq(plans.id, planId));
-  if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
-  if (plan.creatorId !== caller.userId) {
-    throw new AppError("FORBIDDEN", messages.planCreatorOnly);
-  }
-}
-
 async function attachmentCount(db: Executor, planId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -168,7 +157,7 @@ const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooL
  * is gone), and the plan has room (a cheap refusal; checked again under the plan's lock).
  */
 async function requireRoomToAttach(db: Executor, caller: CircleCaller, planId: number) {
-  await requirePlanCreator(db, caller, planId);
+  await requireCreatorOfPlan(db, planId, caller.userId);
   if ((await attachmentCount(db, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
 }
 
@@ -232,12 +221,7 @@ async function attachFile(
   await deps.storage.put(storageKey, bytes, { contentType });
   try {
     const row = await deps.db.transaction(async (tx) => {
-      const [plan] = await tx
-        .select({ id: plans.id })
-        .from(plans)
-        .where(eq(plans.id, planId))
-        .for("update");
-      if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
+      await lockPlan(tx, planId);
       if ((await attachmentCount(tx, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
       const [inserted] = await tx
         .insert(planAttachments)
@@ -269,7 +253,7 @@ export async function removeAttachment({
   caller,
   input,
 }: Call<{ id: number; attachmentId: number }, CircleCaller>): Promise<Attachment> {
-  await requirePlanCreator(deps.db, caller, input.id);
+  await requireCreatorOfPlan(deps.db, input.id, caller.userId);
   const removed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(planAttachments)

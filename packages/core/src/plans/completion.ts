@@ -3,7 +3,7 @@
  * completed or reopened by its creator, or by its assignee once they have accepted it; anyone
  * else gets 403 "Action not allowed: You do not have permission to complete this task."
  * POST /api/events/{id}/complete (tasks.ts) and PUT /api/events/{id} with `isCompleted`
- * (plans.ts) both come here.
+ * (update-plan.ts) both come here.
  */
 import type { Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
@@ -11,7 +11,7 @@ import { messages } from "@circleplan/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
-import type { OccurrenceRecord, PlanRow } from "./occurrences";
+import type { OccurrenceRecord, PlanRow } from "./plan-rows";
 
 /**
  * Which occurrence a completion applies to, the same for both doors: the one named (scope

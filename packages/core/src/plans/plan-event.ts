@@ -1,13 +1,14 @@
 /**
  * The one place a plan's occurrence becomes an answer (`eventSchema`): every procedure that
- * answers plans (one plan, lists, calendar, tasks, history) maps rows from occurrences.ts
+ * answers plans (one plan, lists, calendar, tasks, history) maps the rows it read (plan-rows.ts)
  * through here, so a field means the same in every view.
  */
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Temporal } from "temporal-polyfill";
 import type { Attachment } from "./attachments";
-import { type OccurrenceRow, seriesStartOf, startOfDay } from "./occurrences";
+import { startOfDay } from "./plan-days";
+import { type OccurrenceRow, seriesStartOf } from "./plan-rows";
 import { fieldsOfRule, recurrencePattern, rruleText, storedRule } from "./recurrence";
 
 export interface PlanEventOptions {
@@ -135,6 +136,7 @@ function build(
   series: SeriesText,
 ): PlanEvent {
   const { plan, occurrence, circle, creator, assignee } = row;
+  // The override rule, on a row already read (occurrence-sql.ts shownField writes it in SQL).
   const own = occurrence.overrides ?? {};
   const pick = <K extends keyof typeof own & keyof typeof plan>(key: K) =>
     (key in own ? own[key] : plan[key]) as (typeof plan)[K];

@@ -1,8 +1,9 @@
 /**
  * The plan views (plans spec, sections 2 and 7): a day, the upcoming plans, a range of days, one
- * circle, the calendar month, its grid and its summary. Every view reads occurrences (occurrences.ts: one
- * indexed query, no rule expanded on a read) of the caller's circles only, in the caller's zone
- * (time-ranges.ts), and answers them through toPlanEvents, as every other plan answer.
+ * circle, the calendar month, its grid and its summary. Every view reads occurrences
+ * (list-occurrences.ts: one indexed query, no rule expanded on a read) of the caller's circles
+ * only, in the caller's zone (time-ranges.ts), and answers them through toPlanEvents, as every
+ * other plan answer.
  *
  * What the spec leaves open (docs/decisions/009):
  * - no day, range or `upcoming`: 30 days back to 90 days ahead of today, never everything;
@@ -17,6 +18,7 @@ import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
+import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
@@ -25,11 +27,10 @@ import {
   listOccurrences,
   type OccurrenceDay,
   type OccurrenceQuery,
-  type OccurrenceRow,
   occurrenceDays,
-} from "./occurrences";
+} from "./list-occurrences";
 import { toPlanEvents } from "./plan-event";
-import { viewerZoneOf } from "./plans";
+import type { OccurrenceRow } from "./plan-rows";
 import {
   addDays,
   DEFAULT_WINDOW_DAYS_AFTER,

@@ -13,24 +13,18 @@ import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { viewerZoneOf } from "../auth/viewer-zone";
 import type { CircleCaller } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
-import {
-  dayIn,
-  findOccurrence,
-  listOccurrences,
-  type OccurrenceName,
-  type OccurrenceRow,
-  occurrenceSelect,
-  type PlanRow,
-  startOfDay,
-  toOccurrenceRow,
-} from "./occurrences";
+import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
+import { listOccurrences } from "./list-occurrences";
+import { planEventOf } from "./plan-answer";
+import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvents } from "./plan-event";
-import { type OccurrenceScope, planEventOf, viewerZoneOf } from "./plans";
+import { type OccurrenceRow, occurrenceSelect, type PlanRow, toOccurrenceRow } from "./plan-rows";
 import { monthWindow } from "./time-ranges";
 
 export interface PendingTask {
@@ -68,7 +62,7 @@ async function answerEvent(
 }
 
 /**
- * POST /api/events/{id}/complete (and PUT /api/events/{id} with isCompleted through plans.ts):
+ * POST /api/events/{id}/complete (and PUT /api/events/{id} with isCompleted through update-plan.ts):
  * completes or reopens the plan, or the one occurrence of a series that the input names.
  * Who may: completion.ts (the creator, or the assignee once accepted; 403 otherwise).
  */
@@ -89,7 +83,7 @@ export async function completePlan({
     let occurrence: OccurrenceRow | null = null;
     if (plan.recurrence !== null && input.scope !== "all") {
       occurrence = named ? await findOccurrence(tx, plan.id, name) : null;
-      // As PUT /api/events/{id} answers an occurrence it cannot find (plans.ts).
+      // As PUT /api/events/{id} answers an occurrence it cannot find (update-plan.ts).
       if (!occurrence && (named || input.scope === "occurrence")) {
         throw new AppError("NOT_FOUND", messages.occurrenceNotFound);
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayIn, startOfDay } from "./occurrences";
+import { dayIn, startOfDay } from "./plan-days";
 import {
   addDays,
   dayCount,

@@ -1,7 +1,7 @@
 /**
  * The calendar arithmetic of the plan views: which instants and which dates a day, a range of
  * days or a month covers for a user in their own time zone (api-conventions.md: days and months
- * are read in the user's zone). The zone work is Temporal's and Intl's (through occurrences.ts),
+ * are read in the user's zone). The zone work is Temporal's and Intl's (through plan-days.ts),
  * so the answers are the same in every process time zone and right across DST (a day is 23 or
  * 25 hours when the clocks move).
  *
@@ -9,7 +9,7 @@
  * all-day plans are calendar dates that stay on their day in every zone.
  */
 import { Temporal } from "temporal-polyfill";
-import { dayIn, startOfDay } from "./occurrences";
+import { dayIn, startOfDay } from "./plan-days";
 
 export interface PlanWindow {
   /** The first instant covered (inclusive). */

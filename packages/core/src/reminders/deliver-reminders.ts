@@ -17,10 +17,10 @@ import type { CoreDeps } from "../deps";
 import { reminderMail } from "../mail/templates";
 import { type PushDeviceRow, pushToDevices } from "../notifications/push-subscriptions";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
+import { shownField, startInstantIn } from "../plans/occurrence-sql";
 import {
   type DueReminderRow,
   dueReminderRecipients,
-  effectiveReminderTimes,
   occurrenceKey,
   type ReminderWindow,
   STARTED_GRACE_MS,
@@ -185,12 +185,11 @@ async function claimPushBatch(deps: Deps, afterId: number): Promise<ClaimedPush[
              (extract(epoch from c.due_at) * 1000)::float8 as due_ms,
              case when o.id is null or o.is_cancelled or coalesce(o.is_completed, p.is_completed)
                then null
-               else (extract(epoch from coalesce(o.starts_at,
-                      o.start_date::timestamp at time zone p.time_zone)) * 1000)::float8
+               else (extract(epoch from ${startInstantIn(sql.raw("p.time_zone"))}) * 1000)::float8
              end as start_ms,
-             case when o.overrides -> 'title' is not null then o.overrides ->> 'title' else p.title end as title,
+             ${shownField("title")} as title,
              p.all_day, o.start_date::text as start_date,
-             ${effectiveReminderTimes} as reminder_times,
+             ${shownField("reminderTimes")} as reminder_times,
              u.time_zone as user_zone, u.reminder_push,
              (select coalesce(json_agg(json_build_object(
                  'id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)

@@ -14,7 +14,8 @@ import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
-import { dayIn, hiddenFrom, startOfDay } from "../plans/occurrences";
+import { hiddenFrom, shownField, startInstantIn } from "../plans/occurrence-sql";
+import { dayIn, startOfDay } from "../plans/plan-days";
 import { addDays } from "../plans/time-ranges";
 import { clockTime, longDay } from "./reminder-texts";
 
@@ -240,7 +241,7 @@ async function todaysPlans(
           on o.circle_id = m.circle_id and o.is_cancelled = false and o.start_date = d.day
       )
       select h.user_id, (extract(epoch from h.at) * 1000)::float8 as start_ms,
-             case when o.overrides -> 'title' is not null then o.overrides ->> 'title' else p.title end as title,
+             ${shownField("title")} as title,
              c.name as circle_name
       from hits h
       join plan_occurrences o on o.id = h.occurrence_id
@@ -262,7 +263,7 @@ async function waitingTasks(db: Executor, users: Recipient[]): Promise<Map<numbe
   const who = JSON.stringify(
     users.map((user) => ({ user_id: user.id, from_at: user.from_at, zone: user.zone })),
   );
-  const at = sql.raw(`coalesce(o.starts_at, o.start_date::timestamp at time zone t.zone)`);
+  const at = startInstantIn(sql.raw("t.zone"));
   const rows = await queryRows<TaskLine>(
     db,
     sql`with d as (

@@ -9,10 +9,11 @@
  *
  * An all-day occurrence starts at midnight of its day in the plan's zone (the zone the plan was
  * made in; docs/decisions/009). Each occurrence uses its own reminder phrases when it has them
- * (`overrides.reminderTimes`), else its plan's.
+ * (`overrides.reminderTimes`), else its plan's (the override rule, plans/occurrence-sql.ts).
  */
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
+import { dayStartIn, shownField } from "../plans/occurrence-sql";
 
 /** A run never reaches further back than this: a job down for a day sends no stale reminders. */
 export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
@@ -49,17 +50,6 @@ export const REMINDER_OFFSETS: readonly { phrase: string; minutes: number }[] = 
 export const occurrenceKey = (o: SQL) =>
   sql`coalesce(${o}.original_date::text, to_char(${o}.original_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
 
-/** An occurrence's field as it shows: its own value when it overrides the plan's. */
-const own = (field: string, column: string) =>
-  sql.raw(
-    `case when o.overrides -> '${field}' is not null then o.overrides ->> '${field}' else p.${column} end`,
-  );
-
-/** The phrases an occurrence reminds at: its own list, else its plan's. */
-export const effectiveReminderTimes = sql.raw(
-  `case when o.overrides -> 'reminderTimes' is not null then o.overrides -> 'reminderTimes' else p.reminder_times end`,
-);
-
 /**
  * One row per reminder due in the window and per recipient: the plan's creator and its
  * assignee (unless they declined), each only while a member of the plan's circle, and only
@@ -71,7 +61,7 @@ export const effectiveReminderTimes = sql.raw(
 export function dueReminderRecipients(window: ReminderWindow): SQL {
   const now = sql`${window.now.toISOString()}::timestamptz`;
   const grace = sql`${`${STARTED_GRACE_MS / 1000} seconds`}::interval`;
-  const allDayStart = sql`(o.start_date::timestamp at time zone p.time_zone)`;
+  const allDayStart = dayStartIn(sql.raw("p.time_zone"));
   const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
   const utcDay = (ms: number, days: number) =>
     new Date(ms + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -105,16 +95,16 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
       select s.minutes, s.start_at, s.start_at - make_interval(mins => s.minutes) as due_at,
              o.plan_id, ${occurrenceKey(sql.raw("o"))} as occurrence_key, o.start_date,
              p.all_day, p.type, p.circle_id, p.creator_id, p.assigned_to, p.assignment_accepted,
-             ${own("title", "title")} as title,
-             ${own("description", "description")} as description,
-             ${own("location", "location")} as location,
+             ${shownField("title")} as title,
+             ${shownField("description")} as description,
+             ${shownField("location")} as location,
              r.phrase
       from starting s
       join plan_occurrences o on o.id = s.occurrence_id
       join plans p on p.id = o.plan_id
       cross join lateral (
         select e.phrase
-        from jsonb_array_elements_text(${effectiveReminderTimes}) with ordinality as e(phrase, n)
+        from jsonb_array_elements_text(${shownField("reminderTimes")}) with ordinality as e(phrase, n)
         join phrases ph on ph.phrase = e.phrase and ph.minutes = s.minutes
         order by e.n
         limit 1

@@ -10,7 +10,7 @@ import { type Executor, queryRows } from "@circleplan/db/client";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
-import { extendOccurrences } from "../plans/occurrences";
+import { extendOccurrences } from "../plans/write-occurrences";
 
 /** How often the upkeep runs (the job itself runs every few minutes). */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;

@@ -1,0 +1,65 @@
+import { plans } from "@circleplan/db/schema";
+import { DEFAULT_REMINDERS, type PlanType } from "@circleplan/shared/limits";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { CreateEventInput } from "@circleplan/shared/plan-schemas";
+import { viewerZoneOf } from "../auth/viewer-zone";
+import { circleAccess } from "../circles/access";
+import type { Call, SignedInCaller } from "../deps";
+import { requireAssignable } from "./plan-access";
+import { answerFor } from "./plan-answer";
+import { newTiming, seriesStartOfTiming } from "./plan-timing";
+import { ruleFromFields } from "./recurrence";
+import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
+
+/**
+ * POST /api/events and /api/circles/{id}/events. Any member of the circle adds a plan; with an
+ * assignee (a member of the circle) it is a task. The zone is the caller's unless sent.
+ */
+export async function createPlan({
+  deps,
+  caller,
+  input,
+}: Call<CreateEventInput, SignedInCaller>): Promise<PlanEvent> {
+  await circleAccess(deps.db, caller.userId, { circleId: input.circleId });
+  const viewerZone = await viewerZoneOf(deps.db, caller);
+  const timeZone = input.timeZone ?? viewerZone;
+  const assignedTo = input.assignedTo ?? null;
+  if (assignedTo !== null) {
+    await requireAssignable(deps.db, input.circleId, assignedTo);
+  }
+  const timing = newTiming(input, timeZone);
+  const rule = ruleFromFields(input, seriesStartOfTiming(timing));
+  const now = deps.clock.now();
+  const type: PlanType = assignedTo !== null ? "task" : (input.type ?? "event");
+
+  const planId = await deps.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .insert(plans)
+      .values({
+        circleId: input.circleId,
+        creatorId: caller.userId,
+        type,
+        title: input.title,
+        description: input.description ?? null,
+        location: input.location ?? null,
+        locationLat: input.locationLat ?? null,
+        locationLng: input.locationLng ?? null,
+        locationPlaceId: input.locationPlaceId ?? null,
+        mapUrl: input.mapUrl ?? null,
+        ...timing,
+        assignedTo,
+        reminderTimes: input.reminderTimes ?? [...DEFAULT_REMINDERS],
+        voiceNote: input.voiceNote ?? null,
+        eventColor: input.eventColor ?? null,
+        recurrence: rule as Record<string, unknown> | null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!plan) throw new Error("plan insert returned nothing");
+    await writeOccurrences(tx, plan, now);
+    if (rule) await assertHasOccurrences(tx, plan.id);
+    return plan.id;
+  });
+  return answerFor(deps.db, planId, {}, viewerZone);
+}

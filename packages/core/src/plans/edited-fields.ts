@@ -1,0 +1,152 @@
+/**
+ * What an edit sends, read against the plan it changes: which keys change the plan at all, its
+ * content fields, its assignee (checked) and its rule as the edit leaves them.
+ */
+import type { Tx } from "@circleplan/db/client";
+import type { OccurrenceOverrides } from "@circleplan/db/schema";
+import type { PlanType } from "@circleplan/shared/limits";
+import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import { requireAssignable } from "./plan-access";
+import type { PlanRow } from "./plan-rows";
+import type { Timing } from "./plan-timing";
+import {
+  mergedRecurrenceFields,
+  RECURRENCE_FIELD_NAMES,
+  type RecurrenceFields,
+  type RecurrenceRule,
+  ruleFromFields,
+  type SeriesStart,
+  storedRule,
+} from "./recurrence";
+
+/** The fields an occurrence may change on its own, and so a plan's "content". */
+export const CONTENT_FIELDS = [
+  "title",
+  "description",
+  "location",
+  "locationLat",
+  "locationLng",
+  "locationPlaceId",
+  "mapUrl",
+  "reminderTimes",
+  "eventColor",
+  "voiceNote",
+] as const satisfies readonly (keyof OccurrenceOverrides & keyof UpdateEventInput)[];
+
+/** Keys of an update that change nothing about the plan itself. */
+const NAMING_KEYS = new Set([
+  "id",
+  "version",
+  "isCompleted",
+  "occurrenceStart",
+  "occurrenceDate",
+  "scope",
+]);
+
+/** The keys an edit sends that change the plan itself. */
+export function sentKeys(input: UpdateEventInput): string[] {
+  return Object.entries(input)
+    .filter(([key, value]) => value !== undefined && !NAMING_KEYS.has(key))
+    .map(([key]) => key);
+}
+
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Rules compared field by field (a rule read back from jsonb has its keys in another order). */
+export function sameRule(a: RecurrenceRule | null, b: RecurrenceRule | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (Object.keys(a) as (keyof RecurrenceRule)[]).every((key) => sameValue(a[key], b[key]));
+}
+
+/** The recurrence fields an edit sends. */
+export const recurrenceFieldsOf = (input: RecurrenceFields): RecurrenceFields =>
+  Object.fromEntries(
+    RECURRENCE_FIELD_NAMES.filter((key) => input[key] !== undefined).map((key) => [
+      key,
+      input[key],
+    ]),
+  );
+
+/** The plan's content fields as an edit leaves them. */
+export function editedContent(input: UpdateEventInput) {
+  const content: Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>> = {};
+  for (const key of CONTENT_FIELDS) {
+    if (input[key] !== undefined)
+      content[key] = input[key] ?? (key === "reminderTimes" ? [] : null);
+  }
+  return content as Partial<Pick<PlanRow, (typeof CONTENT_FIELDS)[number]>>;
+}
+
+/**
+ * Who a plan is assigned to after an edit, checked: the assignee must be a member of the plan's
+ * (possibly new) circle. A changed assignee starts over: the answer is pending again.
+ */
+export async function editedAssignment(
+  tx: Tx,
+  plan: PlanRow,
+  input: UpdateEventInput,
+  circleId: number,
+) {
+  const assignedTo = input.assignedTo !== undefined ? (input.assignedTo ?? null) : plan.assignedTo;
+  if (assignedTo !== null) await requireAssignable(tx, circleId, assignedTo);
+  if (assignedTo === plan.assignedTo) return { assignedTo };
+  return {
+    assignedTo,
+    assignmentAccepted: null,
+    responseNote: null,
+    respondedAt: null,
+    // A task given to someone anew is no longer a withdrawn one.
+    ...(assignedTo !== null ? { cancelledAt: null, cancelledAssignee: null } : {}),
+  };
+}
+
+/** The rule after an edit: the sent recurrence fields over the current rule, for the new start. */
+export function editedRule(
+  plan: PlanRow,
+  input: UpdateEventInput,
+  start: SeriesStart,
+  remainingCount?: number,
+): RecurrenceRule | null {
+  const current = storedRule(plan.recurrence);
+  const sent = recurrenceFieldsOf(input as RecurrenceFields);
+  const fields = mergedRecurrenceFields(current, sent);
+  if (current === null && sent.isRecurring === undefined && sent.recurrenceType === undefined) {
+    return null;
+  }
+  if (remainingCount !== undefined && current?.count !== null && current?.count !== undefined) {
+    // A counted series split in two: the new part has what the old one had left, unless the
+    // edit chose another count.
+    if (sent.recurrenceCount === undefined || sent.recurrenceCount === current.count) {
+      fields.recurrenceCount = remainingCount;
+    }
+  }
+  return ruleFromFields(fields, start);
+}
+
+/**
+ * The plan columns an edit writes, whether it rewrites the plan or starts a new series from it:
+ * the content, assignment and timing as edited, and its type (a plan with an assignee is a task).
+ */
+export function editedColumns(
+  plan: PlanRow,
+  input: UpdateEventInput,
+  edit: {
+    assignment: Awaited<ReturnType<typeof editedAssignment>>;
+    timing: Timing;
+    circleId: number;
+    rule: RecurrenceRule | null;
+  },
+) {
+  const type: PlanType =
+    edit.assignment.assignedTo !== null
+      ? "task"
+      : ((input.type as PlanType | undefined) ?? plan.type);
+  return {
+    ...editedContent(input),
+    ...edit.assignment,
+    ...edit.timing,
+    type,
+    circleId: edit.circleId,
+    recurrence: edit.rule as Record<string, unknown> | null,
+  };
+}

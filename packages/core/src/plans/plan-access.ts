@@ -1,0 +1,42 @@
+/**
+ * What a caller may do to a plan beyond seeing it. Seeing is the circle's (circles/access.ts,
+ * `{ planId }`, before any of this runs); the rules here are the ones only the plan can answer:
+ * its creator changes and deletes it and its attachments, and its assignee must be a member of
+ * its circle.
+ */
+import type { Executor, Tx } from "@circleplan/db/client";
+import { plans } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
+import { eq } from "drizzle-orm";
+import { isMember } from "../circles/access";
+import { AppError } from "../errors";
+import type { PlanRow } from "./plan-rows";
+
+/** The plan's row, locked for the rest of the transaction; 404 once it is gone. */
+export async function lockPlan(tx: Tx, id: number): Promise<PlanRow> {
+  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for("update");
+  if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
+  return row;
+}
+
+/** 403 unless `userId` created the plan. */
+export function requirePlanCreator(plan: Pick<PlanRow, "creatorId">, userId: number) {
+  if (plan.creatorId !== userId) throw new AppError("FORBIDDEN", messages.planCreatorOnly);
+}
+
+/** 403 unless `userId` created the plan `planId`; 404 when it is gone. */
+export async function requireCreatorOfPlan(db: Executor, planId: number, userId: number) {
+  const [plan] = await db
+    .select({ creatorId: plans.creatorId })
+    .from(plans)
+    .where(eq(plans.id, planId));
+  if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
+  requirePlanCreator(plan, userId);
+}
+
+/** 400 unless `userId` is a member of the circle, so a plan there may be assigned to them. */
+export async function requireAssignable(db: Executor, circleId: number, userId: number) {
+  if (!(await isMember(db, circleId, userId))) {
+    throw new AppError("BAD_REQUEST", messages.assigneeNotMember);
+  }
+}

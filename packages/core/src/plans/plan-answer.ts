@@ -1,0 +1,34 @@
+/**
+ * A plan request's answer: one occurrence of the plan, as every view shows it, with its
+ * attachments.
+ */
+import type { Executor } from "@circleplan/db/client";
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { AppError } from "../errors";
+import { attachmentsOf } from "./attachments";
+import { findOccurrence, type OccurrenceName } from "./find-occurrence";
+import { toPlanEvent } from "./plan-event";
+import type { OccurrenceRow } from "./plan-rows";
+
+/** One occurrence of a plan as answered, with its attachments. */
+export async function planEventOf(
+  db: Executor,
+  row: OccurrenceRow,
+  viewerZone: string,
+): Promise<PlanEvent> {
+  const attachments = await attachmentsOf(db, [row.plan.id]);
+  return toPlanEvent(row, { viewerZone, attachments: attachments.get(row.plan.id) ?? [] });
+}
+
+/** The occurrence `name` names after a change, else the plan's first (a split moved it). */
+export async function answerFor(
+  db: Executor,
+  planId: number,
+  name: OccurrenceName,
+  viewerZone: string,
+): Promise<PlanEvent> {
+  const row = (await findOccurrence(db, planId, name)) ?? (await findOccurrence(db, planId, {}));
+  if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
+  return planEventOf(db, row, viewerZone);
+}

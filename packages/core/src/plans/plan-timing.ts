@@ -1,0 +1,223 @@
+/**
+ * When a plan happens, and how an edit moves it: pure arithmetic on instants and days, no
+ * database. A timed plan is an instant pair read in its zone; an all-day plan a pair of dates
+ * (docs/decisions/009). A series moves by the wall-clock (or calendar) change the user made to
+ * the occurrence they edited.
+ */
+import { messages } from "@circleplan/shared/messages";
+import type { CreateEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import { Temporal } from "temporal-polyfill";
+import { AppError } from "../errors";
+import { dayIn, startOfDay } from "./plan-days";
+import type { OccurrenceRecord, PlanRow } from "./plan-rows";
+import type { SeriesStart } from "./recurrence";
+
+/** A timed plan: an instant pair, read in `timeZone`. Spreads onto a plan row's columns. */
+export interface TimedTiming {
+  allDay: false;
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  startDate: null;
+  endDate: null;
+}
+
+/** An all-day plan: its first and (optionally) last day. */
+export interface AllDayTiming {
+  allDay: true;
+  timeZone: string;
+  startsAt: null;
+  endsAt: null;
+  startDate: string;
+  endDate: string | null;
+}
+
+/** When a plan happens: an instant pair in a zone, or a pair of dates. */
+export type Timing = TimedTiming | AllDayTiming;
+
+/** Where a row starts: an instant, or a day (a plan's or an occurrence's columns). */
+type RowStart = Pick<OccurrenceRecord, "startsAt" | "startDate">;
+
+/** A row's start instant, which a timed row always has. */
+function instantOf(value: Date | null): Date {
+  if (value === null) throw new Error("a timed row has no start");
+  return value;
+}
+
+/** A row's start day, which an all-day row always has. */
+function dateOf(value: string | null): string {
+  if (value === null) throw new Error("an all-day row has no start date");
+  return value;
+}
+
+/** The timing itself, or 400 when it ends before it starts. */
+export function checkOrder<T extends Timing>(timing: T): T {
+  const backwards = timing.allDay
+    ? timing.endDate !== null && timing.startDate > timing.endDate
+    : timing.endsAt !== null && timing.startsAt > timing.endsAt;
+  if (backwards) throw new AppError("BAD_REQUEST", messages.endBeforeStart);
+  return timing;
+}
+
+/**
+ * A new plan's timing from what it sends, in `timeZone`: an all-day plan's days are the sent
+ * date, else the days its instants fall on there.
+ */
+export function newTiming(
+  input: Pick<CreateEventInput, "allDay" | "date" | "startTime" | "endTime">,
+  timeZone: string,
+): Timing {
+  if (input.allDay ?? false) {
+    return checkOrder({
+      allDay: true,
+      timeZone,
+      startsAt: null,
+      endsAt: null,
+      startDate: input.date ?? dayIn(input.startTime, timeZone),
+      endDate: input.endTime ? dayIn(input.endTime, timeZone) : null,
+    });
+  }
+  return checkOrder({
+    allDay: false,
+    timeZone,
+    startsAt: input.startTime,
+    endsAt: input.endTime ?? null,
+    startDate: null,
+    endDate: null,
+  });
+}
+
+/** Where a series with this timing starts (its anchor). */
+export function seriesStartOfTiming(timing: Timing): SeriesStart {
+  return timing.allDay
+    ? { allDay: true, date: timing.startDate }
+    : { allDay: false, start: timing.startsAt, timeZone: timing.timeZone };
+}
+
+/**
+ * The timing an edit asks for, from what it sends and what the occurrence (or one-off plan)
+ * has now: a start alone keeps the length, an all-day switch reads the day in the plan's zone.
+ */
+export function editedTiming(
+  plan: Pick<PlanRow, "timeZone" | "allDay">,
+  current: Pick<OccurrenceRecord, "startsAt" | "endsAt" | "startDate" | "endDate">,
+  input: Pick<UpdateEventInput, "timeZone" | "allDay" | "date" | "startTime" | "endTime">,
+): Timing {
+  const timeZone = input.timeZone ?? plan.timeZone;
+  const allDay = input.allDay ?? plan.allDay;
+  const start = current.startsAt ?? startOfDay(dateOf(current.startDate), timeZone);
+  if (allDay) {
+    const startDate =
+      input.date ??
+      (input.startTime ? dayIn(input.startTime, timeZone) : null) ??
+      current.startDate ??
+      dayIn(start, timeZone);
+    let endDate: string | null;
+    if (input.endTime !== undefined) {
+      endDate = input.endTime ? dayIn(input.endTime, timeZone) : null;
+    } else if (current.startDate !== null && current.endDate !== null) {
+      const length = Temporal.PlainDate.from(current.startDate).until(current.endDate).days;
+      endDate = Temporal.PlainDate.from(startDate).add({ days: length }).toString();
+    } else {
+      endDate = null;
+    }
+    return checkOrder({ allDay, timeZone, startsAt: null, endsAt: null, startDate, endDate });
+  }
+  const startsAt = input.startTime ?? start;
+  let endsAt: Date | null;
+  if (input.endTime !== undefined) endsAt = input.endTime ?? null;
+  else if (current.startsAt && current.endsAt) {
+    endsAt = new Date(startsAt.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()));
+  } else endsAt = null;
+  return checkOrder({ allDay, timeZone, startsAt, endsAt, startDate: null, endDate: null });
+}
+
+type Anchor = Pick<PlanRow, "timeZone" | "startsAt" | "startDate">;
+
+/** Wall-clock (or calendar) move from one start to another, applied to a series' anchor. */
+export function shiftAnchor(plan: Anchor, from: RowStart, to: Timing): Timing {
+  return to.allDay ? shiftDays(plan, from, to) : shiftWallClock(plan, from, to);
+}
+
+/** The calendar move of an all-day edit: the anchor moves by as many days, the length kept. */
+function shiftDays(plan: Anchor, from: RowStart, to: AllDayTiming): AllDayTiming {
+  const fromDay = from.startDate ?? dayIn(instantOf(from.startsAt), plan.timeZone);
+  const days = Temporal.PlainDate.from(fromDay).until(to.startDate).days;
+  const anchor = plan.startDate ?? dayIn(instantOf(plan.startsAt), plan.timeZone);
+  const startDate = Temporal.PlainDate.from(anchor).add({ days }).toString();
+  const length =
+    to.endDate === null ? null : Temporal.PlainDate.from(to.startDate).until(to.endDate).days;
+  return {
+    ...to,
+    startDate,
+    endDate:
+      length === null ? null : Temporal.PlainDate.from(startDate).add({ days: length }).toString(),
+  };
+}
+
+/**
+ * The wall-clock move of a timed edit, in its zone: the anchor moves by as many days and takes
+ * the edit's time of day, the duration kept.
+ */
+function shiftWallClock(plan: Anchor, from: RowStart, to: TimedTiming): TimedTiming {
+  const zone = to.timeZone;
+  const fromLocal = from.startsAt
+    ? Temporal.Instant.fromEpochMilliseconds(from.startsAt.getTime()).toZonedDateTimeISO(zone)
+    : Temporal.PlainDate.from(dateOf(from.startDate)).toZonedDateTime({ timeZone: zone });
+  const toLocal = Temporal.Instant.fromEpochMilliseconds(to.startsAt.getTime()).toZonedDateTimeISO(
+    zone,
+  );
+  const days = fromLocal.toPlainDate().until(toLocal.toPlainDate()).days;
+  const anchorDay = plan.startsAt
+    ? Temporal.Instant.fromEpochMilliseconds(plan.startsAt.getTime())
+        .toZonedDateTimeISO(zone)
+        .toPlainDate()
+    : Temporal.PlainDate.from(dateOf(plan.startDate));
+  const anchor = anchorDay
+    .add({ days })
+    .toZonedDateTime({ timeZone: zone, plainTime: toLocal.toPlainTime() });
+  const startsAt = new Date(anchor.epochMilliseconds);
+  const duration = to.endsAt ? to.endsAt.getTime() - to.startsAt.getTime() : null;
+  return {
+    ...to,
+    startsAt,
+    endsAt: duration === null ? null : new Date(startsAt.getTime() + duration),
+  };
+}
+
+/** The original date of an all-day series' occurrence after an edit moved the series. */
+export function shiftedOriginalDate(
+  occ: Pick<OccurrenceRecord, "originalDate">,
+  reference: RowStart,
+  edited: AllDayTiming,
+): string {
+  const from = reference.startDate ?? instantOf(reference.startsAt).toISOString().slice(0, 10);
+  const days = Temporal.PlainDate.from(from).until(edited.startDate).days;
+  const original = occ.originalDate ?? from;
+  return Temporal.PlainDate.from(original).add({ days }).toString();
+}
+
+/** The original start of a timed series' occurrence after an edit moved the series. */
+export function shiftedOriginalStart(
+  occ: Pick<OccurrenceRecord, "originalStart">,
+  reference: RowStart,
+  edited: TimedTiming,
+  plan: Pick<PlanRow, "timeZone">,
+): Date {
+  const original = occ.originalStart ?? instantOf(reference.startsAt);
+  const shifted = shiftWallClock(
+    { timeZone: plan.timeZone, startsAt: original, startDate: null },
+    reference,
+    edited,
+  );
+  return shifted.startsAt;
+}
+
+/** The day before an occurrence's original day, in the series' zone: where the old part ends. */
+export function dayBefore(
+  plan: Pick<PlanRow, "timeZone">,
+  occurrence: Pick<OccurrenceRecord, "originalStart" | "originalDate">,
+): string {
+  const day = occurrence.originalDate ?? dayIn(instantOf(occurrence.originalStart), plan.timeZone);
+  return Temporal.PlainDate.from(day).subtract({ days: 1 }).toString();
+}

@@ -1,0 +1,208 @@
+/**
+ * Edits of a series short of all of it (docs/decisions/009): one occurrence changed or cancelled
+ * on its own (its row gets state of its own), "this and following" (the series is split in
+ * two), and a series ended before an occurrence. Each runs inside the caller's transaction, on
+ * a plan it has locked.
+ */
+import type { Tx } from "@circleplan/db/client";
+import type { OccurrenceOverrides } from "@circleplan/db/schema";
+import { planOccurrences, plans } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
+import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { circleAccess } from "../circles/access";
+import { AppError } from "../errors";
+import {
+  CONTENT_FIELDS,
+  editedAssignment,
+  editedColumns,
+  editedContent,
+  editedRule,
+  recurrenceFieldsOf,
+  sameRule,
+  sameValue,
+} from "./edited-fields";
+import { byOriginal, hasOwnState } from "./occurrence-sql";
+import {
+  type OccurrenceRecord,
+  type OccurrenceRow,
+  type PlanRow,
+  seriesStartOf,
+} from "./plan-rows";
+import { dayBefore, editedTiming, seriesStartOfTiming } from "./plan-timing";
+import { type RecurrenceFields, type RecurrenceRule, storedRule } from "./recurrence";
+import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
+
+/** A change that touched only occurrence rows still makes a new version of the plan. */
+async function bumpVersion(tx: Tx, planId: number, now: Date) {
+  await tx
+    .update(plans)
+    .set({ version: sql`${plans.version} + 1`, updatedAt: now })
+    .where(eq(plans.id, planId));
+}
+
+/** Whether a series has occurrences before the named one (else "this and following" is "all"). */
+export async function hasEarlierOccurrences(
+  tx: Tx,
+  plan: PlanRow,
+  named: OccurrenceRow | null,
+): Promise<boolean> {
+  if (!named) return false;
+  const [row] = await tx
+    .select({ id: planOccurrences.id })
+    .from(planOccurrences)
+    .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, named.occurrence)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One occurrence changed on its own: an exception row of the series. */
+export async function editOccurrence(
+  tx: Tx,
+  plan: PlanRow,
+  named: OccurrenceRow,
+  input: UpdateEventInput,
+  now: Date,
+) {
+  // What only the whole series can change must be unchanged (the edit form sends every field).
+  const seriesOnly: [unknown, unknown][] = [
+    [input.circleId, plan.circleId],
+    [input.assignedTo, plan.assignedTo],
+    [input.type, plan.type],
+    [input.allDay, plan.allDay],
+    [input.timeZone, plan.timeZone],
+  ];
+  const changesSeries = seriesOnly.some(
+    ([sent, current]) => sent !== undefined && (sent ?? null) !== current,
+  );
+  const sentRule = recurrenceFieldsOf(input as RecurrenceFields);
+  const ruleChanged =
+    Object.keys(sentRule).length > 0 &&
+    !sameRule(editedRule(plan, input, seriesStartOf(plan)), storedRule(plan.recurrence));
+  if (changesSeries || ruleChanged) {
+    throw new AppError("BAD_REQUEST", messages.occurrenceSeriesOnly);
+  }
+
+  const occurrence = named.occurrence;
+  const timing = editedTiming(plan, occurrence, input);
+  const overrides: OccurrenceOverrides = { ...(occurrence.overrides ?? {}) };
+  const content = editedContent(input);
+  for (const key of CONTENT_FIELDS) {
+    if (!(key in content)) continue;
+    // Only what differs from the series is kept, so a later edit of the series shows through.
+    if (sameValue(content[key], plan[key])) delete overrides[key];
+    else Object.assign(overrides, { [key]: content[key] });
+  }
+  await setOwnState(tx, plan, occurrence, now, {
+    startsAt: timing.startsAt,
+    endsAt: timing.endsAt,
+    startDate: timing.startDate,
+    endDate: timing.endDate,
+    overrides: Object.keys(overrides).length > 0 ? overrides : null,
+    isException: true,
+  });
+}
+
+/** One occurrence deleted on its own: its row stays, cancelled, so the rule does not bring it back. */
+export async function cancelOccurrence(
+  tx: Tx,
+  plan: PlanRow,
+  occurrence: OccurrenceRecord,
+  now: Date,
+) {
+  await setOwnState(tx, plan, occurrence, now, { isCancelled: true });
+}
+
+/** Gives one occurrence state of its own; the plan gets a new version. */
+async function setOwnState(
+  tx: Tx,
+  plan: PlanRow,
+  occurrence: OccurrenceRecord,
+  now: Date,
+  state: Partial<typeof planOccurrences.$inferInsert>,
+) {
+  await tx.update(planOccurrences).set(state).where(eq(planOccurrences.id, occurrence.id));
+  await bumpVersion(tx, plan.id, now);
+}
+
+/** Ends a series before the named occurrence (the old part of a split, or a delete of following). */
+export async function endSeriesBefore(
+  tx: Tx,
+  plan: PlanRow,
+  occurrence: OccurrenceRecord,
+  now: Date,
+) {
+  const rule = storedRule(plan.recurrence) as RecurrenceRule;
+  const ended: RecurrenceRule = { ...rule, count: null, until: dayBefore(plan, occurrence) };
+  const [updated] = await tx
+    .update(plans)
+    .set({
+      recurrence: ended as unknown as Record<string, unknown>,
+      version: sql`${plans.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(plans.id, plan.id))
+    .returning();
+  if (!updated) throw new AppError("NOT_FOUND", messages.planNotFound);
+  await writeOccurrences(tx, updated, now);
+}
+
+/**
+ * "This and following": the series ends the day before the named occurrence, and a new series
+ * (a new plan, with the edit applied) starts at it. The old series' exceptions from there on move
+ * to the new one and stay where the new rule still has their original start. Answers the new id.
+ */
+export async function splitSeries(
+  tx: Tx,
+  plan: PlanRow,
+  named: OccurrenceRow,
+  input: UpdateEventInput,
+  now: Date,
+): Promise<number> {
+  const occurrence = named.occurrence;
+  const circleId = input.circleId ?? plan.circleId;
+  if (circleId !== plan.circleId) {
+    await circleAccess(tx, plan.creatorId, { circleId });
+  }
+  const assignment = await editedAssignment(tx, plan, input, circleId);
+  const timing = editedTiming(plan, occurrence, input);
+  const oldRule = storedRule(plan.recurrence) as RecurrenceRule;
+  const before =
+    oldRule.count === null
+      ? undefined
+      : (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(planOccurrences)
+            .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, occurrence)))
+        )[0]?.n;
+  const remaining = before === undefined ? undefined : Math.max(1, (oldRule.count ?? 0) - before);
+  const rule = editedRule(plan, input, seriesStartOfTiming(timing), remaining);
+
+  const { id: _id, expandedUntil: _expanded, ...copied } = plan;
+  const [created] = await tx
+    .insert(plans)
+    .values({
+      ...copied,
+      ...editedColumns(plan, input, { assignment, timing, circleId, rule }),
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new Error("plan insert returned nothing");
+
+  // The old series' own exceptions from the split on go with the new series.
+  await tx
+    .update(planOccurrences)
+    .set({ planId: created.id, circleId })
+    .where(and(eq(planOccurrences.planId, plan.id), byOriginal(gte, occurrence), hasOwnState));
+  // The named occurrence was edited as a whole: its own move does not survive the edit.
+  await tx
+    .delete(planOccurrences)
+    .where(and(eq(planOccurrences.planId, created.id), byOriginal(eq, occurrence)));
+  await writeOccurrences(tx, created, now);
+  if (rule) await assertHasOccurrences(tx, created.id);
+  await endSeriesBefore(tx, plan, occurrence, now);
+  return created.id;
+}

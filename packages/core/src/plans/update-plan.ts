@@ -1,0 +1,161 @@
+/**
+ * Changing a plan (api-conventions.md, "Plans and tasks"): a one-off plan, or a series for one
+ * occurrence, this and the following ones, or all of them (docs/decisions/009). Only its
+ * creator changes it; an edit based on an older version answers 409 instead of overwriting.
+ */
+import type { Tx } from "@circleplan/db/client";
+import { planOccurrences, plans } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
+import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import { eq, sql } from "drizzle-orm";
+import { viewerZoneOf } from "../auth/viewer-zone";
+import { type CircleCaller, circleAccess } from "../circles/access";
+import type { Call } from "../deps";
+import { AppError } from "../errors";
+import { completionOccurrence, setCompletion } from "./completion";
+import { editedAssignment, editedColumns, editedRule, sentKeys } from "./edited-fields";
+import {
+  findOccurrence,
+  type OccurrenceName,
+  type ScopedChange,
+  scopedChange,
+} from "./find-occurrence";
+import { lockPlan, requirePlanCreator } from "./plan-access";
+import { answerFor } from "./plan-answer";
+import type { OccurrenceRow, PlanRow } from "./plan-rows";
+import {
+  editedTiming,
+  seriesStartOfTiming,
+  shiftAnchor,
+  shiftedOriginalDate,
+  shiftedOriginalStart,
+} from "./plan-timing";
+import { editOccurrence, hasEarlierOccurrences, splitSeries } from "./series-edits";
+import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
+
+type UpdateResult = { planId: number; name: OccurrenceName };
+
+/**
+ * PUT /api/events/{id}. Only the creator changes a plan; anyone whom the completion rule allows
+ * may send `isCompleted` alone (the reminder popup does). `version`, when sent, must be the
+ * current one (409 otherwise), and every change bumps it. A series' occurrence is named by
+ * `occurrenceStart` / `occurrenceDate`; `scope` says which occurrences change (the named one by
+ * default when one is named, else all). "This and following" splits the series and answers the
+ * new series' first occurrence (with its own id).
+ */
+export async function updatePlan({
+  deps,
+  caller,
+  input,
+}: Call<UpdateEventInput, CircleCaller>): Promise<PlanEvent> {
+  const viewerZone = await viewerZoneOf(deps.db, caller);
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx): Promise<UpdateResult> => {
+    const plan = await lockPlan(tx, input.id);
+    if (sentKeys(input).length > 0) requirePlanCreator(plan, caller.userId);
+    if (input.version !== undefined && input.version !== plan.version) {
+      throw new AppError("CONFLICT", messages.planVersionConflict);
+    }
+    const change = await scopedChange(tx, plan, input);
+    if (input.isCompleted !== undefined) completionOccurrence(change.scope, null); // before any change
+
+    const target = await applyUpdate(tx, { plan, change, input, caller, now });
+    // One request, one new version, however many rows it touched (a new series starts at 1).
+    await tx
+      .update(plans)
+      .set({ version: plan.version + 1, updatedAt: now })
+      .where(eq(plans.id, plan.id));
+    if (target.planId !== plan.id) {
+      await tx.update(plans).set({ version: 1 }).where(eq(plans.id, target.planId));
+    }
+    return target;
+  });
+  return answerFor(deps.db, result.planId, result.name, viewerZone);
+}
+
+/** The edit itself, then the completion it carries; answers the occurrence to show. */
+async function applyUpdate(
+  tx: Tx,
+  edit: {
+    plan: PlanRow;
+    change: ScopedChange;
+    input: UpdateEventInput;
+    caller: CircleCaller;
+    now: Date;
+  },
+): Promise<UpdateResult> {
+  const { plan, change, input, caller, now } = edit;
+  let target: UpdateResult = { planId: plan.id, name: input };
+  let completing = change.named?.occurrence ?? null;
+  if (sentKeys(input).length > 0) {
+    if (change.scope === "occurrence") {
+      await editOccurrence(tx, plan, change.named, input, now);
+    } else if (
+      change.scope === "following" &&
+      (await hasEarlierOccurrences(tx, plan, change.named))
+    ) {
+      const newId = await splitSeries(tx, plan, change.named, input, now);
+      target = { planId: newId, name: {} };
+      completing = (await findOccurrence(tx, newId, {}))?.occurrence ?? null;
+    } else {
+      const name = await editWholePlan(tx, plan, change.named, input, caller, now);
+      target = { planId: plan.id, name };
+      const isNamed = name.occurrenceStart !== undefined || name.occurrenceDate !== undefined;
+      completing = isNamed ? ((await findOccurrence(tx, plan.id, name))?.occurrence ?? null) : null;
+    }
+  }
+  if (input.isCompleted !== undefined) {
+    const fresh = await lockPlan(tx, target.planId);
+    const occurrence = completionOccurrence(change.scope, completing);
+    await setCompletion(tx, fresh, caller, input.isCompleted, occurrence, now);
+  }
+  return target;
+}
+
+/** The edit of a one-off plan, or of every occurrence of a series. Answers the occurrence to show. */
+async function editWholePlan(
+  tx: Tx,
+  plan: PlanRow,
+  named: OccurrenceRow | null,
+  input: UpdateEventInput,
+  caller: CircleCaller,
+  now: Date,
+): Promise<OccurrenceName> {
+  const circleId = input.circleId ?? plan.circleId;
+  if (circleId !== plan.circleId) await circleAccess(tx, caller.userId, { circleId });
+  const assignment = await editedAssignment(tx, plan, input, circleId);
+
+  // The occurrence the client was looking at: its edit moves the series by as much.
+  const reference =
+    named?.occurrence ?? (await findOccurrence(tx, plan.id, {}))?.occurrence ?? null;
+  if (!reference) throw new AppError("NOT_FOUND", messages.planNotFound);
+  const edited = editedTiming(plan, reference, input);
+  const wasSeries = plan.recurrence !== null;
+  let timing = wasSeries ? shiftAnchor(plan, reference, edited) : edited;
+  const rule = editedRule(plan, input, seriesStartOfTiming(timing));
+  // A series made one-off stays where the client saw it, not at the series' first start.
+  if (wasSeries && rule === null) timing = edited;
+
+  const [updated] = await tx
+    .update(plans)
+    .set({
+      ...editedColumns(plan, input, { assignment, timing, circleId, rule }),
+      version: sql`${plans.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(plans.id, plan.id))
+    .returning();
+  if (!updated) throw new AppError("NOT_FOUND", messages.planNotFound);
+  if (circleId !== plan.circleId) {
+    await tx.update(planOccurrences).set({ circleId }).where(eq(planOccurrences.planId, plan.id));
+  }
+  await writeOccurrences(tx, updated, now);
+  if (rule) await assertHasOccurrences(tx, plan.id);
+  if (!rule || !named) return {};
+  // The occurrence the client edited, where the edit moved it.
+  const moved = edited.allDay
+    ? { occurrenceDate: shiftedOriginalDate(named.occurrence, reference, edited) }
+    : { occurrenceStart: shiftedOriginalStart(named.occurrence, reference, edited, plan) };
+  return (await findOccurrence(tx, plan.id, moved)) ? moved : {};
+}
