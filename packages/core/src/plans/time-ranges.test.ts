@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
+import { describe, expect, it } from "vitest";
 import { dayIn, startOfDay } from "./plan-days";
 import {
   addDays,
@@ -16,17 +17,8 @@ const hours = (window: { from: Date; to: Date }) =>
   (window.to.getTime() - window.from.getTime()) / HOUR;
 
 // The answers depend on the user's zone only: rerun under process zones on both sides of UTC.
-describe.each(["UTC", "Europe/Berlin", "America/Los_Angeles", "Pacific/Kiritimati"])(
-  "time ranges (process TZ=%s)",
-  (processZone) => {
-    const saved = process.env.TZ;
-    beforeAll(() => {
-      process.env.TZ = processZone;
-    });
-    afterAll(() => {
-      process.env.TZ = saved;
-    });
-
+describeInProcessZones(() => {
+  describe("time ranges", () => {
     it("a day in Berlin is 23 hours when the clocks go forward and 25 when they go back", () => {
       const spring = dayWindow("2026-03-29", "Europe/Berlin");
       expect(spring.from.toISOString()).toBe("2026-03-28T23:00:00.000Z");
@@ -107,5 +99,5 @@ describe.each(["UTC", "Europe/Berlin", "America/Los_Angeles", "Pacific/Kiritimat
       expect(weekdayOf("2026-11-01")).toBe(0);
       expect(weekdayOf("2026-11-07")).toBe(6);
     });
-  },
-);
+  });
+});

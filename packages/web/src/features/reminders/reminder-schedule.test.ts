@@ -5,7 +5,8 @@
  * under several process time zones and must give the same answers.
  */
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
+import { describe, expect, it } from "vitest";
 import { occurrenceFixture, planFixture, taskFixture } from "../../testing/plan-fixtures";
 import {
   checkReminders,
@@ -23,15 +24,6 @@ import {
 
 const at = (iso: string) => new Date(iso).getTime();
 
-/** Process zones with each one's UTC offset (getTimezoneOffset) on 1 January 2026. */
-const PROCESS_ZONES: [string, number][] = [
-  ["UTC", 0],
-  ["America/New_York", 300],
-  ["Europe/London", 0],
-  ["Asia/Kolkata", -330],
-  ["Pacific/Auckland", -780],
-];
-
 /**
  * Runs checks in order, each at its time, carrying the records over as the app does; returns
  * the ids fired and active at each.
@@ -45,17 +37,7 @@ function runChecks(plans: PlanEvent[], times: string[], records: ReminderRecords
   });
 }
 
-describe.each(PROCESS_ZONES)("with the process in %s", (zone, offset) => {
-  const previous = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = zone;
-    expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(offset);
-  });
-  afterAll(() => {
-    if (previous === undefined) delete process.env.TZ;
-    else process.env.TZ = previous;
-  });
-
+describeInProcessZones(() => {
   describe("reminder instances", () => {
     it("keys a one-off plan's reminder {eventId}-{phrase}, and a series' by its occurrence too", () => {
       expect(reminderInstanceId(planFixture(), "2 hours before")).toBe("100-2 hours before");
