@@ -27,6 +27,7 @@ import {
   users,
 } from "@circleplan/db/schema";
 import { createCircle, createPlan } from "@circleplan/db/testing/factories";
+import { waitUntil } from "@circleplan/db/testing/wait-until";
 import type { CreateCircleEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -895,7 +896,7 @@ describe("exactly once", () => {
     // The dying run's send to this device never returns (the process was killed there).
     push.answers.set(deviceOf(stuck), new Promise(() => {}));
     void runScheduledJob(h.deps);
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const rows = await h.db.db.select().from(reminderDeliveries);
       return rows.filter((row) => row.pushStatus === "sent").length === 4;
     });
@@ -1024,11 +1025,3 @@ describe("upkeep", () => {
     expect((await runAt("2026-03-02T13:00:00Z")).sweep).not.toBeNull();
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("condition not met in 5 s");
-}

@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mailOutbox } from "@circleplan/db/schema";
 import { createTestDb, type TestDb } from "@circleplan/db/testing/test-db";
+import { waitUntil } from "@circleplan/db/testing/wait-until";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMailService, type MailMessage, type MailTransport } from "./mail-service";
@@ -45,14 +46,6 @@ async function claimedCount(): Promise<number> {
   return rows.filter((row) => row.claimedUntil !== null && row.status === "pending").length;
 }
 
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("condition not met in 2 s");
-}
-
 describe("outbox delivery", () => {
   it("sends each message once when two deliverers flush at the same time", async () => {
     await queue(30);
@@ -88,7 +81,7 @@ describe("outbox delivery", () => {
     const a = createMailService(db.db, { transport: slow, from: "a@test" });
     const b = createMailService(db.db, { transport: fast, from: "b@test" });
     const first = a.flush();
-    await waitFor(async () => (await claimedCount()) === 20);
+    await waitUntil(async () => (await claimedCount()) === 20);
     await b.flush();
     expect(fast.sent).toHaveLength(10);
     release();
