@@ -1,16 +1,16 @@
-// `pnpm test`: the whole suite, as CI runs it (`.ci/run`). Phases run side by side where the
-// cores allow (two here):
-//   1. Chromium and PostgreSQL installed when missing (apt-get, one at a time)
-//   2. static checks (biome, then an incremental `tsc -b`) beside the web build
-//   3. the browser tests (vitest project e2e: one server and one Chromium for the run) from
-//      the moment the build is ready, in the background: they mostly wait on the browser,
-//      so the cores are free for
-//   4. unit, component and integration tests on the embedded database (PGlite), once the
-//      static checks are done, then
-//   5. the integration project again on a real PostgreSQL server (CIRCLEPLAN_TEST_PG_URL)
-//   6. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
+// `pnpm test`: the whole suite, as CI runs it (`.ci/run`). Phases run side by side, so that
+// neither core of a 2-core machine waits (docs/decisions/012-test-suite.md):
+//   1. Chromium and PostgreSQL installed when missing (apt-get, one at a time), and a
+//      throwaway PostgreSQL server started
+//   2. at once: static checks (biome, then an incremental `tsc -b`); the web build, then the
+//      browser tests (vitest project e2e: one server and one Chromium for the run); unit,
+//      component and integration tests on the embedded database (PGlite)
+//   3. once the static checks are done, the integration project again on the PostgreSQL
+//      server through the production driver (CIRCLEPLAN_TEST_PG_URL)
+//   4. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
 //      over every run (CI reads that line: it stays the last one)
-// `--quick` runs only step 4, for local iteration.
+// Only the embedded pass prints as it goes; the others print in one piece when they end.
+// `--quick` runs only the embedded pass, for local iteration.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -118,34 +118,36 @@ if (quick) {
   env.CHROMIUM_PATH = await timed("Chromium", () => ensureChromium());
   await timed("PostgreSQL install", () => ensurePostgresInstalled());
 
-  log("static checks beside the web build");
-  const staticChecks = timed("lint + typecheck", async () => {
-    if ((await check("lint", ["lint"])) !== 0) return;
-    await check("typecheck", ["exec", "tsc", "-b"]);
-  });
-  const webBuild = join(repoRoot, "packages", "web", "dist");
-  const built = await timed("web build", () =>
-    check("web build", ["--filter", "@circleplan/web", "build"]),
-  );
-  env.WEB_DIST = webBuild;
-  const browserRun =
-    built === 0
-      ? vitest("browser", ["--project", "e2e"], { env, quiet: true })
-      : Promise.resolve({ label: "browser", status: 1, passed: 0, failed: 0, skipped: 0 });
-  await staticChecks;
-
-  runs.push(await vitest("embedded", quickProjects, { env }));
   const pg = await timed("PostgreSQL setup", () => startPostgres());
   try {
-    runs.push(
-      await vitest("postgres", ["--project", "integration"], {
+    // Everything at once: the cores are the limit, and no phase keeps both busy on its own
+    // (typecheck is one thread, the browser tests mostly wait, the PostgreSQL pass waits on
+    // its server). Only the embedded pass writes to the terminal as it goes.
+    log("static checks, web build, browser and embedded tests side by side");
+    const staticChecks = timed("lint + typecheck", async () => {
+      if ((await check("lint", ["lint"])) !== 0) return;
+      await check("typecheck", ["exec", "tsc", "-b"]);
+    });
+    const browserRun = (async () => {
+      const built = await timed("web build", () =>
+        check("web build", ["--filter", "@circleplan/web", "build"]),
+      );
+      if (built !== 0) return { label: "browser", status: 1, passed: 0, failed: 0, skipped: 0 };
+      env.WEB_DIST = join(repoRoot, "packages", "web", "dist");
+      return vitest("browser", ["--project", "e2e"], { env, quiet: true });
+    })();
+    const embeddedRun = vitest("embedded", quickProjects, { env });
+    // The PostgreSQL pass starts once typecheck has freed its core.
+    const postgresRun = staticChecks.then(() =>
+      vitest("postgres", ["--project", "integration"], {
         env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
+        quiet: true,
       }),
     );
+    runs.push(...(await Promise.all([embeddedRun, postgresRun, browserRun])));
   } finally {
     await timed("PostgreSQL stop", () => pg.stop());
   }
-  runs.push(await browserRun);
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
