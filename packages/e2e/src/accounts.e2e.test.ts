@@ -2,8 +2,8 @@
 /// <reference lib="dom" />
 /**
  * Accounts in a real browser (accounts spec, sections 2, 4, 5 and 8): registration with the
- * sandbox mailbox, login and sign-out, password reset, form validation, access rules, theme and
- * keyboard use. One server and one Chromium for the file, a fresh context per test.
+ * sandbox mailbox, login and sign-out, password reset, access rules, theme and keyboard use, a
+ * fresh browser context per test. The register form's validation: register-form.test.tsx.
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -185,38 +185,7 @@ describe("accounts in the browser", () => {
     await signIn(page, user.email, newPassword);
   });
 
-  it("shows the product's validation messages on the register form", async () => {
-    const page = await openPage();
-    await authScreen(page);
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByRole("button", { name: "Create Account" }).click();
-
-    await page.getByText(/^(Email is required|Please enter a valid email address)$/).waitFor();
-    await page.getByText("Password must be at least 10 characters").waitFor();
-    await page.getByText("First name is required").waitFor();
-    await page.getByText("Last name is required").waitFor();
-    await page.getByText("Please select your gender").waitFor();
-    expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
-    await screenshot(page, "accounts-10-register-errors");
-
-    // A fresh form, so the phone rule shows on blur and not because the form was submitted.
-    await page.reload();
-    await authScreen(page);
-    await page.getByRole("tab", { name: "Register" }).click();
-    const phone = page.getByLabel("Phone Number");
-    const city = page.getByLabel("City");
-    await page.getByLabel("Country").selectOption({ label: "United Kingdom" });
-    expect((await phone.inputValue()).trim()).toBe("+44");
-    expect(await city.locator("option", { hasText: "London" }).count()).toBe(1);
-    expect(await city.locator("option", { hasText: "New York" }).count()).toBe(0);
-
-    const phoneError = page.getByText("Phone number must be 10-11 digits for the country");
-    await phone.fill("+44 12345");
-    expect(await phoneError.isVisible()).toBe(false);
-    await phone.blur();
-    await phoneError.waitFor();
-    await screenshot(page, "accounts-11-phone-error");
-  });
+  // The register form's messages and phone rules: register-form.test.tsx.
 
   it("keeps signed-out visitors to the screens they may see", async () => {
     const page = await openPage("/dashboard");

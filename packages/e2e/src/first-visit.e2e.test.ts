@@ -4,8 +4,8 @@
  * What a new user tripped over, in a real browser: the signed-in layout that stays while the
  * screens change, focus and the tab's title on every screen change, focus after the
  * forgot-password dialog and after registering, correcting one digit of the reset code, a
- * network failure at login, the user menu with a long name on a phone, the phone number's
- * messages, and the pages the local server sends compressed and cached.
+ * network failure at login, the user menu with a long name on a phone, and the pages the local
+ * server sends compressed and cached. (The phone number's messages: register-form.test.tsx.)
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -188,28 +188,6 @@ describe("a first visit", () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, "first-visit-04-user-menu-long-name", { fullPage: false });
-  });
-
-  it("words the phone rule as the spec does and keeps the password hint next to its error", async () => {
-    const page = await openPage();
-    await authScreen(page);
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("Country").selectOption("US");
-    const phone = page.getByLabel("Phone Number");
-    await phone.fill("+1212555");
-    await phone.blur();
-    await page.getByText("Phone number must be 10 digits for the country").waitFor();
-    await phone.fill("+12125550123");
-    await phone.blur();
-    await expect
-      .poll(() => page.getByText(/Phone number must/).count(), { timeout: 60_000 })
-      .toBe(0);
-
-    await page.getByLabel("Password", { exact: true }).fill("longenough123");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByText("Password must contain at least one special character").waitFor();
-    await page.getByText('! @ # $ % ^ & * ( ) , . ? " : { } | < >').waitFor();
-    await screenshot(page, "first-visit-05-register-hints");
   });
 
   it("gets the app compressed, with hashed files cached for good and the page revalidated", async () => {

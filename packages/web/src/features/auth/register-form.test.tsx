@@ -1,0 +1,78 @@
+/**
+ * The register form's own rules (accounts spec, registration): the product's messages for an
+ * empty form, the country that sets the phone's calling code and the cities offered, and the
+ * phone rule shown on blur, not while typing. What the server answers is tested in the API's
+ * tests; the whole sign-up in a browser in accounts.e2e.test.ts.
+ */
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithTrpc } from "@/testing/render-with-trpc";
+import { RegisterForm } from "./register-form";
+
+function renderForm() {
+  return renderWithTrpc(<RegisterForm onRegistered={vi.fn()} />, { handlers: {} });
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+
+describe("RegisterForm", () => {
+  it("shows the product's messages for an empty form and sends nothing", async () => {
+    const view = renderForm();
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(
+      await screen.findByText(/^(Email is required|Please enter a valid email address)$/),
+    ).toBeVisible();
+    expect(screen.getByText("Password must be at least 10 characters")).toBeVisible();
+    expect(screen.getByText("First name is required")).toBeVisible();
+    expect(screen.getByText("Last name is required")).toBeVisible();
+    expect(screen.getByText("Please select your gender")).toBeVisible();
+    expect(field("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(view.callsTo("auth.register")).toHaveLength(0);
+  });
+
+  it("takes the calling code and the cities from the country, and words the UK phone rule on blur", async () => {
+    renderForm();
+    await userEvent.selectOptions(field("Country"), "United Kingdom");
+    const phone = field("Phone Number") as HTMLInputElement;
+    expect(phone.value.trim()).toBe("+44");
+    const city = field("City");
+    expect(Array.from(city.querySelectorAll("option"), (option) => option.textContent)).toEqual(
+      expect.arrayContaining(["London"]),
+    );
+    expect(city.textContent).not.toContain("New York");
+
+    await userEvent.clear(phone);
+    await userEvent.type(phone, "+44 12345");
+    const message = "Phone number must be 10-11 digits for the country";
+    expect(screen.queryByText(message)).toBeNull();
+    await userEvent.tab();
+    expect(await screen.findByText(message)).toBeVisible();
+  });
+
+  it("words the US phone rule as the spec does, and clears it once the number is whole", async () => {
+    renderForm();
+    await userEvent.selectOptions(field("Country"), "US");
+    const phone = field("Phone Number");
+    await userEvent.clear(phone);
+    await userEvent.type(phone, "+1212555");
+    await userEvent.tab();
+    expect(await screen.findByText("Phone number must be 10 digits for the country")).toBeVisible();
+
+    await userEvent.clear(phone);
+    await userEvent.type(phone, "+12125550123");
+    await userEvent.tab();
+    await vi.waitFor(() => expect(screen.queryByText(/Phone number must/)).toBeNull());
+  });
+
+  it("keeps the password hint next to the special-character rule", async () => {
+    renderForm();
+    await userEvent.type(field("Password"), "longenough123");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(
+      await screen.findByText("Password must contain at least one special character"),
+    ).toBeVisible();
+    expect(screen.getByText('! @ # $ % ^ & * ( ) , . ? " : { } | < >')).toBeVisible();
+  });
+});
