@@ -3,11 +3,12 @@
  * answers plans (one plan, lists, calendar, tasks, history) maps rows from occurrences.ts
  * through here, so a field means the same in every view.
  */
+import { startOfDay } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Temporal } from "temporal-polyfill";
 import type { Attachment } from "./attachments";
-import { type OccurrenceRow, seriesStartOf, startOfDay } from "./occurrences";
+import { type OccurrenceRow, seriesStartOf } from "./occurrences";
 import { fieldsOfRule, recurrencePattern, rruleText, storedRule } from "./recurrence";
 
 export interface PlanEventOptions {

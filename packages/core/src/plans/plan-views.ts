@@ -12,7 +12,9 @@
  * - `date` wins over `from`/`to`, which win over `upcoming`; `limit` caps any of them;
  * - a task its creator withdrew leaves its former assignee's views (api-conventions.md).
  */
+
 import type { Executor } from "@circleplan/db/client";
+import { addDays } from "@circleplan/shared/days";
 import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
@@ -31,7 +33,6 @@ import {
 import { toPlanEvents } from "./plan-event";
 import { viewerZoneOf } from "./plans";
 import {
-  addDays,
   DEFAULT_WINDOW_DAYS_AFTER,
   DEFAULT_WINDOW_DAYS_BEFORE,
   dayCount,

@@ -11,6 +11,7 @@
  */
 
 import { MONTH_NAMES } from "@circleplan/shared/calendar-names";
+import { nthWeekdayOfMonth, weekdayOf } from "@circleplan/shared/days";
 import {
   RECURRENCE_INTERVAL_MAX,
   type RecurrenceType,
@@ -97,17 +98,6 @@ function zoned(instant: Date, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
 }
 
-/** Temporal numbers weekdays Monday=1 … Sunday=7. */
-function weekdayOf(date: Temporal.PlainDate): Weekday {
-  return WEEKDAYS[date.dayOfWeek % 7] as Weekday;
-}
-
-/** The nth weekday of its month a date is (1-4), or -1 when it is the fifth (and so the last). */
-function weekOfMonthOf(date: Temporal.PlainDate): number {
-  const nth = Math.ceil(date.day / 7);
-  return nth > 4 ? -1 : nth;
-}
-
 /** An end date the client sent as a day, or as an instant read in the plan's zone. */
 function endDayOf(value: string | Date, start: SeriesStart): string {
   if (typeof value === "string") return value;
@@ -144,7 +134,7 @@ export function ruleFromFields(
   if (type === "weekly") {
     const chosen = fields.recurrenceDaysOfWeek?.length
       ? fields.recurrenceDaysOfWeek
-      : [weekdayOf(first)];
+      : [weekdayOf(first.toString())];
     daysOfWeek = WEEKDAYS.filter((day) => chosen.includes(day));
   }
 
@@ -153,7 +143,7 @@ export function ruleFromFields(
   if (type === "monthly" || type === "yearly") {
     monthlyBy = fields.recurrenceMonthlyBy ?? "dayOfMonth";
     if (monthlyBy === "weekdayOfMonth") {
-      weekOfMonth = fields.recurrenceWeekOfMonth ?? weekOfMonthOf(first);
+      weekOfMonth = fields.recurrenceWeekOfMonth ?? nthWeekdayOfMonth(first.toString());
       if (weekOfMonth !== -1 && !(weekOfMonth >= 1 && weekOfMonth <= 4)) throw invalid();
     }
   }
@@ -240,7 +230,7 @@ function untilInstant(until: string, timeZone: string): Temporal.Instant {
  */
 export function rruleText(rule: RecurrenceRule, start: SeriesStart): string {
   const first = startDay(start);
-  const weekday = ICAL_DAYS[weekdayOf(first)];
+  const weekday = ICAL_DAYS[weekdayOf(first.toString())];
   const parts = [`FREQ=${rule.type.toUpperCase()}`];
   if (rule.interval > 1) parts.push(`INTERVAL=${rule.interval}`);
   switch (rule.type) {
@@ -248,7 +238,9 @@ export function rruleText(rule: RecurrenceRule, start: SeriesStart): string {
       if (rule.weekdaysOnly) parts.push(`BYDAY=${WEEKDAYS_MON_FRI.map((d) => ICAL_DAYS[d])}`);
       break;
     case "weekly":
-      parts.push(`BYDAY=${(rule.daysOfWeek ?? [weekdayOf(first)]).map((d) => ICAL_DAYS[d])}`);
+      parts.push(
+        `BYDAY=${(rule.daysOfWeek ?? [weekdayOf(first.toString())]).map((d) => ICAL_DAYS[d])}`,
+      );
       // Weeks begin on Sunday, as the app's calendar does: it decides which days share a week
       // when the series skips weeks.
       if (rule.interval > 1) parts.push("WKST=SU");
@@ -375,7 +367,7 @@ function every(interval: number, unit: string): string {
 /** The rule in words, as the plan card shows it ("Every 2 weeks on Monday and Friday"). */
 export function recurrencePattern(rule: RecurrenceRule, start: SeriesStart): string {
   const first = startDay(start);
-  const nthWeekday = `the ${ORDINALS[String(rule.weekOfMonth)]} ${DAY_NAMES[weekdayOf(first)]}`;
+  const nthWeekday = `the ${ORDINALS[String(rule.weekOfMonth)]} ${DAY_NAMES[weekdayOf(first.toString())]}`;
   let text: string;
   switch (rule.type) {
     case "daily":

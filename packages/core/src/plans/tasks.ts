@@ -10,6 +10,7 @@
  */
 import type { Executor, Tx } from "@circleplan/db/client";
 import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
+import { dayIn, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -19,14 +20,12 @@ import { AppError } from "../errors";
 import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
 import {
-  dayIn,
   findOccurrence,
   listOccurrences,
   type OccurrenceName,
   type OccurrenceRow,
   occurrenceSelect,
   type PlanRow,
-  startOfDay,
   toOccurrenceRow,
 } from "./occurrences";
 import { toPlanEvents } from "./plan-event";
