@@ -35,6 +35,8 @@ describeInProcessZones("days", () => {
     expect(dayIn(new Date("2026-11-22T18:14:59Z"), "Asia/Kathmandu")).toBe("2026-11-22");
     expect(dayIn(new Date("2026-11-22T18:15:00Z"), "Asia/Kathmandu")).toBe("2026-11-23");
     expect(timeIn(new Date("2026-11-22T18:15:00Z"), "Asia/Kathmandu")).toBe("00:00");
+    // The day after the spring change in New York.
+    expect(timeIn(new Date("2026-03-09T11:00:00Z"), "America/New_York")).toBe("07:00");
   });
 
   it("starts a day at midnight, 23 or 25 hours long across DST, and where midnight is skipped", () => {

@@ -1,7 +1,8 @@
+import { addDays } from "@circleplan/shared/days";
 import { CalendarRange } from "lucide-react";
 import { Link } from "wouter";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
-import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
+import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
 import { PlanLine } from "@/features/plans/plan-line";
 import { PlansQueryState } from "@/features/plans/plan-list";
 import { groupByDay } from "@/features/plans/plan-lists";
@@ -18,7 +19,7 @@ const WEEK_DAYS = 7;
  */
 export function UpcomingWeek({ today }: { today: string }) {
   const { zone } = usePlanViewer();
-  const first = addDaysTo(today, 1);
+  const first = addDays(today, 1);
   const days = daySpan(first, WEEK_DAYS);
   const plans = trpc.events.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
 

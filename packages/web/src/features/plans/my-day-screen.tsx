@@ -1,3 +1,4 @@
+import { addDays } from "@circleplan/shared/days";
 import { NotebookPen } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
@@ -7,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
 import { trpc } from "@/lib/trpc";
 import { AddPlanButtons } from "./add-plan-buttons";
-import { addDaysTo, daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
+import { daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
 import { PlanList, PlansQueryState } from "./plan-list";
 import { groupByDay } from "./plan-lists";
 import { planCount } from "./plan-text";
@@ -56,7 +57,7 @@ export function MyDayScreen() {
         <div className="grid gap-4">
           <StepNav
             unit="days"
-            onStep={(step) => goTo(addDaysTo(first, step * LIST_DAYS))}
+            onStep={(step) => goTo(addDays(first, step * LIST_DAYS))}
             onToday={first === today ? undefined : () => goTo(today)}
             className="flex-wrap"
           />

@@ -424,6 +424,12 @@ describe("the form when the sentence could not be read", () => {
     expect(
       fallbackDraft("x", { ...context, now: new Date("2026-11-22T09:46:00Z") }).values.time,
     ).toBe("10:00");
+    // Rounded on the profile's wall clock, as the server's reader does: 09:52 in Kathmandu.
+    const kathmandu = { ...context, zone: "Asia/Kathmandu", now: new Date("2026-11-23T04:07:00Z") };
+    expect(fallbackDraft("x", kathmandu).values).toMatchObject({
+      date: "2026-11-23",
+      time: "10:00",
+    });
     // The day the dialog was opened on (a planner's column), and the to-do list's kind.
     expect(
       fallbackDraft("x", {

@@ -5,6 +5,15 @@
  */
 import { safeString } from "@circleplan/shared/auth-schemas";
 import {
+  dayIn,
+  isLastWeekOfMonth,
+  nowToHalfHour,
+  nthWeekdayOfMonth,
+  timeIn,
+  weekdayOf,
+  weekOfMonth,
+} from "@circleplan/shared/days";
+import {
   DEFAULT_REMINDERS,
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_LOCATION_MAX_LENGTH,
@@ -28,10 +37,9 @@ import {
   reminderTimesField,
 } from "@circleplan/shared/plan-schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { getDaysInMonth } from "date-fns";
 import { get, type Resolver, set } from "react-hook-form";
 import * as z from "zod";
-import { dayIn, instantAt, isValidTime, noonOf, timeIn } from "./plan-dates";
+import { instantAt, isValidTime } from "./plan-dates";
 
 /** The form's reminder choices (spec section 3), None first. */
 export const REMINDER_CHOICES = [
@@ -166,21 +174,11 @@ export const planFormResolver: Resolver<PlanFormValues, unknown, PlanFormOutput>
   return { values: {}, errors };
 };
 
-export function weekdayOf(day: string): Weekday {
-  return WEEKDAYS[noonOf(day).getDay()] as Weekday;
-}
-
-/** Which week of its month the day falls in: 1-5 counting from the first. */
-export function weekOfMonth(day: string): number {
-  return Math.ceil(noonOf(day).getDate() / 7);
-}
-
 /** The monthly choices that fit the date: no "fifth Tuesday", "last" only in the last week. */
 export function monthlyChoicesFor(day: string): MonthlyChoice[] {
-  const date = noonOf(day);
   const choices: MonthlyChoice[] = ["dayOfMonth"];
   if (weekOfMonth(day) <= 4) choices.push("nthWeekday");
-  if (date.getDate() + 7 > getDaysInMonth(date)) choices.push("lastWeekday");
+  if (isLastWeekOfMonth(day)) choices.push("lastWeekday");
   return choices;
 }
 
@@ -332,9 +330,7 @@ export function recurrencePayload(recurrence: RecurrenceValues, day: string): Re
   }
   const byWeekday =
     (type === "monthly" || type === "yearly") && recurrence.monthly !== "dayOfMonth";
-  const nth = weekOfMonth(day);
-  // A date that moved into the fifth week has no "fifth weekday" rule: it is the last one.
-  const week = recurrence.monthly === "lastWeekday" || nth > 4 ? -1 : nth;
+  const week = recurrence.monthly === "lastWeekday" ? -1 : nthWeekdayOfMonth(day);
   const weekdaysOnly = type === "daily" && recurrence.weekdaysOnly;
   return {
     isRecurring: true,
@@ -457,16 +453,16 @@ export function fallbackDraft(
   text: string,
   context: DraftContext & { date?: string | undefined; now?: Date },
 ): PlanDraft {
-  const rounded = roundedToHalfHour(context.now ?? new Date());
+  const rounded = nowToHalfHour(context.now ?? new Date(), context.zone);
   return {
     values: {
       ...newPlanValues({
-        date: context.date ?? dayIn(rounded, context.zone),
+        date: context.date ?? rounded.day,
         circleId: context.circleId,
         kind: context.kind,
       }),
       title: voiceTitle(text),
-      time: timeIn(rounded, context.zone),
+      time: rounded.time,
     },
     voiceNote: text.trim(),
     durationMinutes: null,
@@ -482,11 +478,6 @@ export function voiceTitle(text: string): string {
   const cut =
     line.length > VOICE_TITLE_MAX_LENGTH ? `${line.slice(0, VOICE_TITLE_MAX_LENGTH - 3)}...` : line;
   return cut.charAt(0).toUpperCase() + cut.slice(1);
-}
-
-function roundedToHalfHour(now: Date): Date {
-  const half = 30 * 60_000;
-  return new Date(Math.round(now.getTime() / half) * half);
 }
 
 function knownZone(zone: string): string | null {

@@ -1,8 +1,8 @@
+import { timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
 import { CircleDot } from "@/components/ui/circle-tag";
 import { cn } from "@/lib/utils";
-import { timeIn } from "./plan-dates";
 
 /**
  * A plan on one line of a day's short list (Upcoming Week, Next N days): its circle's colour,
