@@ -14,12 +14,11 @@
 import { isLastWeekOfMonth, startOfDay, weekdayOf, weekOfMonth } from "@circleplan/shared/days";
 import {
   RECURRENCE_TYPES,
-  type RecurrenceType,
   VOICE_MAX_MONTHS_AHEAD,
   VOICE_RECURRENCE_MONTHS,
   WEEKDAYS,
-  type Weekday,
 } from "@circleplan/shared/limits";
+import { NOT_RECURRING, type RecurrenceAnswer } from "@circleplan/shared/plan-rules";
 import { Temporal } from "temporal-polyfill";
 import type { RepeatEnd, RepeatRule } from "./repeat-phrases";
 import type { ClockTime, SpokenWhen } from "./spoken-when";
@@ -32,19 +31,10 @@ import {
   type TimeOfDay,
 } from "./wall-clock";
 
-export interface Schedule {
+export interface Schedule extends RecurrenceAnswer {
   startTime: Date;
   endTime: Date | null;
   allDay: boolean;
-  isRecurring: boolean;
-  recurrenceType: RecurrenceType | null;
-  recurrenceFrequency: number | null;
-  recurrenceEndDate: string | null;
-  recurrenceDaysOfWeek: Weekday[] | null;
-  recurrenceCount: number | null;
-  recurrenceWeekdaysOnly: boolean | null;
-  recurrenceMonthlyBy: "dayOfMonth" | "weekdayOfMonth" | null;
-  recurrenceWeekOfMonth: number | null;
 }
 
 export interface Said {
@@ -162,21 +152,9 @@ function firstOccurrence(
   return from;
 }
 
-const NOT_REPEATING = {
-  isRecurring: false,
-  recurrenceType: null,
-  recurrenceFrequency: null,
-  recurrenceEndDate: null,
-  recurrenceDaysOfWeek: null,
-  recurrenceCount: null,
-  recurrenceWeekdaysOnly: null,
-  recurrenceMonthlyBy: null,
-  recurrenceWeekOfMonth: null,
-} as const;
-
 function repeatFields(said: Said, start: Day): Omit<Schedule, "startTime" | "endTime" | "allDay"> {
   const { rule, end } = said;
-  if (!rule || !RECURRENCE_TYPES.includes(rule.type)) return NOT_REPEATING;
+  if (!rule || !RECURRENCE_TYPES.includes(rule.type)) return NOT_RECURRING;
   const monthlyOrYearly = rule.type === "monthly" || rule.type === "yearly";
   const days = rule.days ?? [weekdayOf(isoDate(start))];
   return {

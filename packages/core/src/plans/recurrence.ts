@@ -19,11 +19,15 @@ import {
   type Weekday,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
+import {
+  type MonthlyBy,
+  RECURRENCE_FIELD_NAMES,
+  type RecurrenceAnswer,
+} from "@circleplan/shared/plan-rules";
+import type { RecurrenceInput } from "@circleplan/shared/plan-schemas";
 import type { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { AppError } from "../errors";
-
-export type MonthlyBy = "dayOfMonth" | "weekdayOfMonth";
 
 /** The rule as stored (`plans.recurrence`). Day, weekday and month come from the series' start. */
 export interface RecurrenceRule {
@@ -49,30 +53,12 @@ export type SeriesStart =
   | { allDay: true; date: string }
   | { allDay: false; start: Date; timeZone: string };
 
-/** The flat fields of the API (input and output). */
-export interface RecurrenceFields {
-  isRecurring?: boolean | undefined;
-  recurrenceType?: RecurrenceType | null | undefined;
-  recurrenceFrequency?: number | null | undefined;
-  recurrenceEndDate?: string | Date | null | undefined;
-  recurrenceDaysOfWeek?: Weekday[] | null | undefined;
-  recurrenceCount?: number | null | undefined;
-  recurrenceWeekdaysOnly?: boolean | null | undefined;
-  recurrenceMonthlyBy?: MonthlyBy | null | undefined;
-  recurrenceWeekOfMonth?: number | null | undefined;
-}
-
-export const RECURRENCE_FIELD_NAMES = [
-  "isRecurring",
-  "recurrenceType",
-  "recurrenceFrequency",
-  "recurrenceEndDate",
-  "recurrenceDaysOfWeek",
-  "recurrenceCount",
-  "recurrenceWeekdaysOnly",
-  "recurrenceMonthlyBy",
-  "recurrenceWeekOfMonth",
-] as const satisfies readonly (keyof RecurrenceFields)[];
+/**
+ * The flat fields of the API as a request sends them (shared plan-schemas.ts). The names stay
+ * exported from here while plans.ts, which imports them from here, is being split.
+ */
+export type RecurrenceFields = RecurrenceInput;
+export { RECURRENCE_FIELD_NAMES };
 
 const ICAL_DAYS: Record<Weekday, string> = {
   sunday: "SU",
@@ -180,7 +166,7 @@ export function storedRule(value: unknown): RecurrenceRule | null {
 }
 
 /** The rule as the API's output fields (all null for a one-off plan). */
-export function fieldsOfRule(rule: RecurrenceRule | null) {
+export function fieldsOfRule(rule: RecurrenceRule | null): RecurrenceAnswer {
   return {
     isRecurring: rule !== null,
     recurrenceType: rule?.type ?? null,

@@ -13,7 +13,6 @@ import {
   planFormResolver,
   planPayload,
   planValuesFrom,
-  voiceTitle,
   withRepeatType,
 } from "./plan-form-values";
 import { voiceResultFixture } from "./testing/voice-result";
@@ -439,14 +438,5 @@ describe("the form when the sentence could not be read", () => {
         now: new Date("2026-11-22T09:44:00Z"),
       }).values,
     ).toMatchObject({ date: "2026-11-25", kind: "todo" });
-  });
-
-  it("cuts a title over 50 characters to 47 and an ellipsis, first letter capital", async () => {
-    const fifty = "a".repeat(50);
-    expect(voiceTitle(fifty)).toBe(`A${"a".repeat(49)}`);
-    const long = "pick up the dry cleaning and the birthday cake from the bakery on main street";
-    const title = voiceTitle(long);
-    expect(title).toBe("Pick up the dry cleaning and the birthday cake ...");
-    expect(title).toHaveLength(50);
   });
 });

@@ -22,14 +22,18 @@ import {
   RECURRENCE_TYPES,
   REMINDER_MINUTES,
   REMINDERS_MAX,
-  type RecurrenceType,
-  VOICE_TITLE_MAX_LENGTH,
   WEEKDAYS,
   type Weekday,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import {
+  NOT_RECURRING,
+  planTypeFor,
+  type RecurrenceAnswer,
+  voiceTitle,
+} from "@circleplan/shared/plan-rules";
 import {
   dayField,
   mapUrlField,
@@ -240,21 +244,7 @@ export function newPlanValues({
   };
 }
 
-/** The recurrence fields a stored plan and a voice result share. */
-type StoredRecurrence = Pick<
-  PlanEvent,
-  | "isRecurring"
-  | "recurrenceType"
-  | "recurrenceFrequency"
-  | "recurrenceWeekdaysOnly"
-  | "recurrenceDaysOfWeek"
-  | "recurrenceMonthlyBy"
-  | "recurrenceWeekOfMonth"
-  | "recurrenceCount"
-  | "recurrenceEndDate"
->;
-
-function recurrenceOf(event: StoredRecurrence, date: string): RecurrenceValues {
+function recurrenceOf(event: RecurrenceAnswer, date: string): RecurrenceValues {
   const empty = emptyRecurrence(date);
   if (!event.isRecurring || !event.recurrenceType) return empty;
   const monthly: MonthlyChoice =
@@ -301,33 +291,9 @@ export function countChoices(current: number): number[] {
   return choices.includes(current) ? choices : [...choices, current].sort((a, b) => a - b);
 }
 
-export interface RecurrencePayload {
-  isRecurring: boolean;
-  recurrenceType: RecurrenceType | null;
-  recurrenceFrequency: number | null;
-  recurrenceDaysOfWeek: Weekday[] | null;
-  recurrenceWeekdaysOnly: boolean | null;
-  recurrenceMonthlyBy: "dayOfMonth" | "weekdayOfMonth" | null;
-  recurrenceWeekOfMonth: number | null;
-  recurrenceCount: number | null;
-  recurrenceEndDate: string | null;
-}
-
-export function recurrencePayload(recurrence: RecurrenceValues, day: string): RecurrencePayload {
+export function recurrencePayload(recurrence: RecurrenceValues, day: string): RecurrenceAnswer {
   const { type } = recurrence;
-  if (type === "none") {
-    return {
-      isRecurring: false,
-      recurrenceType: null,
-      recurrenceFrequency: null,
-      recurrenceDaysOfWeek: null,
-      recurrenceWeekdaysOnly: null,
-      recurrenceMonthlyBy: null,
-      recurrenceWeekOfMonth: null,
-      recurrenceCount: null,
-      recurrenceEndDate: null,
-    };
-  }
+  if (type === "none") return { ...NOT_RECURRING };
   const byWeekday =
     (type === "monthly" || type === "yearly") && recurrence.monthly !== "dayOfMonth";
   const week = recurrence.monthly === "lastWeekday" ? -1 : nthWeekdayOfMonth(day);
@@ -355,7 +321,7 @@ function sortWeekdays(days: readonly Weekday[]): Weekday[] {
 }
 
 /** The plan's fields as create and update send them (the spec's payload of section 7). */
-export interface PlanPayload extends RecurrencePayload {
+export interface PlanPayload extends RecurrenceAnswer {
   title: string;
   description: string | null;
   location: string | null;
@@ -379,7 +345,7 @@ export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
     allDay: values.allDay,
     ...(values.allDay ? { date: values.date } : {}),
     assignedTo,
-    type: assignedTo ? "task" : values.kind,
+    type: planTypeFor(assignedTo, values.kind),
     reminderTimes: values.reminders.filter((phrase) => phrase !== "None"),
     ...recurrencePayload(values.recurrence, values.date),
   };
@@ -467,17 +433,6 @@ export function fallbackDraft(
     voiceNote: text.trim(),
     durationMinutes: null,
   };
-}
-
-/**
- * The voice title rule (spec sections 5 and 9): one line, at most 50 characters (cut to 47
- * and "..."), first letter capital.
- */
-export function voiceTitle(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  const cut =
-    line.length > VOICE_TITLE_MAX_LENGTH ? `${line.slice(0, VOICE_TITLE_MAX_LENGTH - 3)}...` : line;
-  return cut.charAt(0).toUpperCase() + cut.slice(1);
 }
 
 function knownZone(zone: string): string | null {
