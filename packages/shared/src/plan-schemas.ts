@@ -13,6 +13,8 @@ import {
   PLAN_TITLE_MAX_LENGTH,
   PLAN_TYPES,
   PLAN_URL_MAX_LENGTH,
+  RECURRENCE_COUNT_MAX,
+  RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_TYPES,
   REMINDER_MINUTES,
   REMINDERS_MAX,
@@ -109,7 +111,7 @@ export const recurrenceFields = {
     .number({ error: messages.recurrenceInvalid })
     .int({ error: messages.recurrenceInvalid })
     .min(1, { error: messages.recurrenceInvalid })
-    .max(7, { error: messages.recurrenceInvalid })
+    .max(RECURRENCE_FREQUENCY_MAX, { error: messages.recurrenceInvalid })
     .nullish(),
   /** The last day an occurrence may fall on (`yyyy-MM-dd`, or an ISO instant read in the plan's zone). */
   recurrenceEndDate: z.union([dayField, instantField]).nullish(),
@@ -123,7 +125,7 @@ export const recurrenceFields = {
     .number({ error: messages.recurrenceInvalid })
     .int({ error: messages.recurrenceInvalid })
     .min(1, { error: messages.recurrenceInvalid })
-    .max(500, { error: messages.recurrenceInvalid })
+    .max(RECURRENCE_COUNT_MAX, { error: messages.recurrenceInvalid })
     .nullish(),
   /** Daily: every weekday (Monday to Friday) instead of every N days (ours). */
   recurrenceWeekdaysOnly: z.boolean({ error: messages.recurrenceInvalid }).nullish(),

@@ -13,6 +13,7 @@
 
 import { isLastWeekOfMonth, startOfDay, weekdayOf, weekOfMonth } from "@circleplan/shared/days";
 import {
+  RECURRENCE_COUNT_MAX,
   RECURRENCE_TYPES,
   VOICE_MAX_MONTHS_AHEAD,
   VOICE_RECURRENCE_MONTHS,
@@ -46,7 +47,6 @@ export interface Said {
   until: Day | null;
 }
 
-const RECURRENCE_COUNT_MAX = 500;
 /** A series said to run longer than this was misheard: it gets the standard end. */
 const LONGEST_SERIES_YEARS = 5;
 

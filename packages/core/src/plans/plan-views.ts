@@ -15,7 +15,7 @@
 
 import type { Executor } from "@circleplan/db/client";
 import { addDays } from "@circleplan/shared/days";
-import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
+import { RANGE_DAYS_MAX, UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
@@ -49,7 +49,6 @@ import {
  */
 const UPCOMING_STEPS_DAYS = [14, 90, 366];
 /** The longest range a list answers. */
-export const RANGE_DAYS_MAX = 366;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -18,9 +18,12 @@ import {
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_LOCATION_MAX_LENGTH,
   RECURRENCE_COUNT_CHOICES,
+  RECURRENCE_COUNT_MAX,
+  RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_INTERVAL_MAX,
   RECURRENCE_TYPES,
   REMINDER_MINUTES,
+  REMINDER_CHOICES as REMINDER_PHRASES,
   REMINDERS_MAX,
   WEEKDAYS,
   type Weekday,
@@ -46,19 +49,7 @@ import * as z from "zod";
 import { instantAt, isValidTime } from "./plan-dates";
 
 /** The form's reminder choices (spec section 3), None first. */
-export const REMINDER_CHOICES = [
-  "None",
-  "1 minute before",
-  "2 minutes before",
-  "5 minutes before",
-  "15 minutes before",
-  "30 minutes before",
-  "1 hour before",
-  "2 hours before",
-  "24 hours before",
-  "2 days before",
-  "1 week before",
-] as const;
+export const REMINDER_CHOICES = ["None", ...REMINDER_PHRASES] as const;
 
 export const REPEAT_CHOICES = ["none", ...RECURRENCE_TYPES] as const;
 export type RepeatChoice = (typeof REPEAT_CHOICES)[number];
@@ -77,12 +68,12 @@ export const DEFAULT_RECURRENCE_COUNT = 10;
 
 const recurrenceValues = z.object({
   type: z.enum(REPEAT_CHOICES),
-  interval: z.number().int().min(1).max(7),
+  interval: z.number().int().min(1).max(RECURRENCE_FREQUENCY_MAX),
   weekdaysOnly: z.boolean(),
   daysOfWeek: z.array(z.enum(WEEKDAYS)),
   monthly: z.enum(MONTHLY_CHOICES),
   ends: z.enum(ENDS_CHOICES),
-  count: z.number().int().min(1).max(500),
+  count: z.number().int().min(1).max(RECURRENCE_COUNT_MAX),
   endDate: z.string(),
 });
 export type RecurrenceValues = z.infer<typeof recurrenceValues>;
@@ -475,7 +466,7 @@ function voiceRecurrence(result: VoiceResult, date: string): RecurrenceValues {
   return {
     ...recurrence,
     interval: Math.min(Math.max(recurrence.interval, 1), RECURRENCE_INTERVAL_MAX[recurrence.type]),
-    count: Math.min(Math.max(recurrence.count, 1), 500),
+    count: Math.min(Math.max(recurrence.count, 1), RECURRENCE_COUNT_MAX),
     monthly,
   };
 }
