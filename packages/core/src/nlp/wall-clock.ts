@@ -3,7 +3,10 @@
  * "Tuesday", "5 pm") is a calendar date and a time of day in the user's zone; only the answer
  * becomes an instant, here, so a DST change between now and the plan costs nothing.
  */
-import { nowToHalfHour as wallClockHalfHour } from "@circleplan/shared/days";
+import {
+  instantAt as instantOfDay,
+  nowToHalfHour as wallClockHalfHour,
+} from "@circleplan/shared/days";
 import { WEEKDAYS, type Weekday } from "@circleplan/shared/limits";
 import { Temporal } from "temporal-polyfill";
 
@@ -22,10 +25,9 @@ export function clockAt(now: Date, zone: string): Clock {
   return { zone, now: zoned, today: zoned.toPlainDate() };
 }
 
-/** The instant of a wall-clock time; a time the clocks skip moves forward, a repeated one is the first. */
+/** The instant of a wall-clock time (shared days.ts's reading of a skipped or repeated one). */
 export function instantAt(day: Day, time: TimeOfDay, zone: string): Date {
-  const zoned = day.toPlainDateTime(time).toZonedDateTime(zone, { disambiguation: "compatible" });
-  return new Date(zoned.epochMilliseconds);
+  return instantOfDay(day.toString(), time.toString(), zone);
 }
 
 /** Now rounded to the half hour on the wall clock (the rule is shared days.ts's). */
