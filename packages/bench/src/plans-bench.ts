@@ -9,15 +9,10 @@
  * every plan (events.calendarMonth), through the door and in-process, the raw SQL of every plan,
  * and the index lookup alone, which shows that no read expands a rule.
  */
-import { dayIn } from "@circleplan/core/plans/plan-days";
 import { calendarDays, calendarMonth } from "@circleplan/core/plans/plan-views";
-import {
-  addDays,
-  dayWindow,
-  monthWindow,
-  type PlanWindow,
-} from "@circleplan/core/plans/time-ranges";
+import { dayWindow, monthWindow, type PlanWindow } from "@circleplan/core/plans/time-ranges";
 import type { Executor } from "@circleplan/db/client";
+import { addDays, dayIn } from "@circleplan/shared/days";
 import { sql } from "drizzle-orm";
 import { type BenchServer, startBenchServer } from "./bench-server";
 import { CORES, type CpuPerOperation, cpuPerOperation, cpuTimes } from "./cpu-accounting";

@@ -10,7 +10,6 @@
  * Every user belongs to two or three circles; the first user (the "busy parent") belongs to all
  * ten, so their month holds all 500 series: the month figure is measured for them.
  */
-import { dayIn } from "@circleplan/core/plans/plan-days";
 import { writeOccurrences } from "@circleplan/core/plans/write-occurrences";
 import { queryRows } from "@circleplan/db/client";
 import { plans } from "@circleplan/db/schema";
@@ -19,6 +18,7 @@ import {
   createSignedInUser,
   type SignedInFactoryUser,
 } from "@circleplan/db/testing/factories";
+import { dayIn } from "@circleplan/shared/days";
 import { faker } from "@faker-js/faker";
 import { sql } from "drizzle-orm";
 import type { BenchServer } from "./bench-server";

@@ -103,7 +103,23 @@ export const WEEKDAYS = [
   "saturday",
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-/** The reminder choices of the plan form, with their minutes (section 9). */
+/** The plan form's reminder list (section 3), after its "None". */
+export const REMINDER_CHOICES = [
+  "1 minute before",
+  "2 minutes before",
+  "5 minutes before",
+  "15 minutes before",
+  "30 minutes before",
+  "1 hour before",
+  "2 hours before",
+  "24 hours before",
+  "2 days before",
+  "1 week before",
+] as const;
+/**
+ * Every reminder phrase with its minutes (section 9): the form's list, and "10 minutes before"
+ * and "1 day before", which the reminder system also knows.
+ */
 export const REMINDER_MINUTES: Record<string, number> = {
   "1 minute before": 1,
   "2 minutes before": 2,
@@ -146,7 +162,13 @@ export const RECURRENCE_INTERVAL_MAX: Record<RecurrenceType, number> = {
   monthly: 6,
   yearly: 1,
 };
+/** The largest interval of any type: a rule's frequency is at most this whatever its type. */
+export const RECURRENCE_FREQUENCY_MAX = Math.max(...Object.values(RECURRENCE_INTERVAL_MAX));
 export const RECURRENCE_COUNT_CHOICES = [5, 10, 15, 20, 25, 30, 50] as const;
+/** Our ceiling on "ends after N times" from any client (the form offers up to 50). */
+export const RECURRENCE_COUNT_MAX = 500;
+/** The longest day range one list may ask for (docs/decisions/009). */
+export const RANGE_DAYS_MAX = 366;
 export const UPCOMING_LIMIT_DEFAULT = 30;
 export const UPCOMING_LIMIT_MAX = 200;
 

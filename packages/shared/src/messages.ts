@@ -2,6 +2,18 @@
  * The product's own texts for errors the server returns. One home, so the server, the forms and
  * the tests quote the same words.
  */
+import {
+  ATTACHMENTS_PER_PLAN_MAX,
+  CIRCLE_DESCRIPTION_MAX_LENGTH,
+  CIRCLE_MEMBERS_MAX,
+  CIRCLE_NAME_MAX_LENGTH,
+  CIRCLES_PER_USER_MAX,
+  INVITATION_MESSAGE_MAX_LENGTH,
+  INVITE_BATCH_MAX,
+  RANGE_DAYS_MAX,
+  REMINDERS_MAX,
+} from "./limits";
+
 export const messages = {
   emailTooShort: "Email address is too short",
   emailTooLong: "Email address is too long",
@@ -70,8 +82,8 @@ export const messages = {
 
   // Circles, members, invitations (accounts spec sections 5, 6 and 8; our words where it has none)
   circleNameRequired: "Circle name is required",
-  circleNameTooLong: "Circle name must be at most 50 characters",
-  circleDescriptionTooLong: "Description must be at most 500 characters",
+  circleNameTooLong: `Circle name must be at most ${CIRCLE_NAME_MAX_LENGTH} characters`,
+  circleDescriptionTooLong: `Description must be at most ${CIRCLE_DESCRIPTION_MAX_LENGTH} characters`,
   circleColorInvalid: "Colour must be a hex colour such as #8B5CF6",
   circleNotFound: "Circle not found or you don't have access.",
   circleAdminOnly: "Only admins can do this in this circle.",
@@ -80,8 +92,8 @@ export const messages = {
   personalCircleExists: "You already have a personal circle.",
   personalCircleNotDeletable: "A personal circle cannot be deleted.",
   personalCircleNoInvitations: "A personal circle cannot have other members.",
-  tooManyCircles: "You have reached the limit of 50 circles.",
-  circleFull: "This circle has reached the limit of 100 members.",
+  tooManyCircles: `You have reached the limit of ${CIRCLES_PER_USER_MAX} circles.`,
+  circleFull: `This circle has reached the limit of ${CIRCLE_MEMBERS_MAX} members.`,
   circleDeleted: "Circle deleted",
   memberNotFound: "Member not found",
   memberActOnSelf: "You cannot change your own membership.",
@@ -91,10 +103,10 @@ export const messages = {
   memberRemoved: "Member removed",
   invitationEmailRequired: "Please enter an email address to create the invitation.",
   invitationEmailInvalid: "Invalid email address",
-  invitationMessageTooLong: "Message must be at most 500 characters",
+  invitationMessageTooLong: `Message must be at most ${INVITATION_MESSAGE_MAX_LENGTH} characters`,
   relationshipInvalid: "Relationship must be spouse, parent, child, sibling or other",
   inviteEmailsRequired: "Add at least one email address to invite.",
-  inviteEmailsTooMany: "You can invite at most 20 people at once.",
+  inviteEmailsTooMany: `You can invite at most ${INVITE_BATCH_MAX} people at once.`,
   inviteEmailDuplicate:
     "Email already added: This email address has already been added to the invitation list",
   inviteSelf: "You cannot invite yourself.",
@@ -126,7 +138,7 @@ export const messages = {
   planVersionConflict:
     "This plan was changed by someone else while you were editing it. Reload it to see the latest version.",
   assigneeNotMember: "The assignee must be a member of the plan's circle.",
-  remindersTooMany: "You can set at most 4 reminders.",
+  remindersTooMany: `You can set at most ${REMINDERS_MAX} reminders.`,
   remindersDuplicate: "Each reminder can be chosen only once.",
   reminderUnknown: "Please choose a reminder from the list.",
   mapUrlInvalid: "Map URL must be a web address (http or https).",
@@ -151,11 +163,11 @@ export const messages = {
   taskDeleted: "Task deleted!",
   monthInvalid: "Month must be yyyy-MM",
   dateInvalid: "Date must be yyyy-MM-dd",
-  rangeTooLong: "A range can cover at most 366 days.",
+  rangeTooLong: `A range can cover at most ${RANGE_DAYS_MAX} days.`,
   attachmentTypeInvalid:
     "Attachments can be PDF, Word, text or image files (pdf, doc, docx, txt, jpg, jpeg, png, gif).",
   attachmentTooLarge: "Each attachment must be smaller than 5MB.",
-  attachmentsTooMany: "A plan can hold at most 10 attachments.",
+  attachmentsTooMany: `A plan can hold at most ${ATTACHMENTS_PER_PLAN_MAX} attachments.`,
   attachmentUploadInvalid:
     "This upload has expired or does not exist. Please choose the file again.",
 

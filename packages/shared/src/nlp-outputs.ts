@@ -1,10 +1,11 @@
 /**
  * What `POST /api/nlp/process-voice` answers: the voice result of plans spec section 3, the
- * fields api-conventions.md lists. Ready to fill the plan form: the recurrence fields are the
- * plan payload's own (plan-schemas.ts `recurrenceFields`).
+ * fields api-conventions.md lists. Ready to fill the plan form: the recurrence fields are a
+ * plan's own (plan-rules.ts `recurrenceAnswerFields`).
  */
 import * as z from "zod";
-import { PLAN_TYPES, RECURRENCE_TYPES, WEEKDAYS } from "./limits";
+import { PLAN_TYPES } from "./limits";
+import { recurrenceAnswerFields } from "./plan-rules";
 
 export const voiceResultSchema = z.object({
   /** At most 50 characters (47 + "..."), first letter capital. */
@@ -27,16 +28,8 @@ export const voiceResultSchema = z.object({
   assignedTo: z.number().int().nullable(),
   /** The text as received. */
   voiceNote: z.string(),
-  isRecurring: z.boolean(),
-  recurrenceType: z.enum(RECURRENCE_TYPES).nullable(),
-  recurrenceFrequency: z.number().int().nullable(),
-  /** `yyyy-MM-dd`: three months after the start unless an end was said. */
-  recurrenceEndDate: z.string().nullable(),
-  recurrenceDaysOfWeek: z.array(z.enum(WEEKDAYS)).nullable(),
-  recurrenceCount: z.number().int().nullable(),
-  recurrenceWeekdaysOnly: z.boolean().nullable(),
-  recurrenceMonthlyBy: z.enum(["dayOfMonth", "weekdayOfMonth"]).nullable(),
-  recurrenceWeekOfMonth: z.number().int().nullable(),
+  /** The plan's own repeat fields; the end date three months after the start unless one was said. */
+  ...recurrenceAnswerFields,
   /** The zone the sentence was read in. */
   timeZone: z.string(),
   /** Parsing runs in the server: never an outside service's limit or fallback. */

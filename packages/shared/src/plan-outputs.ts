@@ -4,7 +4,8 @@
  * occurrence (what an edit, delete or completion of that one occurrence sends back).
  */
 import * as z from "zod";
-import { PLAN_TYPES, RECURRENCE_TYPES, TASK_STATUSES, WEEKDAYS } from "./limits";
+import { PLAN_TYPES, TASK_STATUSES } from "./limits";
+import { recurrenceAnswerFields } from "./plan-rules";
 
 const instant = z.date();
 
@@ -54,15 +55,7 @@ export const eventSchema = z.object({
   voiceNote: z.string().nullable(),
   eventColor: z.string().nullable(),
   timeZone: z.string(),
-  isRecurring: z.boolean(),
-  recurrenceType: z.enum(RECURRENCE_TYPES).nullable(),
-  recurrenceFrequency: z.number().int().nullable(),
-  recurrenceEndDate: z.string().nullable(),
-  recurrenceDaysOfWeek: z.array(z.enum(WEEKDAYS)).nullable(),
-  recurrenceCount: z.number().int().nullable(),
-  recurrenceWeekdaysOnly: z.boolean().nullable(),
-  recurrenceMonthlyBy: z.enum(["dayOfMonth", "weekdayOfMonth"]).nullable(),
-  recurrenceWeekOfMonth: z.number().int().nullable(),
+  ...recurrenceAnswerFields,
   /** The rule in words ("Every 2 weeks on Monday and Friday"). */
   recurrencePattern: z.string().nullable(),
   /** RFC 5545 text of the rule (`FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR`). */

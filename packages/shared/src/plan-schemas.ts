@@ -13,6 +13,8 @@ import {
   PLAN_TITLE_MAX_LENGTH,
   PLAN_TYPES,
   PLAN_URL_MAX_LENGTH,
+  RECURRENCE_COUNT_MAX,
+  RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_TYPES,
   REMINDER_MINUTES,
   REMINDERS_MAX,
@@ -20,6 +22,7 @@ import {
   WEEKDAYS,
 } from "./limits";
 import { messages } from "./messages";
+import { MONTHLY_BY } from "./plan-rules";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -108,7 +111,7 @@ export const recurrenceFields = {
     .number({ error: messages.recurrenceInvalid })
     .int({ error: messages.recurrenceInvalid })
     .min(1, { error: messages.recurrenceInvalid })
-    .max(7, { error: messages.recurrenceInvalid })
+    .max(RECURRENCE_FREQUENCY_MAX, { error: messages.recurrenceInvalid })
     .nullish(),
   /** The last day an occurrence may fall on (`yyyy-MM-dd`, or an ISO instant read in the plan's zone). */
   recurrenceEndDate: z.union([dayField, instantField]).nullish(),
@@ -122,19 +125,19 @@ export const recurrenceFields = {
     .number({ error: messages.recurrenceInvalid })
     .int({ error: messages.recurrenceInvalid })
     .min(1, { error: messages.recurrenceInvalid })
-    .max(500, { error: messages.recurrenceInvalid })
+    .max(RECURRENCE_COUNT_MAX, { error: messages.recurrenceInvalid })
     .nullish(),
   /** Daily: every weekday (Monday to Friday) instead of every N days (ours). */
   recurrenceWeekdaysOnly: z.boolean({ error: messages.recurrenceInvalid }).nullish(),
   /** Monthly and yearly: on the date's day (default) or on its nth weekday (ours). */
-  recurrenceMonthlyBy: z
-    .enum(["dayOfMonth", "weekdayOfMonth"], { error: messages.recurrenceInvalid })
-    .nullish(),
+  recurrenceMonthlyBy: z.enum(MONTHLY_BY, { error: messages.recurrenceInvalid }).nullish(),
   /** With weekdayOfMonth: 1-4 or -1 for the last; from the plan's date when absent (ours). */
   recurrenceWeekOfMonth: z
     .union([z.literal(-1), z.number().int().min(1).max(4)], { error: messages.recurrenceInvalid })
     .nullish(),
 };
+/** The repeat fields of a request, as validated. */
+export type RecurrenceInput = z.output<z.ZodObject<typeof recurrenceFields>>;
 
 const planFields = {
   title: planTitleField,

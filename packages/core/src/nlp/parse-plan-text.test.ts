@@ -4,7 +4,8 @@
  * zones, since the answer must not depend on where the server runs (chrono-node reads dates on
  * the process clock).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type CorpusCase, expectedPlan, FAMILY, instantOf } from "./corpus/corpus-case";
 import { DATES_AND_TIMES } from "./corpus/dates-and-times";
 import { EVERYDAY } from "./corpus/everyday";
@@ -22,15 +23,6 @@ const CORPUS: CorpusCase[] = [
   ...REPEATS,
   ...OTHER_ZONES,
   ...EVERYDAY,
-];
-
-/** Process zones the corpus is read under, with each one's UTC offset on 1 January 2026. */
-const PROCESS_ZONES: [string, number][] = [
-  ["UTC", 0],
-  ["America/New_York", 300],
-  ["Europe/Berlin", -60],
-  ["Asia/Kolkata", -330],
-  ["Pacific/Auckland", -780],
 ];
 
 let libraries: LanguageLibraries;
@@ -53,18 +45,7 @@ it("has at least 150 sentences", () => {
   );
 });
 
-describe.each(PROCESS_ZONES)("with the process in %s", (zone, offset) => {
-  const previous = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = zone;
-    // Node applies a changed TZ at once; this guards against a runtime that would not.
-    expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(offset);
-  });
-  afterAll(() => {
-    if (previous === undefined) delete process.env.TZ;
-    else process.env.TZ = previous;
-  });
-
+describeInProcessZones("the sentence corpus", () => {
   it.each(CORPUS.map((c) => [`${c.text} (${c.scene.zone} ${c.scene.now})`, c] as const))(
     "%s",
     (_, sentence) => {

@@ -11,6 +11,7 @@
  */
 import { DEFAULT_REMINDERS } from "@circleplan/shared/limits";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
+import { NOT_RECURRING, voiceTitle } from "@circleplan/shared/plan-rules";
 import { readAssignee } from "./assignee";
 import { itemTypeOf } from "./item-type";
 import { type LanguageLibraries, loadLanguageLibraries } from "./language-libraries";
@@ -23,7 +24,7 @@ import { scheduleOf } from "./schedule";
 import { Sentence } from "./sentence";
 import { readDateAt, readSpokenWhen } from "./spoken-when";
 import { halfOfDay, keywordTime } from "./time-of-day";
-import { titleOf, voiceTitle } from "./title";
+import { titleOf } from "./title";
 import { clockAt, type Day, instantAt, nowToHalfHour } from "./wall-clock";
 
 /** A member of the chosen circle, for matching "assign to Emma". */
@@ -69,15 +70,7 @@ export function basicPlan(text: string, { timeZone, now }: ParseContext): Parsed
     reminderTimes: [...DEFAULT_REMINDERS],
     assignee: null,
     assignedTo: null,
-    isRecurring: false,
-    recurrenceType: null,
-    recurrenceFrequency: null,
-    recurrenceEndDate: null,
-    recurrenceDaysOfWeek: null,
-    recurrenceCount: null,
-    recurrenceWeekdaysOnly: null,
-    recurrenceMonthlyBy: null,
-    recurrenceWeekOfMonth: null,
+    ...NOT_RECURRING,
   };
 }
 

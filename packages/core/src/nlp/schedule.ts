@@ -10,14 +10,16 @@
  * The repeat fields are the plan form's own (plan-schemas.ts `recurrenceFields`, set as the
  * form's `recurrencePayload` sets them), so the answer fills the form as it is.
  */
+
+import { isLastWeekOfMonth, startOfDay, weekdayOf, weekOfMonth } from "@circleplan/shared/days";
 import {
+  RECURRENCE_COUNT_MAX,
   RECURRENCE_TYPES,
-  type RecurrenceType,
   VOICE_MAX_MONTHS_AHEAD,
   VOICE_RECURRENCE_MONTHS,
   WEEKDAYS,
-  type Weekday,
 } from "@circleplan/shared/limits";
+import { NOT_RECURRING, type RecurrenceAnswer } from "@circleplan/shared/plan-rules";
 import { Temporal } from "temporal-polyfill";
 import type { RepeatEnd, RepeatRule } from "./repeat-phrases";
 import type { ClockTime, SpokenWhen } from "./spoken-when";
@@ -25,28 +27,15 @@ import {
   type Clock,
   type Day,
   instantAt,
-  isLastWeekdayOfMonth,
   isoDate,
   nowToHalfHour,
-  startOfDay,
   type TimeOfDay,
-  weekdayName,
-  weekOfMonth,
 } from "./wall-clock";
 
-export interface Schedule {
+export interface Schedule extends RecurrenceAnswer {
   startTime: Date;
   endTime: Date | null;
   allDay: boolean;
-  isRecurring: boolean;
-  recurrenceType: RecurrenceType | null;
-  recurrenceFrequency: number | null;
-  recurrenceEndDate: string | null;
-  recurrenceDaysOfWeek: Weekday[] | null;
-  recurrenceCount: number | null;
-  recurrenceWeekdaysOnly: boolean | null;
-  recurrenceMonthlyBy: "dayOfMonth" | "weekdayOfMonth" | null;
-  recurrenceWeekOfMonth: number | null;
 }
 
 export interface Said {
@@ -58,7 +47,6 @@ export interface Said {
   until: Day | null;
 }
 
-const RECURRENCE_COUNT_MAX = 500;
 /** A series said to run longer than this was misheard: it gets the standard end. */
 const LONGEST_SERIES_YEARS = 5;
 
@@ -84,7 +72,7 @@ export function scheduleOf(said: Said, clock: Clock): Schedule {
 
   const allDay = when.allDay;
   const startTime = allDay
-    ? startOfDay(date, clock.zone)
+    ? startOfDay(isoDate(date), clock.zone)
     : instantAt(date, clockTime.time, clock.zone);
   const endTime = endOf(said, date, clockTime.time, startTime, clock.zone);
   return {
@@ -111,7 +99,7 @@ function endOf(
   zone: string,
 ): Date | null {
   const { when } = said;
-  if (when.allDay) return when.endDay ? startOfDay(when.endDay, zone) : null;
+  if (when.allDay) return when.endDay ? startOfDay(isoDate(when.endDay), zone) : null;
   if (when.end) {
     const endDate = when.end.nextDay ? date.add({ days: 1 }) : date;
     return instantAt(endDate, when.end.time, zone);
@@ -137,19 +125,19 @@ function firstOccurrence(
     const order = Temporal.PlainDate.compare(day, clock.today);
     return order < 0 || (order === 0 && timeSaid && instantAt(day, time, clock.zone) < now);
   };
-  const weekly = rule.days ?? [weekdayName(from)];
+  const weekly = rule.days ?? [weekdayOf(isoDate(from))];
   const holds = (day: Day) => {
     switch (rule.type) {
       case "daily":
         return !rule.weekdaysOnly || day.dayOfWeek <= 5;
       case "weekly":
-        return weekly.includes(weekdayName(day));
+        return weekly.includes(weekdayOf(isoDate(day)));
       case "monthly":
         if (rule.nthWeekday) {
           const { week, weekday } = rule.nthWeekday;
           return (
-            weekdayName(day) === weekday &&
-            (week === -1 ? isLastWeekdayOfMonth(day) : weekOfMonth(day) === week)
+            weekdayOf(isoDate(day)) === weekday &&
+            (week === -1 ? isLastWeekOfMonth(isoDate(day)) : weekOfMonth(isoDate(day)) === week)
           );
         }
         return day.day === (rule.monthDay ?? from.day);
@@ -164,23 +152,11 @@ function firstOccurrence(
   return from;
 }
 
-const NOT_REPEATING = {
-  isRecurring: false,
-  recurrenceType: null,
-  recurrenceFrequency: null,
-  recurrenceEndDate: null,
-  recurrenceDaysOfWeek: null,
-  recurrenceCount: null,
-  recurrenceWeekdaysOnly: null,
-  recurrenceMonthlyBy: null,
-  recurrenceWeekOfMonth: null,
-} as const;
-
 function repeatFields(said: Said, start: Day): Omit<Schedule, "startTime" | "endTime" | "allDay"> {
   const { rule, end } = said;
-  if (!rule || !RECURRENCE_TYPES.includes(rule.type)) return NOT_REPEATING;
+  if (!rule || !RECURRENCE_TYPES.includes(rule.type)) return NOT_RECURRING;
   const monthlyOrYearly = rule.type === "monthly" || rule.type === "yearly";
-  const days = rule.days ?? [weekdayName(start)];
+  const days = rule.days ?? [weekdayOf(isoDate(start))];
   return {
     isRecurring: true,
     recurrenceType: rule.type,

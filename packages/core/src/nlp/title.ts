@@ -5,7 +5,7 @@
  * first letter capitalised, at most 50 characters (47 and "..."). When nothing is left, the
  * place goes back in ("At the dentist"), and failing that the whole sentence is the title.
  */
-import { VOICE_TITLE_MAX_LENGTH } from "@circleplan/shared/limits";
+import { voiceTitle } from "@circleplan/shared/plan-rules";
 import type { Sentence } from "./sentence";
 
 const LEADING_FILLER: RegExp[] = [
@@ -49,15 +49,6 @@ export function titleOf(sentence: Sentence, place: [number, number] | null): str
   let title = tidy(sentence.rest());
   if (!title && place) title = tidy(sentence.rest([place]));
   return voiceTitle(title || sentence.original);
-}
-
-/** First letter capitalised, at most 50 characters: 47 and "...". */
-export function voiceTitle(text: string): string {
-  const title = text.replace(/\s+/g, " ").trim();
-  const capitalised = title.charAt(0).toUpperCase() + title.slice(1);
-  return capitalised.length > VOICE_TITLE_MAX_LENGTH
-    ? `${capitalised.slice(0, VOICE_TITLE_MAX_LENGTH - 3)}...`
-    : capitalised;
 }
 
 function tidy(text: string): string {

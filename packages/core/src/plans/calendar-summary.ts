@@ -6,9 +6,10 @@
  */
 
 import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
+import { addDays, weekdayNumber } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Temporal } from "temporal-polyfill";
-import { addDays, monthDays, weekdayOf } from "./time-ranges";
+import { monthDays } from "./time-ranges";
 
 export type SummaryPlan = Pick<
   PlanEvent,
@@ -32,7 +33,7 @@ const dayOfMonth = (day: string) => Number(day.slice(8, 10));
 const monthName = (day: string) => MONTH_NAMES[Number(day.slice(5, 7)) - 1] as string;
 /** "Saturday 21 November" */
 const longDay = (day: string) =>
-  `${WEEKDAY_NAMES[weekdayOf(day)]} ${dayOfMonth(day)} ${monthName(day)}`;
+  `${WEEKDAY_NAMES[weekdayNumber(day)]} ${dayOfMonth(day)} ${monthName(day)}`;
 /** "15–21 November" (both days in the same month here). */
 const dayRange = (first: string, last: string) =>
   first === last
@@ -67,7 +68,7 @@ function weeksOf(first: string, last: string): { first: string; last: string }[]
   const weeks: { first: string; last: string }[] = [];
   let start = first;
   while (start <= last) {
-    const saturday = addDays(start, 6 - weekdayOf(start));
+    const saturday = addDays(start, 6 - weekdayNumber(start));
     const end = saturday < last ? saturday : last;
     weeks.push({ first: start, last: end });
     start = addDays(end, 1);
@@ -145,7 +146,7 @@ function freeWeekends(plans: SummaryPlan[], first: string, last: string): string
   // Whole weekends inside the month: a weekend split by the month's edge is not this month's.
   for (let day = first; day <= last; day = addDays(day, 1)) {
     const sunday = addDays(day, 1);
-    if (weekdayOf(day) === 6 && sunday <= last && !busyDays.has(day) && !busyDays.has(sunday)) {
+    if (weekdayNumber(day) === 6 && sunday <= last && !busyDays.has(day) && !busyDays.has(sunday)) {
       free.push(day);
     }
   }

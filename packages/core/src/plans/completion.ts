@@ -1,13 +1,13 @@
 /**
- * The one home of the completion rule (api-conventions.md, plans spec section 6): a plan is
- * completed or reopened by its creator, or by its assignee once they have accepted it; anyone
- * else gets 403 "Action not allowed: You do not have permission to complete this task."
+ * Completing a plan (api-conventions.md, plans spec section 6). Who may is shared
+ * plan-rules.ts `mayComplete` (the creator, or the assignee once accepted); anyone else gets 403 "Action not allowed: You do not have permission to complete this task."
  * POST /api/events/{id}/complete (tasks.ts) and PUT /api/events/{id} with `isCompleted`
  * (update-plan.ts) both come here.
  */
 import type { Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
+import { mayComplete } from "@circleplan/shared/plan-rules";
 import { eq, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
@@ -29,15 +29,6 @@ export function completionOccurrence(
     });
   }
   return scope === "all" ? null : named;
-}
-
-/** Whether `userId` may complete or reopen `plan`. */
-export function mayComplete(
-  plan: Pick<PlanRow, "creatorId" | "assignedTo" | "assignmentAccepted">,
-  userId: number,
-): boolean {
-  if (plan.creatorId === userId) return true;
-  return plan.assignedTo === userId && plan.assignmentAccepted === true;
 }
 
 /**

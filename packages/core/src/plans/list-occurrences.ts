@@ -3,13 +3,14 @@
  * (docs/decisions/009). A read is one indexed range query over the rows write-occurrences.ts
  * wrote; a read reaching past a series' horizon extends it first.
  */
+
 import { type Executor, planOnce, queryRows } from "@circleplan/db/client";
+import { addDays, dayIn, startOfDay } from "@circleplan/shared/days";
 import type { PlanType } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import { circleIdsOfMember } from "../circles/access";
 import { decodeFound, FOUND_PLANS, FOUND_ROW, type FoundOccurrences } from "./occurrence-json";
 import { hiddenFrom, shownField, startInstantIn } from "./occurrence-sql";
-import { addDays, dayIn, startOfDay } from "./plan-days";
 import type { OccurrenceRow } from "./plan-rows";
 import { extendOccurrences } from "./write-occurrences";
 

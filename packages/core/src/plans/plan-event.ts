@@ -3,11 +3,12 @@
  * answers plans (one plan, lists, calendar, tasks, history) maps the rows it read (plan-rows.ts)
  * through here, so a field means the same in every view.
  */
+import { startOfDay } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { RecurrenceAnswer } from "@circleplan/shared/plan-rules";
 import { Temporal } from "temporal-polyfill";
 import type { Attachment } from "./attachments";
-import { startOfDay } from "./plan-days";
 import { type OccurrenceRow, seriesStartOf } from "./plan-rows";
 import { fieldsOfRule, recurrencePattern, rruleText, storedRule } from "./recurrence";
 
@@ -22,20 +23,7 @@ const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
 /** What the rule answers, computed once per plan version in a list. */
-type SeriesText = Pick<
-  PlanEvent,
-  | "isRecurring"
-  | "recurrenceType"
-  | "recurrenceFrequency"
-  | "recurrenceEndDate"
-  | "recurrenceDaysOfWeek"
-  | "recurrenceCount"
-  | "recurrenceWeekdaysOnly"
-  | "recurrenceMonthlyBy"
-  | "recurrenceWeekOfMonth"
-  | "recurrencePattern"
-  | "rrule"
->;
+type SeriesText = RecurrenceAnswer & Pick<PlanEvent, "recurrencePattern" | "rrule">;
 
 const ONE_OFF: SeriesText = { ...fieldsOfRule(null), recurrencePattern: null, rrule: null };
 

@@ -4,11 +4,11 @@
  * (docs/decisions/009). A series moves by the wall-clock (or calendar) change the user made to
  * the occurrence they edited.
  */
+import { dayIn, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import type { CreateEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
 import { Temporal } from "temporal-polyfill";
 import { AppError } from "../errors";
-import { dayIn, startOfDay } from "./plan-days";
 import type { OccurrenceRecord, PlanRow } from "./plan-rows";
 import type { SeriesStart } from "./recurrence";
 

@@ -13,8 +13,10 @@
  * - `date` wins over `from`/`to`, which win over `upcoming`; `limit` caps any of them;
  * - a task its creator withdrew leaves its former assignee's views (api-conventions.md).
  */
+
 import type { Executor } from "@circleplan/db/client";
-import { UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
+import { addDays } from "@circleplan/shared/days";
+import { RANGE_DAYS_MAX, UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
@@ -32,7 +34,6 @@ import {
 import { toPlanEvents } from "./plan-event";
 import type { OccurrenceRow } from "./plan-rows";
 import {
-  addDays,
   DEFAULT_WINDOW_DAYS_AFTER,
   DEFAULT_WINDOW_DAYS_BEFORE,
   dayCount,
@@ -49,7 +50,6 @@ import {
  */
 const UPCOMING_STEPS_DAYS = [14, 90, 366];
 /** The longest range a list answers. */
-export const RANGE_DAYS_MAX = 366;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,8 +3,10 @@
  * and leap days. Every case runs once per process time zone: the answers must not depend on the
  * zone the server happens to run in (the issue's finding about rrule's tzid).
  */
+
 import { messages } from "@circleplan/shared/messages";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import {
   fieldsOfRule,
@@ -19,15 +21,6 @@ import {
   ruleFromFields,
   type SeriesStart,
 } from "./recurrence";
-
-/** The process zones every case runs under, with each one's UTC offset on 1 January 2025. */
-const PROCESS_ZONES: [string, number][] = [
-  ["UTC", 0],
-  ["America/New_York", 300],
-  ["Europe/Berlin", -60],
-  ["Asia/Kolkata", -330],
-  ["Pacific/Auckland", -780],
-];
 
 const timed = (iso: string, timeZone: string): SeriesStart => ({
   allDay: false,
@@ -63,18 +56,7 @@ function refusal(run: () => unknown): string {
 // The library is loaded on first use in the app (see loadRecurrenceLibrary); here, once.
 beforeAll(loadRecurrenceLibrary);
 
-describe.each(PROCESS_ZONES)("with the process in %s", (zone, offset) => {
-  const previous = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = zone;
-    // Node applies a changed TZ at once; this guards against a runtime that would not.
-    expect(new Date(2025, 0, 1).getTimezoneOffset()).toBe(offset);
-  });
-  afterAll(() => {
-    if (previous === undefined) delete process.env.TZ;
-    else process.env.TZ = previous;
-  });
-
+describeInProcessZones("recurrence", () => {
   describe("wall-clock time across DST", () => {
     it("keeps 09:00 in Berlin when the clocks go forward (30 March 2025)", () => {
       const start = timed("2025-03-17T08:00:00Z", "Europe/Berlin"); // Monday 09:00 CET

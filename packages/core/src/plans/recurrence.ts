@@ -11,6 +11,7 @@
  */
 
 import { MONTH_NAMES } from "@circleplan/shared/calendar-names";
+import { nthWeekdayOfMonth, weekdayOf } from "@circleplan/shared/days";
 import {
   RECURRENCE_INTERVAL_MAX,
   type RecurrenceType,
@@ -18,11 +19,15 @@ import {
   type Weekday,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
+import {
+  type MonthlyBy,
+  RECURRENCE_FIELD_NAMES,
+  type RecurrenceAnswer,
+} from "@circleplan/shared/plan-rules";
+import type { RecurrenceInput } from "@circleplan/shared/plan-schemas";
 import type { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { AppError } from "../errors";
-
-export type MonthlyBy = "dayOfMonth" | "weekdayOfMonth";
 
 /** The rule as stored (`plans.recurrence`). Day, weekday and month come from the series' start. */
 export interface RecurrenceRule {
@@ -48,30 +53,12 @@ export type SeriesStart =
   | { allDay: true; date: string }
   | { allDay: false; start: Date; timeZone: string };
 
-/** The flat fields of the API (input and output). */
-export interface RecurrenceFields {
-  isRecurring?: boolean | undefined;
-  recurrenceType?: RecurrenceType | null | undefined;
-  recurrenceFrequency?: number | null | undefined;
-  recurrenceEndDate?: string | Date | null | undefined;
-  recurrenceDaysOfWeek?: Weekday[] | null | undefined;
-  recurrenceCount?: number | null | undefined;
-  recurrenceWeekdaysOnly?: boolean | null | undefined;
-  recurrenceMonthlyBy?: MonthlyBy | null | undefined;
-  recurrenceWeekOfMonth?: number | null | undefined;
-}
-
-export const RECURRENCE_FIELD_NAMES = [
-  "isRecurring",
-  "recurrenceType",
-  "recurrenceFrequency",
-  "recurrenceEndDate",
-  "recurrenceDaysOfWeek",
-  "recurrenceCount",
-  "recurrenceWeekdaysOnly",
-  "recurrenceMonthlyBy",
-  "recurrenceWeekOfMonth",
-] as const satisfies readonly (keyof RecurrenceFields)[];
+/**
+ * The flat fields of the API as a request sends them (shared plan-schemas.ts). The names stay
+ * exported from here while plans.ts, which imports them from here, is being split.
+ */
+export type RecurrenceFields = RecurrenceInput;
+export { RECURRENCE_FIELD_NAMES };
 
 const ICAL_DAYS: Record<Weekday, string> = {
   sunday: "SU",
@@ -95,17 +82,6 @@ export function startDay(start: SeriesStart): Temporal.PlainDate {
 
 function zoned(instant: Date, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
-}
-
-/** Temporal numbers weekdays Monday=1 … Sunday=7. */
-function weekdayOf(date: Temporal.PlainDate): Weekday {
-  return WEEKDAYS[date.dayOfWeek % 7] as Weekday;
-}
-
-/** The nth weekday of its month a date is (1-4), or -1 when it is the fifth (and so the last). */
-function weekOfMonthOf(date: Temporal.PlainDate): number {
-  const nth = Math.ceil(date.day / 7);
-  return nth > 4 ? -1 : nth;
 }
 
 /** An end date the client sent as a day, or as an instant read in the plan's zone. */
@@ -144,7 +120,7 @@ export function ruleFromFields(
   if (type === "weekly") {
     const chosen = fields.recurrenceDaysOfWeek?.length
       ? fields.recurrenceDaysOfWeek
-      : [weekdayOf(first)];
+      : [weekdayOf(first.toString())];
     daysOfWeek = WEEKDAYS.filter((day) => chosen.includes(day));
   }
 
@@ -153,7 +129,7 @@ export function ruleFromFields(
   if (type === "monthly" || type === "yearly") {
     monthlyBy = fields.recurrenceMonthlyBy ?? "dayOfMonth";
     if (monthlyBy === "weekdayOfMonth") {
-      weekOfMonth = fields.recurrenceWeekOfMonth ?? weekOfMonthOf(first);
+      weekOfMonth = fields.recurrenceWeekOfMonth ?? nthWeekdayOfMonth(first.toString());
       if (weekOfMonth !== -1 && !(weekOfMonth >= 1 && weekOfMonth <= 4)) throw invalid();
     }
   }
@@ -190,7 +166,7 @@ export function storedRule(value: unknown): RecurrenceRule | null {
 }
 
 /** The rule as the API's output fields (all null for a one-off plan). */
-export function fieldsOfRule(rule: RecurrenceRule | null) {
+export function fieldsOfRule(rule: RecurrenceRule | null): RecurrenceAnswer {
   return {
     isRecurring: rule !== null,
     recurrenceType: rule?.type ?? null,
@@ -240,7 +216,7 @@ function untilInstant(until: string, timeZone: string): Temporal.Instant {
  */
 export function rruleText(rule: RecurrenceRule, start: SeriesStart): string {
   const first = startDay(start);
-  const weekday = ICAL_DAYS[weekdayOf(first)];
+  const weekday = ICAL_DAYS[weekdayOf(first.toString())];
   const parts = [`FREQ=${rule.type.toUpperCase()}`];
   if (rule.interval > 1) parts.push(`INTERVAL=${rule.interval}`);
   switch (rule.type) {
@@ -248,7 +224,9 @@ export function rruleText(rule: RecurrenceRule, start: SeriesStart): string {
       if (rule.weekdaysOnly) parts.push(`BYDAY=${WEEKDAYS_MON_FRI.map((d) => ICAL_DAYS[d])}`);
       break;
     case "weekly":
-      parts.push(`BYDAY=${(rule.daysOfWeek ?? [weekdayOf(first)]).map((d) => ICAL_DAYS[d])}`);
+      parts.push(
+        `BYDAY=${(rule.daysOfWeek ?? [weekdayOf(first.toString())]).map((d) => ICAL_DAYS[d])}`,
+      );
       // Weeks begin on Sunday, as the app's calendar does: it decides which days share a week
       // when the series skips weeks.
       if (rule.interval > 1) parts.push("WKST=SU");
@@ -375,7 +353,7 @@ function every(interval: number, unit: string): string {
 /** The rule in words, as the plan card shows it ("Every 2 weeks on Monday and Friday"). */
 export function recurrencePattern(rule: RecurrenceRule, start: SeriesStart): string {
   const first = startDay(start);
-  const nthWeekday = `the ${ORDINALS[String(rule.weekOfMonth)]} ${DAY_NAMES[weekdayOf(first)]}`;
+  const nthWeekday = `the ${ORDINALS[String(rule.weekOfMonth)]} ${DAY_NAMES[weekdayOf(first.toString())]}`;
   let text: string;
   switch (rule.type) {
     case "daily":

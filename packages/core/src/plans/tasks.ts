@@ -10,6 +10,7 @@
  */
 import type { Executor, Tx } from "@circleplan/db/client";
 import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
+import { dayIn, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -22,7 +23,6 @@ import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
 import { planEventOf } from "./plan-answer";
-import { dayIn, startOfDay } from "./plan-days";
 import { toPlanEvents } from "./plan-event";
 import { type OccurrenceRow, occurrenceSelect, type PlanRow, toOccurrenceRow } from "./plan-rows";
 import { monthWindow } from "./time-ranges";

@@ -1,15 +1,15 @@
 /**
  * The calendar arithmetic of the plan views: which instants and which dates a day, a range of
  * days or a month covers for a user in their own time zone (api-conventions.md: days and months
- * are read in the user's zone). The zone work is Temporal's and Intl's (through plan-days.ts),
+ * are read in the user's zone). The zone work is Intl's (through shared days.ts),
  * so the answers are the same in every process time zone and right across DST (a day is 23 or
  * 25 hours when the clocks move).
  *
  * A window has two faces because plans have two kinds of time: timed plans are instants, and
  * all-day plans are calendar dates that stay on their day in every zone.
  */
+import { addDays, dayIn, startOfDay } from "@circleplan/shared/days";
 import { Temporal } from "temporal-polyfill";
-import { dayIn, startOfDay } from "./plan-days";
 
 export interface PlanWindow {
   /** The first instant covered (inclusive). */
@@ -28,11 +28,6 @@ export interface PlanWindow {
  */
 export const DEFAULT_WINDOW_DAYS_BEFORE = 30;
 export const DEFAULT_WINDOW_DAYS_AFTER = 90;
-
-/** `day` moved by `days` (negative: back), `yyyy-MM-dd`. */
-export function addDays(day: string, days: number): string {
-  return Temporal.PlainDate.from(day).add({ days }).toString();
-}
 
 /** How many days `from` to `to` covers, both included (0 when `to` is before `from`). */
 export function dayCount(from: string, to: string): number {
@@ -77,12 +72,4 @@ export function defaultWindow(now: Date, zone: string): PlanWindow {
     addDays(today, DEFAULT_WINDOW_DAYS_AFTER),
     zone,
   );
-}
-
-/**
- * The day of the week of `day`: 0 Sunday to 6 Saturday, as the calendar grid (Sunday to
- * Saturday) and WEEKDAYS count.
- */
-export function weekdayOf(day: string): number {
-  return Temporal.PlainDate.from(day).dayOfWeek % 7;
 }

@@ -13,13 +13,15 @@
  * with their own state, keyed by the original start. Rewriting a series keeps the exceptions
  * whose original start the new rule still has and drops the others.
  */
+
 import type { Executor, Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
+import { addDays, daysBetween } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { hasOwnState } from "./occurrence-sql";
-import { addDays, addMonths, daysBetween, dayToUtc } from "./plan-days";
+import { addMonths, dayToUtc } from "./plan-days";
 import { anchorInstant, type PlanRow, seriesStartOf } from "./plan-rows";
 import {
   loadRecurrenceLibrary,

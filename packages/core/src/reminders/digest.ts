@@ -9,14 +9,13 @@
  * statements for all of them: the cost follows the digests due, not the users stored.
  */
 import { type Executor, queryRows } from "@circleplan/db/client";
+import { addDays, dayIn, startOfDay } from "@circleplan/shared/days";
 import { sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
 import { hiddenFrom, shownField, startInstantIn } from "../plans/occurrence-sql";
-import { dayIn, startOfDay } from "../plans/plan-days";
-import { addDays } from "../plans/time-ranges";
 import { clockTime, longDay } from "./reminder-texts";
 
 type Deps = Pick<CoreDeps, "db" | "mail" | "config" | "secretKey" | "clock">;

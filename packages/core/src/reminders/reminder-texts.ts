@@ -4,6 +4,7 @@
  * output (spaces, punctuation) changes with the ICU version of the runtime.
  */
 import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
+import { weekdayNumber } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { Temporal } from "temporal-polyfill";
 import type { PushMessage } from "../push/push-service";
@@ -18,7 +19,7 @@ export function clockTime(instant: Date, zone: string): string {
 /** "Monday, March 9" (with the year: "Monday, March 9, 2026"). */
 export function longDay(day: string, options: { year?: boolean } = {}): string {
   const date = Temporal.PlainDate.from(day);
-  const text = `${WEEKDAY_NAMES[date.dayOfWeek % 7]}, ${MONTH_NAMES[date.month - 1]} ${date.day}`;
+  const text = `${WEEKDAY_NAMES[weekdayNumber(day)]}, ${MONTH_NAMES[date.month - 1]} ${date.day}`;
   return options.year ? `${text}, ${date.year}` : text;
 }
 

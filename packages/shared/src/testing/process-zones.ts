@@ -2,7 +2,7 @@
  * The one way a test reruns under several process time zones (STYLE.md: cal.com's time-zone
  * suites). Instants are stored in UTC and days read in the user's zone, so an answer must not
  * change with the zone the server or the browser happens to run in: `describeInProcessZones`
- * runs its body once per zone below, with `process.env.TZ` set for that block and put back
+ * runs its suite once per zone below, with `process.env.TZ` set for that block and put back
  * after it.
  */
 import { afterAll, beforeAll, describe, expect } from "vitest";
@@ -33,8 +33,8 @@ function offsetWestOf(zone: string, at: Date): number {
   return match[1] === "+" ? 0 - east : east;
 }
 
-export function describeInProcessZones(body: (zone: string) => void): void {
-  describe.each(PROCESS_ZONES)("with the process in %s", (zone) => {
+export function describeInProcessZones(name: string, body: (zone: string) => void): void {
+  describe.each(PROCESS_ZONES)(`${name} (process TZ=%s)`, (zone) => {
     const previous = process.env.TZ;
     beforeAll(() => {
       process.env.TZ = zone;

@@ -1,5 +1,6 @@
 /** Answers of the plan and task procedures, as component tests hand them to renderWithTrpc. */
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { NOT_RECURRING } from "@circleplan/shared/plan-rules";
 import type { PendingTask } from "@/features/actions/action-counts";
 
 const created = new Date("2026-11-01T10:00:00Z");
@@ -38,15 +39,7 @@ export function planFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
     voiceNote: null,
     eventColor: null,
     timeZone: "Europe/London",
-    isRecurring: false,
-    recurrenceType: null,
-    recurrenceFrequency: null,
-    recurrenceEndDate: null,
-    recurrenceDaysOfWeek: null,
-    recurrenceCount: null,
-    recurrenceWeekdaysOnly: null,
-    recurrenceMonthlyBy: null,
-    recurrenceWeekOfMonth: null,
+    ...NOT_RECURRING,
     recurrencePattern: null,
     rrule: null,
     originalStartTime: null,

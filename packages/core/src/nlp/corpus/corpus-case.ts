@@ -4,6 +4,7 @@
  * fields that differ from an untouched form (event, no place, the default reminders, nobody
  * assigned, no repeat). `expectedPlan` fills in the rest, so every field is compared each time.
  */
+import { weekdayOf } from "@circleplan/shared/days";
 import { DEFAULT_REMINDERS, type PlanType, type Weekday } from "@circleplan/shared/limits";
 import { Temporal } from "temporal-polyfill";
 import type { MemberName, ParsedPlan } from "../parse-plan-text";
@@ -96,27 +97,12 @@ export function expectedPlan({ expected, scene }: CorpusCase): ParsedPlan {
     recurrenceFrequency: repeat ? (repeat.every ?? 1) : null,
     recurrenceEndDate: repeat?.until ?? null,
     recurrenceDaysOfWeek:
-      repeat?.type === "weekly" ? (repeat.days ?? [weekdayOf(expected.start)]) : null,
+      repeat?.type === "weekly" ? (repeat.days ?? [weekdayOf(expected.start.slice(0, 10))]) : null,
     recurrenceCount: repeat?.count ?? null,
     recurrenceWeekdaysOnly: repeat?.type === "daily" ? (repeat.weekdaysOnly ?? false) : null,
     recurrenceMonthlyBy: monthlyOrYearly ? (byWeekday ? "weekdayOfMonth" : "dayOfMonth") : null,
     recurrenceWeekOfMonth: byWeekday ? (repeat?.weekOfMonth ?? null) : null,
   };
-}
-
-const WEEKDAY_OF_ISO: Weekday[] = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-];
-
-function weekdayOf(wallClock: string): Weekday {
-  const day = Temporal.PlainDate.from(wallClock.slice(0, 10)).dayOfWeek;
-  return WEEKDAY_OF_ISO[day - 1] as Weekday;
 }
 
 /** The fields where an answer differs from what a case expects, as "field: got ≠ wanted". */

@@ -1,7 +1,7 @@
+import { timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
 import { CircleDot } from "@/components/ui/circle-tag";
-import { timeIn } from "@/features/plans/plan-dates";
 import { cn } from "@/lib/utils";
 
 /**

@@ -1,4 +1,5 @@
 import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
+import { timeIn } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
@@ -18,7 +19,7 @@ import { invitedByText } from "@/features/invitations/invitation-text";
 import { useInvitationAnswer } from "@/features/invitations/use-invitation-answer";
 import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
 import { usePlanInvalidation } from "@/features/plans/plan-cache";
-import { shortDay, timeIn } from "@/features/plans/plan-dates";
+import { shortDay } from "@/features/plans/plan-dates";
 import { planFailureToast } from "@/features/plans/plan-toasts";
 import { TaskResponseDialog } from "@/features/plans/task-response-dialog";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";

@@ -1,14 +1,13 @@
 /**
  * Months, weeks and the words the calendar views use for them. Days are `yyyy-MM-dd` strings
  * of the user's own zone, as the server answers each plan's `date`; the day arithmetic itself
- * lives in plans/plan-dates.ts, the one home for it.
+ * lives in shared days.ts, the one home for it.
  */
+import { addDays, type Day, timeIn, weekdayNumber } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
-import { addDaysTo, noonOf, timeIn } from "../plans/plan-dates";
+import { noonOf } from "../plans/plan-dates";
 
-/** `yyyy-MM-dd`. */
-export type Day = string;
 /** `yyyy-MM`. */
 export type Month = string;
 
@@ -28,7 +27,7 @@ export function firstDayOf(month: Month): Day {
 
 /** The Sunday that starts the week of `day` (weeks run Sunday to Saturday, as the grid does). */
 export function weekStart(day: Day): Day {
-  return addDaysTo(day, -noonOf(day).getDay());
+  return addDays(day, -weekdayNumber(day));
 }
 
 function dayFormat(options: Intl.DateTimeFormatOptions) {

@@ -1,3 +1,4 @@
+import type { Day } from "@circleplan/shared/days";
 import type { CalendarDay } from "@circleplan/shared/plan-outputs";
 import { createContext, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
@@ -7,7 +8,6 @@ import { dayOf, noonOf } from "@/features/plans/plan-dates";
 import { cn } from "@/lib/utils";
 import {
   addMonths,
-  type Day,
   firstDayOf,
   fullDate,
   type Month,

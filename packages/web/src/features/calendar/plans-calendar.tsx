@@ -1,7 +1,8 @@
+import type { Day } from "@circleplan/shared/days";
 import { CalendarDays } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { trpc } from "@/lib/trpc";
-import type { Day, Month } from "./calendar-days";
+import type { Month } from "./calendar-days";
 import { LoadFailure } from "./load-failure";
 import { MonthCalendar } from "./month-calendar";
 

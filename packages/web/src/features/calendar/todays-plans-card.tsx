@@ -1,3 +1,4 @@
+import type { Day } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Clock, Sun } from "lucide-react";
 import { Link } from "wouter";
@@ -8,7 +9,7 @@ import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { trpc } from "@/lib/trpc";
-import { type Day, timeRange } from "./calendar-days";
+import { timeRange } from "./calendar-days";
 
 /**
  * Today's Plans (spec section 2): each plan's title, circle, start to end as HH:mm and

@@ -1,3 +1,4 @@
+import { addDays } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CalendarRange } from "lucide-react";
 import { useState } from "react";
@@ -6,7 +7,7 @@ import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Button } from "@/components/ui/button";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { shortDate } from "@/features/calendar/calendar-days";
-import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
+import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
 import { PlanList } from "@/features/plans/plan-list";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -20,7 +21,7 @@ export const DAYS_AROUND_SELECTED = 3;
 /** The days the panel lists: from today on, or the week around a chosen date. */
 export function nextDaysRange(today: string, count: number, selected: string | null): string[] {
   if (selected) {
-    return daySpan(addDaysTo(selected, -DAYS_AROUND_SELECTED), 2 * DAYS_AROUND_SELECTED + 1);
+    return daySpan(addDays(selected, -DAYS_AROUND_SELECTED), 2 * DAYS_AROUND_SELECTED + 1);
   }
   return daySpan(today, count);
 }

@@ -1,4 +1,5 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
+import type { Day } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CalendarRange, ListChecks, Settings, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -10,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleAvatar } from "@/components/ui/circle-avatar";
 import { Tooltip } from "@/components/ui/tooltip";
-import { type Day, monthOf } from "@/features/calendar/calendar-days";
+import { monthOf } from "@/features/calendar/calendar-days";
 import { PlansCalendar } from "@/features/calendar/plans-calendar";
 import { useToday } from "@/features/calendar/use-today";
 import { AddPlanButtons } from "@/features/plans/add-plan-buttons";

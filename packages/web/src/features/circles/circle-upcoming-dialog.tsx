@@ -1,3 +1,4 @@
+import { addDays, type Day } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
@@ -9,8 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { type Day, plansByDay } from "@/features/calendar/calendar-days";
-import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
+import { plansByDay } from "@/features/calendar/calendar-days";
+import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
 import { PlanList } from "@/features/plans/plan-list";
 import { trpc } from "@/lib/trpc";
 
@@ -27,7 +28,7 @@ export function upcomingDays(
   pages: number,
   byDay: ReadonlyMap<Day, readonly unknown[]>,
 ): Day[] {
-  const firstWeekEnd = addDaysTo(today, UPCOMING_PAGE_DAYS - 1);
+  const firstWeekEnd = addDays(today, UPCOMING_PAGE_DAYS - 1);
   return daySpan(today, pages * UPCOMING_PAGE_DAYS).filter(
     (day) => day <= firstWeekEnd || byDay.has(day),
   );
@@ -52,7 +53,7 @@ export function CircleUpcomingDialog({
   );
   const byDay = plansByDay(plans.data ?? []);
   const days = upcomingDays(today, pages, byDay);
-  const shownUntil = addDaysTo(today, pages * UPCOMING_PAGE_DAYS - 1);
+  const shownUntil = addDays(today, pages * UPCOMING_PAGE_DAYS - 1);
   const later = (plans.data ?? []).some((plan) => plan.date > shownUntil);
 
   return (

@@ -1,3 +1,4 @@
+import { addDays } from "@circleplan/shared/days";
 import { ListTodo } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -8,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
 import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
 import { planCardId } from "@/features/plans/plan-card";
-import { addDaysTo, longDay, parseDay, todayIn } from "@/features/plans/plan-dates";
+import { longDay, parseDay, todayIn } from "@/features/plans/plan-dates";
 import { PlanList } from "@/features/plans/plan-list";
 import { daySummary } from "@/features/plans/plan-text";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
@@ -63,7 +64,7 @@ export function DashboardScreen() {
 
       <StepNav
         unit="day"
-        onStep={(step) => goTo(addDaysTo(day, step))}
+        onStep={(step) => goTo(addDays(day, step))}
         current={
           <p className="min-w-0 flex-1 text-center text-base font-semibold sm:flex-none sm:px-2">
             {longDay(day)}

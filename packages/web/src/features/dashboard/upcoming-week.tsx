@@ -1,10 +1,11 @@
+import { addDays } from "@circleplan/shared/days";
 import { CalendarRange } from "lucide-react";
 import { Link } from "wouter";
 import { PlanLine } from "@/components/plans/plan-line";
 import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
-import { addDaysTo, daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
+import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
 import { trpc } from "@/lib/trpc";
 import { dashboardPath } from "./dashboard-path";
@@ -18,7 +19,7 @@ const WEEK_DAYS = 7;
  */
 export function UpcomingWeek({ today }: { today: string }) {
   const { zone } = usePlanViewer();
-  const first = addDaysTo(today, 1);
+  const first = addDays(today, 1);
   const days = daySpan(first, WEEK_DAYS);
   const plans = trpc.events.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
 

@@ -1,3 +1,4 @@
+import { addDays, type Day, timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Plus } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +10,6 @@ import { displayColor } from "@/components/ui/circle-avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StepNav } from "@/components/ui/step-nav";
 import {
-  type Day,
   fullDate,
   plansByDay,
   shortDate,
@@ -20,7 +20,7 @@ import { LoadFailure } from "@/features/calendar/load-failure";
 import { useToday } from "@/features/calendar/use-today";
 import { dashboardPath } from "@/features/dashboard/dashboard-path";
 import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
-import { addDaysTo, daySpan, isWeekendDay, timeIn } from "@/features/plans/plan-dates";
+import { daySpan, isWeekendDay } from "@/features/plans/plan-dates";
 import { isPlanCreator } from "@/features/plans/plan-permissions";
 import { usePlanViewer } from "@/features/plans/use-plan-viewer";
 import { trpc } from "@/lib/trpc";
@@ -38,7 +38,7 @@ export function PlannerScreen() {
   const { today, timeZone } = useToday();
   const { userId } = usePlanViewer();
   const [start, setStart] = useState(() => weekStart(today));
-  const end = addDaysTo(start, 6);
+  const end = addDays(start, 6);
   const plans = trpc.events.list.useQuery({ from: start, to: end });
   const [opened, setOpened] = useState<Opened>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -61,7 +61,7 @@ export function PlannerScreen() {
       </div>
       <StepNav
         unit="week"
-        onStep={(step) => setStart(addDaysTo(start, step * 7))}
+        onStep={(step) => setStart(addDays(start, step * 7))}
         current={
           <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
             {shortDate(start)} - {shortDate(end)}, {end.slice(0, 4)}

@@ -1,3 +1,4 @@
+import { addDays } from "@circleplan/shared/days";
 import { NotebookPen } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
@@ -9,7 +10,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
 import { trpc } from "@/lib/trpc";
 import { AddPlanButtons } from "./add-plan-buttons";
-import { addDaysTo, daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
+import { daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
 import { PlanList } from "./plan-list";
 import { planCount } from "./plan-text";
 import { UpcomingAcrossCircles } from "./upcoming-across-circles";
@@ -57,7 +58,7 @@ export function MyDayScreen() {
         <div className="grid gap-4">
           <StepNav
             unit="days"
-            onStep={(step) => goTo(addDaysTo(first, step * LIST_DAYS))}
+            onStep={(step) => goTo(addDays(first, step * LIST_DAYS))}
             onToday={first === today ? undefined : () => goTo(today)}
             className="flex-wrap"
           />

@@ -1,3 +1,4 @@
+import { timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Check, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -14,7 +15,7 @@ import {
 import { cn } from "@/lib/utils";
 import { DeletePlanDialog } from "./delete-plan-dialog";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
-import { shortDay, timeIn } from "./plan-dates";
+import { shortDay } from "./plan-dates";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator } from "./plan-permissions";
 import { TaskResponseDialog } from "./task-response-dialog";
 import { usePlanActions } from "./use-plan-actions";

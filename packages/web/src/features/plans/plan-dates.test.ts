@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDaysTo,
   daySpan,
   instantAt,
   isWeekendDay,
   parseDay,
   relativeDayHeading,
-  timeIn,
   todayIn,
 } from "./plan-dates";
 
@@ -19,12 +17,7 @@ describe("plan dates", () => {
     expect(parseDay(null)).toBeNull();
   });
 
-  it("steps over month ends, leap days and DST changes a whole day at a time", () => {
-    expect(addDaysTo("2026-11-30", 1)).toBe("2026-12-01");
-    expect(addDaysTo("2028-02-28", 1)).toBe("2028-02-29");
-    // Europe and the US change clocks on these weekends; a day is still a day.
-    expect(addDaysTo("2026-03-28", 1)).toBe("2026-03-29");
-    expect(addDaysTo("2026-11-01", -1)).toBe("2026-10-31");
+  it("spans days over a year's end", () => {
     expect(daySpan("2026-12-30", 4)).toEqual([
       "2026-12-30",
       "2026-12-31",
@@ -51,7 +44,6 @@ describe("plan dates", () => {
     expect(instantAt("2026-03-09", "07:00", "America/New_York").toISOString()).toBe(
       "2026-03-09T11:00:00.000Z",
     );
-    expect(timeIn(new Date("2026-03-09T11:00:00Z"), "America/New_York")).toBe("07:00");
   });
 
   it("marks Saturday and Sunday as the weekend", () => {

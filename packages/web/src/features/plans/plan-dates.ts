@@ -2,10 +2,12 @@
  * Days and times as the plan screens show and send them. A day is a `yyyy-MM-dd` string, the
  * same the server answers in `date`; times are read and written in the zone of the user's
  * profile, the zone the server reads "today" and every day range in, so a list's day and the
- * times on it always agree (docs/decisions/009).
+ * times on it always agree (docs/decisions/009). Day arithmetic and an instant's day and time
+ * are shared days.ts's; this file keeps how the screens name and show days.
  */
+import { addDays, type Day, dayIn, daysBetween } from "@circleplan/shared/days";
 import { TZDate } from "@date-fns/tz";
-import { addDays, differenceInCalendarDays, format, isWeekend } from "date-fns";
+import { format, isWeekend } from "date-fns";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -30,23 +32,15 @@ export function parseDay(raw: string | null | undefined): string | null {
   return dayOf(noonOf(raw)) === raw ? raw : null;
 }
 
-export function addDaysTo(day: string, amount: number): string {
-  return dayOf(addDays(noonOf(day), amount));
-}
-
-export function daysBetween(from: string, to: string): number {
-  return differenceInCalendarDays(noonOf(to), noonOf(from));
-}
-
 /** `count` days from `first` on, `first` included. */
-export function daySpan(first: string, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => addDaysTo(first, index));
+export function daySpan(first: Day, count: number): Day[] {
+  return Array.from({ length: count }, (_, index) => addDays(first, index));
 }
 
 /** Today in `zone`; the browser's own day when the zone is unknown to it. */
-export function todayIn(zone: string, now: Date = new Date()): string {
+export function todayIn(zone: string, now: Date = new Date()): Day {
   try {
-    return format(new TZDate(now, zone), "yyyy-MM-dd");
+    return dayIn(now, zone);
   } catch {
     return dayOf(now);
   }
@@ -57,20 +51,16 @@ export function isWeekendDay(day: string): boolean {
   return isWeekend(noonOf(day));
 }
 
-/** "HH:mm" of an instant in `zone` (spec section 9: time display HH:mm). */
-export function timeIn(instant: Date, zone: string): string {
-  return format(new TZDate(instant, zone), "HH:mm");
-}
-
-export function dayIn(instant: Date, zone: string): string {
-  return format(new TZDate(instant, zone), "yyyy-MM-dd");
-}
-
 export function isValidTime(time: string): boolean {
   return TIME.test(time);
 }
 
-/** The instant of `day` at `time` ("HH:MM") in `zone`. */
+/**
+ * The instant of `day` at `time` ("HH:MM") in `zone`. Not yet the shared `instantAt`: for a time
+ * the clocks skip or repeat, date-fns' TZDate picks the other side of the change from the
+ * server's reading (01:30 on London's spring day is 00:30 UTC here, 01:30 UTC on the server),
+ * and moving the form to the server's reading changes what it saves on those days.
+ */
 export function instantAt(day: string, time: string, zone: string): Date {
   const [, y, m, d] = DAY.exec(day) ?? [];
   const [, h, min] = TIME.exec(time) ?? [];

@@ -4,13 +4,9 @@
  * recurring plan which occurrences it applies to.
  */
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
 import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
-import {
-  type PlanFormOutput,
-  type PlanPayload,
-  planPayload,
-  type RecurrencePayload,
-} from "./plan-form-values";
+import { type PlanFormOutput, type PlanPayload, planPayload } from "./plan-form-values";
 
 /** "This event", "This and following events", "All events". */
 export type OccurrenceScope = "occurrence" | "following" | "all";
@@ -30,18 +26,6 @@ export function occurrenceRef(event: PlanEvent): {
   if (event.originalDate) return { occurrenceDate: event.originalDate };
   return {};
 }
-
-const RECURRENCE_KEYS = [
-  "isRecurring",
-  "recurrenceType",
-  "recurrenceFrequency",
-  "recurrenceDaysOfWeek",
-  "recurrenceWeekdaysOnly",
-  "recurrenceMonthlyBy",
-  "recurrenceWeekOfMonth",
-  "recurrenceCount",
-  "recurrenceEndDate",
-] as const satisfies readonly (keyof RecurrencePayload)[];
 
 const SINGLE_KEYS = [
   "title",
@@ -65,7 +49,7 @@ export function recurrenceChanged(before: PlanFormOutput | null, after: PlanForm
   if (!before) return true;
   const a = planPayload(before, "UTC");
   const b = planPayload(after, "UTC");
-  return RECURRENCE_KEYS.some((key) => !same(a[key], b[key]));
+  return RECURRENCE_FIELD_NAMES.some((key) => !same(a[key], b[key]));
 }
 
 export interface EditRequest {
@@ -114,8 +98,8 @@ export function editInput({
   }
   if (before.circleId !== after.circleId) changes.circleId = Number(after.circleId);
   if (before.isCompleted !== after.isCompleted) changes.isCompleted = after.isCompleted;
-  if (RECURRENCE_KEYS.some((key) => !same(old[key], next[key]))) {
-    for (const key of RECURRENCE_KEYS) Object.assign(changes, { [key]: next[key] });
+  if (RECURRENCE_FIELD_NAMES.some((key) => !same(old[key], next[key]))) {
+    for (const key of RECURRENCE_FIELD_NAMES) Object.assign(changes, { [key]: next[key] });
   }
   if (startChanged(old, next)) {
     // The occurrence's new start: with "All events" the server moves the whole series by as

@@ -5,16 +5,26 @@
  */
 import { safeString } from "@circleplan/shared/auth-schemas";
 import {
+  dayIn,
+  isLastWeekOfMonth,
+  nowToHalfHour,
+  nthWeekdayOfMonth,
+  timeIn,
+  weekdayOf,
+  weekOfMonth,
+} from "@circleplan/shared/days";
+import {
   DEFAULT_REMINDERS,
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_LOCATION_MAX_LENGTH,
   RECURRENCE_COUNT_CHOICES,
+  RECURRENCE_COUNT_MAX,
+  RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_INTERVAL_MAX,
   RECURRENCE_TYPES,
   REMINDER_MINUTES,
+  REMINDER_CHOICES as REMINDER_PHRASES,
   REMINDERS_MAX,
-  type RecurrenceType,
-  VOICE_TITLE_MAX_LENGTH,
   WEEKDAYS,
   type Weekday,
 } from "@circleplan/shared/limits";
@@ -22,31 +32,24 @@ import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import {
+  NOT_RECURRING,
+  planTypeFor,
+  type RecurrenceAnswer,
+  voiceTitle,
+} from "@circleplan/shared/plan-rules";
+import {
   dayField,
   mapUrlField,
   planTitleField,
   reminderTimesField,
 } from "@circleplan/shared/plan-schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { getDaysInMonth } from "date-fns";
 import { get, type Resolver, set } from "react-hook-form";
 import * as z from "zod";
-import { dayIn, instantAt, isValidTime, noonOf, timeIn } from "./plan-dates";
+import { instantAt, isValidTime } from "./plan-dates";
 
 /** The form's reminder choices (spec section 3), None first. */
-export const REMINDER_CHOICES = [
-  "None",
-  "1 minute before",
-  "2 minutes before",
-  "5 minutes before",
-  "15 minutes before",
-  "30 minutes before",
-  "1 hour before",
-  "2 hours before",
-  "24 hours before",
-  "2 days before",
-  "1 week before",
-] as const;
+export const REMINDER_CHOICES = ["None", ...REMINDER_PHRASES] as const;
 
 export const REPEAT_CHOICES = ["none", ...RECURRENCE_TYPES] as const;
 export type RepeatChoice = (typeof REPEAT_CHOICES)[number];
@@ -65,12 +68,12 @@ export const DEFAULT_RECURRENCE_COUNT = 10;
 
 const recurrenceValues = z.object({
   type: z.enum(REPEAT_CHOICES),
-  interval: z.number().int().min(1).max(7),
+  interval: z.number().int().min(1).max(RECURRENCE_FREQUENCY_MAX),
   weekdaysOnly: z.boolean(),
   daysOfWeek: z.array(z.enum(WEEKDAYS)),
   monthly: z.enum(MONTHLY_CHOICES),
   ends: z.enum(ENDS_CHOICES),
-  count: z.number().int().min(1).max(500),
+  count: z.number().int().min(1).max(RECURRENCE_COUNT_MAX),
   endDate: z.string(),
 });
 export type RecurrenceValues = z.infer<typeof recurrenceValues>;
@@ -166,21 +169,11 @@ export const planFormResolver: Resolver<PlanFormValues, unknown, PlanFormOutput>
   return { values: {}, errors };
 };
 
-export function weekdayOf(day: string): Weekday {
-  return WEEKDAYS[noonOf(day).getDay()] as Weekday;
-}
-
-/** Which week of its month the day falls in: 1-5 counting from the first. */
-export function weekOfMonth(day: string): number {
-  return Math.ceil(noonOf(day).getDate() / 7);
-}
-
 /** The monthly choices that fit the date: no "fifth Tuesday", "last" only in the last week. */
 export function monthlyChoicesFor(day: string): MonthlyChoice[] {
-  const date = noonOf(day);
   const choices: MonthlyChoice[] = ["dayOfMonth"];
   if (weekOfMonth(day) <= 4) choices.push("nthWeekday");
-  if (date.getDate() + 7 > getDaysInMonth(date)) choices.push("lastWeekday");
+  if (isLastWeekOfMonth(day)) choices.push("lastWeekday");
   return choices;
 }
 
@@ -242,21 +235,7 @@ export function newPlanValues({
   };
 }
 
-/** The recurrence fields a stored plan and a voice result share. */
-type StoredRecurrence = Pick<
-  PlanEvent,
-  | "isRecurring"
-  | "recurrenceType"
-  | "recurrenceFrequency"
-  | "recurrenceWeekdaysOnly"
-  | "recurrenceDaysOfWeek"
-  | "recurrenceMonthlyBy"
-  | "recurrenceWeekOfMonth"
-  | "recurrenceCount"
-  | "recurrenceEndDate"
->;
-
-function recurrenceOf(event: StoredRecurrence, date: string): RecurrenceValues {
+function recurrenceOf(event: RecurrenceAnswer, date: string): RecurrenceValues {
   const empty = emptyRecurrence(date);
   if (!event.isRecurring || !event.recurrenceType) return empty;
   const monthly: MonthlyChoice =
@@ -303,38 +282,12 @@ export function countChoices(current: number): number[] {
   return choices.includes(current) ? choices : [...choices, current].sort((a, b) => a - b);
 }
 
-export interface RecurrencePayload {
-  isRecurring: boolean;
-  recurrenceType: RecurrenceType | null;
-  recurrenceFrequency: number | null;
-  recurrenceDaysOfWeek: Weekday[] | null;
-  recurrenceWeekdaysOnly: boolean | null;
-  recurrenceMonthlyBy: "dayOfMonth" | "weekdayOfMonth" | null;
-  recurrenceWeekOfMonth: number | null;
-  recurrenceCount: number | null;
-  recurrenceEndDate: string | null;
-}
-
-export function recurrencePayload(recurrence: RecurrenceValues, day: string): RecurrencePayload {
+export function recurrencePayload(recurrence: RecurrenceValues, day: string): RecurrenceAnswer {
   const { type } = recurrence;
-  if (type === "none") {
-    return {
-      isRecurring: false,
-      recurrenceType: null,
-      recurrenceFrequency: null,
-      recurrenceDaysOfWeek: null,
-      recurrenceWeekdaysOnly: null,
-      recurrenceMonthlyBy: null,
-      recurrenceWeekOfMonth: null,
-      recurrenceCount: null,
-      recurrenceEndDate: null,
-    };
-  }
+  if (type === "none") return { ...NOT_RECURRING };
   const byWeekday =
     (type === "monthly" || type === "yearly") && recurrence.monthly !== "dayOfMonth";
-  const nth = weekOfMonth(day);
-  // A date that moved into the fifth week has no "fifth weekday" rule: it is the last one.
-  const week = recurrence.monthly === "lastWeekday" || nth > 4 ? -1 : nth;
+  const week = recurrence.monthly === "lastWeekday" ? -1 : nthWeekdayOfMonth(day);
   const weekdaysOnly = type === "daily" && recurrence.weekdaysOnly;
   return {
     isRecurring: true,
@@ -359,7 +312,7 @@ function sortWeekdays(days: readonly Weekday[]): Weekday[] {
 }
 
 /** The plan's fields as create and update send them (the spec's payload of section 7). */
-export interface PlanPayload extends RecurrencePayload {
+export interface PlanPayload extends RecurrenceAnswer {
   title: string;
   description: string | null;
   location: string | null;
@@ -383,7 +336,7 @@ export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
     allDay: values.allDay,
     ...(values.allDay ? { date: values.date } : {}),
     assignedTo,
-    type: assignedTo ? "task" : values.kind,
+    type: planTypeFor(assignedTo, values.kind),
     reminderTimes: values.reminders.filter((phrase) => phrase !== "None"),
     ...recurrencePayload(values.recurrence, values.date),
   };
@@ -457,36 +410,20 @@ export function fallbackDraft(
   text: string,
   context: DraftContext & { date?: string | undefined; now?: Date },
 ): PlanDraft {
-  const rounded = roundedToHalfHour(context.now ?? new Date());
+  const rounded = nowToHalfHour(context.now ?? new Date(), context.zone);
   return {
     values: {
       ...newPlanValues({
-        date: context.date ?? dayIn(rounded, context.zone),
+        date: context.date ?? rounded.day,
         circleId: context.circleId,
         kind: context.kind,
       }),
       title: voiceTitle(text),
-      time: timeIn(rounded, context.zone),
+      time: rounded.time,
     },
     voiceNote: text.trim(),
     durationMinutes: null,
   };
-}
-
-/**
- * The voice title rule (spec sections 5 and 9): one line, at most 50 characters (cut to 47
- * and "..."), first letter capital.
- */
-export function voiceTitle(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  const cut =
-    line.length > VOICE_TITLE_MAX_LENGTH ? `${line.slice(0, VOICE_TITLE_MAX_LENGTH - 3)}...` : line;
-  return cut.charAt(0).toUpperCase() + cut.slice(1);
-}
-
-function roundedToHalfHour(now: Date): Date {
-  const half = 30 * 60_000;
-  return new Date(Math.round(now.getTime() / half) * half);
 }
 
 function knownZone(zone: string): string | null {
@@ -529,7 +466,7 @@ function voiceRecurrence(result: VoiceResult, date: string): RecurrenceValues {
   return {
     ...recurrence,
     interval: Math.min(Math.max(recurrence.interval, 1), RECURRENCE_INTERVAL_MAX[recurrence.type]),
-    count: Math.min(Math.max(recurrence.count, 1), 500),
+    count: Math.min(Math.max(recurrence.count, 1), RECURRENCE_COUNT_MAX),
     monthly,
   };
 }

@@ -4,6 +4,7 @@
  * server still decides: a refusal there is shown as it comes.
  */
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { mayComplete } from "@circleplan/shared/plan-rules";
 
 type PlanPeople = Pick<
   PlanEvent,
@@ -26,13 +27,11 @@ export function awaitsMyAnswer(plan: PlanPeople, userId: number): boolean {
 }
 
 /**
- * Tasks and to-dos carry a completion checkbox for their creator, and for a task's assignee
- * once accepted (others get 'Action not allowed'). Events have none.
+ * Tasks and to-dos carry a completion checkbox for those the server lets complete them (shared
+ * `mayComplete`); events have none, as the spec draws them (decision 009).
  */
 export function canCompletePlan(plan: PlanPeople, userId: number): boolean {
-  if (plan.type === "event") return false;
-  if (plan.creatorId === userId) return true;
-  return plan.type === "task" && plan.assignedTo === userId && plan.assignmentAccepted === true;
+  return plan.type !== "event" && mayComplete(plan, userId);
 }
 
 /** The spec's word for the plan in delete confirmations and toasts. */

@@ -1,3 +1,4 @@
+import { weekOfMonth } from "@circleplan/shared/days";
 import { RECURRENCE_INTERVAL_MAX, WEEKDAYS, type Weekday } from "@circleplan/shared/limits";
 import { format } from "date-fns";
 import { Repeat } from "lucide-react";
@@ -14,7 +15,6 @@ import {
   REPEAT_CHOICES,
   type RecurrenceValues,
   type RepeatChoice,
-  weekOfMonth,
   withRepeatType,
 } from "./plan-form-values";
 

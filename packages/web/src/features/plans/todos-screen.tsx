@@ -1,3 +1,4 @@
+import { addDays } from "@circleplan/shared/days";
 import { CheckCircle2, ListChecks, Plus } from "lucide-react";
 import { useState } from "react";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
@@ -7,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { trpc } from "@/lib/trpc";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
-import { addDaysTo, todayIn } from "./plan-dates";
+import { todayIn } from "./plan-dates";
 import { PlanList } from "./plan-list";
 import { todoItems } from "./todo-items";
 import { usePlanViewer } from "./use-plan-viewer";
@@ -28,8 +29,8 @@ export function TodosScreen() {
   const { userId, zone } = usePlanViewer();
   const today = todayIn(zone);
   const plans = trpc.events.list.useQuery({
-    from: addDaysTo(today, -LOOK_BACK_DAYS),
-    to: addDaysTo(today, LOOK_AHEAD_DAYS),
+    from: addDays(today, -LOOK_BACK_DAYS),
+    to: addDays(today, LOOK_AHEAD_DAYS),
   });
   const { open, done } = todoItems(plans.data ?? [], userId, today);
   const overdue = open.filter((plan) => plan.date < today);

@@ -5,6 +5,7 @@
  * are shown in turn: answering one brings up the next. Closing it (Escape, the X) answers
  * nothing: the reminders stay active behind the bell in the header.
  */
+import { timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { BellRing, CalendarClock } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -23,7 +24,7 @@ import {
 } from "@/components/ui/dialog";
 import { SwitchRow } from "@/components/ui/switch-row";
 import { usePlanInvalidation } from "@/features/plans/plan-cache";
-import { longDay, timeIn } from "@/features/plans/plan-dates";
+import { longDay } from "@/features/plans/plan-dates";
 import { occurrenceRef } from "@/features/plans/plan-edit";
 import { canCompletePlan, planNoun } from "@/features/plans/plan-permissions";
 import { planFailureToast } from "@/features/plans/plan-toasts";

@@ -37,7 +37,7 @@ function runChecks(plans: PlanEvent[], times: string[], records: ReminderRecords
   });
 }
 
-describeInProcessZones(() => {
+describeInProcessZones("reminder schedule", () => {
   describe("reminder instances", () => {
     it("keys a one-off plan's reminder {eventId}-{phrase}, and a series' by its occurrence too", () => {
       expect(reminderInstanceId(planFixture(), "2 hours before")).toBe("100-2 hours before");

@@ -1,3 +1,4 @@
+import { addDays, type Day } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { ToggleGroup } from "radix-ui";
 import { useState } from "react";
@@ -7,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StepNav } from "@/components/ui/step-nav";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { type Day, planCountText, plansByDay, shortDate } from "@/features/calendar/calendar-days";
+import { planCountText, plansByDay, shortDate } from "@/features/calendar/calendar-days";
 import { LoadFailure } from "@/features/calendar/load-failure";
 import { useToday } from "@/features/calendar/use-today";
-import { addDaysTo, longDay } from "@/features/plans/plan-dates";
+import { longDay } from "@/features/plans/plan-dates";
 import { PlanList } from "@/features/plans/plan-list";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -33,8 +34,8 @@ export function UpcomingScreen() {
   // How many ranges away from the one starting today (negative: the past).
   const [offset, setOffset] = useState(0);
   const [filter, setFilter] = useState<TypeFilter>("all");
-  const from = addDaysTo(today, offset * range);
-  const to = addDaysTo(from, range - 1);
+  const from = addDays(today, offset * range);
+  const to = addDays(from, range - 1);
   const plans = trpc.events.list.useQuery({ from, to });
 
   const chooseRange = (next: RangeDays) => {

@@ -1,5 +1,6 @@
 import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
+import { NOT_RECURRING } from "@circleplan/shared/plan-rules";
 
 /**
  * What the server answers for "Family dinner tomorrow at 6pm" said in London on Saturday
@@ -20,15 +21,7 @@ export function voiceResultFixture(overrides: Partial<VoiceResult> = {}): VoiceR
     assignee: null,
     assignedTo: null,
     voiceNote: "Family dinner tomorrow at 6pm",
-    isRecurring: false,
-    recurrenceType: null,
-    recurrenceFrequency: null,
-    recurrenceEndDate: null,
-    recurrenceDaysOfWeek: null,
-    recurrenceCount: null,
-    recurrenceWeekdaysOnly: null,
-    recurrenceMonthlyBy: null,
-    recurrenceWeekOfMonth: null,
+    ...NOT_RECURRING,
     timeZone: "Europe/London",
     apiLimitReached: false,
     fallbackProcessing: false,
