@@ -2,14 +2,15 @@
 // neither core of a 2-core machine waits (docs/decisions/012-test-suite.md):
 //   1. Chromium and PostgreSQL installed when missing (apt-get, one at a time), and a
 //      throwaway PostgreSQL server started
-//   2. at once: static checks (biome, then an incremental `tsc -b`); the web build, then the
-//      browser tests (vitest project e2e: one server and one Chromium for the run); unit,
-//      component and integration tests on the embedded database (PGlite)
-//   3. once the static checks are done, the integration project again on the PostgreSQL
+//   2. at once: static checks (biome, then an incremental `tsc -b`), and the web build, then
+//      the browser tests (vitest project e2e: one server and one Chromium for the run), which
+//      go on beside what follows
+//   3. once the static checks are done, unit, component and integration tests on the
+//      embedded database (PGlite), then the integration project again on the PostgreSQL
 //      server through the production driver (CIRCLEPLAN_TEST_PG_URL)
 //   4. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
 //      over every run (CI reads that line: it stays the last one)
-// Only the embedded pass prints as it goes; the others print in one piece when they end.
+// The browser run and the static checks print in one piece when they end.
 // `--quick` runs only the embedded pass, for local iteration.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,10 +121,10 @@ if (quick) {
 
   const pg = await timed("PostgreSQL setup", () => startPostgres());
   try {
-    // Everything at once: the cores are the limit, and no phase keeps both busy on its own
-    // (typecheck is one thread, the browser tests mostly wait, the PostgreSQL pass waits on
-    // its server). Only the embedded pass writes to the terminal as it goes.
-    log("static checks, web build, browser and embedded tests side by side");
+    // The browser tests run from the moment the build is there to the end, beside the static
+    // checks and then the two passes (their Chromium is most of the suite's CPU: starting it
+    // first keeps it off the critical path). Only the passes write to the terminal as they go.
+    log("static checks beside the web build and the browser tests");
     const staticChecks = timed("lint + typecheck", async () => {
       if ((await check("lint", ["lint"])) !== 0) return;
       await check("typecheck", ["exec", "tsc", "-b"]);
@@ -136,12 +137,12 @@ if (quick) {
       env.WEB_DIST = join(repoRoot, "packages", "web", "dist");
       return vitest("browser", ["--project", "e2e"], { env, quiet: true });
     })();
-    const embeddedRun = vitest("embedded", quickProjects, { env });
-    // The PostgreSQL pass starts once typecheck has freed its core.
-    const postgresRun = staticChecks.then(() =>
+    // The embedded pass starts once typecheck has freed its core, the PostgreSQL pass once
+    // the embedded pass is done: two vitest pools at once thrash two cores.
+    const embeddedRun = staticChecks.then(() => vitest("embedded", quickProjects, { env }));
+    const postgresRun = embeddedRun.then(() =>
       vitest("postgres", ["--project", "integration"], {
         env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
-        quiet: true,
       }),
     );
     runs.push(...(await Promise.all([embeddedRun, postgresRun, browserRun])));

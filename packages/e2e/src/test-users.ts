@@ -3,6 +3,7 @@
  * run's seeding door for tests whose subject is not registration itself, and registration
  * through the REST door for those whose subject it is.
  */
+import { randomBytes } from "node:crypto";
 import { buildRegistration, type RegistrationData } from "@circleplan/db/testing/factories";
 import { inject } from "vitest";
 
@@ -14,16 +15,24 @@ export interface NewUser extends Partial<TestUser> {
 }
 
 let sequence = 0;
+const workerTag = randomBytes(4).toString("hex");
 
 /** "Ada Lovelace": how screens name a person. */
 export function fullName(user: Pick<TestUser, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`;
 }
 
-/** The shared registration factory, with an email unique across runs and tests of one run. */
+/**
+ * The shared registration factory, with an email unique across runs and across the test files
+ * that run at once against the run's one server (each worker counts from 1, so the worker's
+ * own random tag keeps two files' users apart).
+ */
 export function buildUser(overrides: Partial<TestUser> = {}): TestUser {
   sequence += 1;
-  return buildRegistration({ email: `user-${Date.now()}-${sequence}@example.com`, ...overrides });
+  return buildRegistration({
+    email: `user-${Date.now()}-${workerTag}-${sequence}@example.com`,
+    ...overrides,
+  });
 }
 
 async function post(appUrl: string, path: string, body: unknown): Promise<Response> {
