@@ -11,8 +11,8 @@
  * a member, which of these addresses are, which circles are mine, do two users share one).
  * Outside this file, circle_members is read as data (a circle's member list, the caller's
  * circle list with its roles, the names voice input matches) or joined inside a set-based
- * statement (the reminder batches, the occurrence reads); core/plans' task filter
- * (`inMyCircles`) is the one question still to move here.
+ * statement (the reminder batches, the occurrence reads); core/plans' task filter asks
+ * `circleIdsOfMember` here too.
  *
  * A check that passed is carried by the caller's type: `checkMember` answers a `MemberCaller`,
  * `checkAdmin` an `AdminCaller`, `checkCreator` a `CreatorCaller`. Their brands are declared

@@ -9,22 +9,23 @@
  * current occurrence: the first from today on in the caller's zone, else its last.
  */
 import type { Executor, Tx } from "@circleplan/db/client";
-import { circleMembers, planOccurrences, plans } from "@circleplan/db/schema";
+import { planOccurrences, plans } from "@circleplan/db/schema";
 import { dayIn, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
-import type { CircleCaller } from "../circles/access";
+import { type CircleCaller, circleIdsOfMember } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
+import { lockPlan } from "./plan-access";
 import { planEventOf } from "./plan-answer";
 import { toPlanEvents } from "./plan-event";
-import { type OccurrenceRow, occurrenceSelect, type PlanRow, toOccurrenceRow } from "./plan-rows";
+import { type OccurrenceRow, occurrenceSelect, toOccurrenceRow } from "./plan-rows";
 import { monthWindow } from "./time-ranges";
 
 export interface PendingTask {
@@ -40,13 +41,6 @@ export interface PendingTask {
   creatorName: string;
   assigneeName: string | null;
   description: string | null;
-}
-
-/** The plan row, locked for the rest of the transaction; 404 when it is gone. */
-async function lockPlan(tx: Tx, planId: number): Promise<PlanRow> {
-  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
-  if (!plan) throw new AppError("NOT_FOUND", messages.planNotFound);
-  return plan;
 }
 
 /** The plan as answered after a change: the named occurrence, else the series' first. */
@@ -198,8 +192,8 @@ export async function withdrawAssignmentsOf(
 }
 
 /** Plans in circles `userId` belongs to. */
-const inMyCircles = (userId: number) =>
-  sql`exists (select 1 from ${circleMembers} where ${circleMembers.circleId} = ${plans.circleId} and ${circleMembers.userId} = ${userId})`;
+/** Plans of the circles `userId` belongs to (access.ts answers which those are). */
+const inMyCircles = (userId: number) => sql`${plans.circleId} in (${circleIdsOfMember(userId)})`;
 
 /** Whether a plan still has an occurrence to show (every one deleted on its own: none). */
 const hasOccurrence = sql`exists (select 1 from ${planOccurrences} where ${planOccurrences.planId} = ${plans.id} and ${planOccurrences.isCancelled} = false)`;
