@@ -1,6 +1,7 @@
 import { plans } from "@circleplan/db/schema";
-import { DEFAULT_REMINDERS, type PlanType } from "@circleplan/shared/limits";
+import { DEFAULT_REMINDERS } from "@circleplan/shared/limits";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { planTypeFor } from "@circleplan/shared/plan-rules";
 import type { CreateEventInput } from "@circleplan/shared/plan-schemas";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
@@ -30,7 +31,7 @@ export async function createPlan({
   const timing = newTiming(input, timeZone);
   const rule = ruleFromFields(input, seriesStartOfTiming(timing));
   const now = deps.clock.now();
-  const type: PlanType = assignedTo !== null ? "task" : (input.type ?? "event");
+  const type = planTypeFor(assignedTo, input.type ?? "event");
 
   const planId = await deps.db.transaction(async (tx) => {
     const [plan] = await tx

@@ -2,17 +2,17 @@
  * What an edit sends, read against the plan it changes: which keys change the plan at all, its
  * content fields, its assignee (checked) and its rule as the edit leaves them.
  */
+
 import type { Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
 import type { PlanType } from "@circleplan/shared/limits";
-import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import { planTypeFor, RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
+import type { RecurrenceInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
 import { requireAssignable } from "./plan-access";
 import type { PlanRow } from "./plan-rows";
 import type { Timing } from "./plan-timing";
 import {
   mergedRecurrenceFields,
-  RECURRENCE_FIELD_NAMES,
-  type RecurrenceFields,
   type RecurrenceRule,
   ruleFromFields,
   type SeriesStart,
@@ -59,7 +59,7 @@ export function sameRule(a: RecurrenceRule | null, b: RecurrenceRule | null): bo
 }
 
 /** The recurrence fields an edit sends. */
-export const recurrenceFieldsOf = (input: RecurrenceFields): RecurrenceFields =>
+export const recurrenceFieldsOf = (input: RecurrenceInput): RecurrenceInput =>
   Object.fromEntries(
     RECURRENCE_FIELD_NAMES.filter((key) => input[key] !== undefined).map((key) => [
       key,
@@ -108,7 +108,7 @@ export function editedRule(
   remainingCount?: number,
 ): RecurrenceRule | null {
   const current = storedRule(plan.recurrence);
-  const sent = recurrenceFieldsOf(input as RecurrenceFields);
+  const sent = recurrenceFieldsOf(input as RecurrenceInput);
   const fields = mergedRecurrenceFields(current, sent);
   if (current === null && sent.isRecurring === undefined && sent.recurrenceType === undefined) {
     return null;
@@ -137,10 +137,10 @@ export function editedColumns(
     rule: RecurrenceRule | null;
   },
 ) {
-  const type: PlanType =
-    edit.assignment.assignedTo !== null
-      ? "task"
-      : ((input.type as PlanType | undefined) ?? plan.type);
+  const type = planTypeFor(
+    edit.assignment.assignedTo,
+    (input.type as PlanType | undefined) ?? plan.type,
+  );
   return {
     ...editedContent(input),
     ...edit.assignment,

@@ -4,7 +4,7 @@
  * (docs/decisions/009). A series moves by the wall-clock (or calendar) change the user made to
  * the occurrence they edited.
  */
-import { dayIn, startOfDay } from "@circleplan/shared/days";
+import { addDays, dayIn, daysBetween, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import type { CreateEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
 import { Temporal } from "temporal-polyfill";
@@ -116,8 +116,7 @@ export function editedTiming(
     if (input.endTime !== undefined) {
       endDate = input.endTime ? dayIn(input.endTime, timeZone) : null;
     } else if (current.startDate !== null && current.endDate !== null) {
-      const length = Temporal.PlainDate.from(current.startDate).until(current.endDate).days;
-      endDate = Temporal.PlainDate.from(startDate).add({ days: length }).toString();
+      endDate = addDays(startDate, daysBetween(current.startDate, current.endDate));
     } else {
       endDate = null;
     }
@@ -142,16 +141,14 @@ export function shiftAnchor(plan: Anchor, from: RowStart, to: Timing): Timing {
 /** The calendar move of an all-day edit: the anchor moves by as many days, the length kept. */
 function shiftDays(plan: Anchor, from: RowStart, to: AllDayTiming): AllDayTiming {
   const fromDay = from.startDate ?? dayIn(instantOf(from.startsAt), plan.timeZone);
-  const days = Temporal.PlainDate.from(fromDay).until(to.startDate).days;
+  const days = daysBetween(fromDay, to.startDate);
   const anchor = plan.startDate ?? dayIn(instantOf(plan.startsAt), plan.timeZone);
-  const startDate = Temporal.PlainDate.from(anchor).add({ days }).toString();
-  const length =
-    to.endDate === null ? null : Temporal.PlainDate.from(to.startDate).until(to.endDate).days;
+  const startDate = addDays(anchor, days);
+  const length = to.endDate === null ? null : daysBetween(to.startDate, to.endDate);
   return {
     ...to,
     startDate,
-    endDate:
-      length === null ? null : Temporal.PlainDate.from(startDate).add({ days: length }).toString(),
+    endDate: length === null ? null : addDays(startDate, length),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { messages } from "@circleplan/shared/messages";
+import type { RecurrenceInput } from "@circleplan/shared/plan-schemas";
 import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
@@ -14,7 +15,6 @@ import {
   loadRecurrenceLibrary,
   mergedRecurrenceFields,
   occurrencesBetween,
-  type RecurrenceFields,
   type RecurrenceRule,
   recurrencePattern,
   rruleText,
@@ -29,7 +29,7 @@ const timed = (iso: string, timeZone: string): SeriesStart => ({
 });
 const allDay = (date: string): SeriesStart => ({ allDay: true, date });
 
-function rule(fields: RecurrenceFields, start: SeriesStart): RecurrenceRule {
+function rule(fields: RecurrenceInput, start: SeriesStart): RecurrenceRule {
   const made = ruleFromFields({ isRecurring: true, ...fields }, start);
   if (!made) throw new Error("expected a rule");
   return made;

@@ -19,11 +19,7 @@ import {
   type Weekday,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import {
-  type MonthlyBy,
-  RECURRENCE_FIELD_NAMES,
-  type RecurrenceAnswer,
-} from "@circleplan/shared/plan-rules";
+import type { MonthlyBy, RecurrenceAnswer } from "@circleplan/shared/plan-rules";
 import type { RecurrenceInput } from "@circleplan/shared/plan-schemas";
 import type { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
@@ -52,13 +48,6 @@ export interface RecurrenceRule {
 export type SeriesStart =
   | { allDay: true; date: string }
   | { allDay: false; start: Date; timeZone: string };
-
-/**
- * The flat fields of the API as a request sends them (shared plan-schemas.ts). The names stay
- * exported from here while plans.ts, which imports them from here, is being split.
- */
-export type RecurrenceFields = RecurrenceInput;
-export { RECURRENCE_FIELD_NAMES };
 
 const ICAL_DAYS: Record<Weekday, string> = {
   sunday: "SU",
@@ -98,10 +87,7 @@ function endDayOf(value: string | Date, start: SeriesStart): string {
  * rule) are ignored: the spec's form clears them when the type changes, and a client that does
  * not should not be refused for it.
  */
-export function ruleFromFields(
-  fields: RecurrenceFields,
-  start: SeriesStart,
-): RecurrenceRule | null {
+export function ruleFromFields(fields: RecurrenceInput, start: SeriesStart): RecurrenceRule | null {
   const recurring =
     fields.isRecurring ?? (fields.recurrenceType !== null && fields.recurrenceType !== undefined);
   if (!recurring) return null;
@@ -187,9 +173,9 @@ export function fieldsOfRule(rule: RecurrenceRule | null): RecurrenceAnswer {
  */
 export function mergedRecurrenceFields(
   current: RecurrenceRule | null,
-  sent: RecurrenceFields,
-): RecurrenceFields {
-  const merged: RecurrenceFields = { ...fieldsOfRule(current), ...sent };
+  sent: RecurrenceInput,
+): RecurrenceInput {
+  const merged: RecurrenceInput = { ...fieldsOfRule(current), ...sent };
   if (sent.isRecurring === undefined && sent.recurrenceType !== undefined) {
     merged.isRecurring = sent.recurrenceType !== null;
   }

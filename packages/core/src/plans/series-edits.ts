@@ -4,11 +4,12 @@
  * two), and a series ended before an occurrence. Each runs inside the caller's transaction, on
  * a plan it has locked.
  */
+
 import type { Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { RecurrenceInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import { AppError } from "../errors";
@@ -30,7 +31,7 @@ import {
   seriesStartOf,
 } from "./plan-rows";
 import { dayBefore, editedTiming, seriesStartOfTiming } from "./plan-timing";
-import { type RecurrenceFields, type RecurrenceRule, storedRule } from "./recurrence";
+import { type RecurrenceRule, storedRule } from "./recurrence";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /** A change that touched only occurrence rows still makes a new version of the plan. */
@@ -75,7 +76,7 @@ export async function editOccurrence(
   const changesSeries = seriesOnly.some(
     ([sent, current]) => sent !== undefined && (sent ?? null) !== current,
   );
-  const sentRule = recurrenceFieldsOf(input as RecurrenceFields);
+  const sentRule = recurrenceFieldsOf(input as RecurrenceInput);
   const ruleChanged =
     Object.keys(sentRule).length > 0 &&
     !sameRule(editedRule(plan, input, seriesStartOf(plan)), storedRule(plan.recurrence));
