@@ -2,9 +2,11 @@ import { expect, it } from "vitest";
 import {
   addDays,
   dayIn,
+  daySpan,
   daysBetween,
   instantAt,
   isLastWeekOfMonth,
+  isWeekendDay,
   nowToHalfHour,
   nthWeekdayOfMonth,
   startOfDay,
@@ -25,6 +27,15 @@ describeInProcessZones("days", () => {
     expect(addDays("2026-12-31", 366)).toBe("2028-01-01");
     expect(daysBetween("2026-03-01", "2026-04-01")).toBe(31);
     expect(daysBetween("2026-04-01", "2026-03-01")).toBe(-31);
+  });
+
+  it("spans days over a year's end", () => {
+    expect(daySpan("2026-12-30", 4)).toEqual([
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+    ]);
   });
 
   it("reads the day and time of an instant in the zone, not the machine's", () => {
@@ -82,6 +93,12 @@ describeInProcessZones("days", () => {
     expect(isLastWeekOfMonth("2026-11-23")).toBe(false);
     expect(isLastWeekOfMonth("2028-02-23")).toBe(true);
     expect(isLastWeekOfMonth("2028-02-22")).toBe(false);
+  });
+
+  it("marks Saturday and Sunday as the weekend", () => {
+    expect(isWeekendDay("2026-11-21")).toBe(true);
+    expect(isWeekendDay("2026-11-22")).toBe(true);
+    expect(isWeekendDay("2026-11-23")).toBe(false);
   });
 
   it.each([

@@ -166,6 +166,11 @@ export function addDays(day: Day, days: number): Day {
   return dayOfUtc(asUtc(dayParts(day)) + days * DAY_MS);
 }
 
+/** `count` days from `first` on, `first` included. */
+export function daySpan(first: Day, count: number): Day[] {
+  return Array.from({ length: count }, (_, index) => addDays(first, index));
+}
+
 /** Days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: Day, to: Day): number {
   return Math.round((asUtc(dayParts(to)) - asUtc(dayParts(from))) / DAY_MS);
@@ -174,6 +179,12 @@ export function daysBetween(from: Day, to: Day): number {
 /** The day of the week: 0 Sunday to 6 Saturday, as `WEEKDAYS` and JavaScript's getDay() count. */
 export function weekdayNumber(day: Day): number {
   return new Date(asUtc(dayParts(day))).getUTCDay();
+}
+
+/** Saturday and Sunday (plans spec, section 9). */
+export function isWeekendDay(day: Day): boolean {
+  const weekday = weekdayNumber(day);
+  return weekday === 0 || weekday === 6;
 }
 
 export function weekdayOf(day: Day): Weekday {

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { PlanDialogsProvider } from "@/components/plans/plan-dialogs";
 import { createQueryClient } from "@/lib/query-client";
 import { createTrpcClient, trpc } from "@/lib/trpc";
+import { planDialogs } from "./plan-dialogs";
 
 // Toasts only follow something a person did on a screen, so the toaster (sonner) downloads with
 // the first screen's chunks instead of holding up the first paint.
@@ -17,7 +19,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <PlanDialogsProvider dialogs={planDialogs}>{children}</PlanDialogsProvider>
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

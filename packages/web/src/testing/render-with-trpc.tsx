@@ -1,6 +1,6 @@
 /**
- * Renders a screen as the app does (tRPC and react-query providers with the app's defaults, a
- * router), with the server replaced by handlers keyed by procedure path ("invitations.pending").
+ * Renders a screen as the app does (tRPC and react-query providers with the app's defaults, the
+ * app's plan form and voice entry, a router), with the server replaced by handlers keyed by procedure path ("invitations.pending").
  * A handler throws `serverError(...)` to answer as the API's error formatter would.
  */
 import type { AppRouter } from "@circleplan/api/root";
@@ -11,6 +11,8 @@ import { observable } from "@trpc/server/observable";
 import type { ReactElement } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { planDialogs } from "@/app/plan-dialogs";
+import { PlanDialogsProvider } from "@/components/plans/plan-dialogs";
 import { createQueryClient } from "@/lib/query-client";
 import { trpc } from "@/lib/trpc";
 
@@ -68,9 +70,11 @@ export function renderWithTrpc(
   const result = render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          {ui}
-        </Router>
+        <PlanDialogsProvider dialogs={planDialogs}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            {ui}
+          </Router>
+        </PlanDialogsProvider>
       </QueryClientProvider>
     </trpc.Provider>,
   );

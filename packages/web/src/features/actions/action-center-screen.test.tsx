@@ -17,7 +17,7 @@ import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with
 import { ActionCenterScreen, CircleActionCenterScreen } from "./action-center-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-vi.mock("@/features/plans/task-response-dialog", () => ({
+vi.mock("@/components/plans/task-response-dialog", () => ({
   TaskResponseDialog: (props: { open: boolean; mode: string; task: { title: string } }) =>
     props.open ? <div role="dialog" aria-label={`${props.mode}: ${props.task.title}`} /> : null,
 }));

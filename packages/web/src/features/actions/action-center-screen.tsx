@@ -6,6 +6,11 @@ import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { usePlanInvalidation } from "@/components/plans/plan-cache";
+import { usePlanDialogs } from "@/components/plans/plan-dialogs";
+import { planFailureToast } from "@/components/plans/plan-toasts";
+import { TaskResponseDialog } from "@/components/plans/task-response-dialog";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,12 +22,7 @@ import { CircleGate } from "@/features/circles/circle-gate";
 import { dashboardPath } from "@/features/dashboard/dashboard-path";
 import { invitedByText } from "@/features/invitations/invitation-text";
 import { useInvitationAnswer } from "@/features/invitations/use-invitation-answer";
-import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
-import { usePlanInvalidation } from "@/features/plans/plan-cache";
-import { shortDay } from "@/features/plans/plan-dates";
-import { planFailureToast } from "@/features/plans/plan-toasts";
-import { TaskResponseDialog } from "@/features/plans/task-response-dialog";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { shortDay } from "@/lib/days";
 import { PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { attentionText, awaitingMyAnswer, type PendingTask } from "./action-counts";
@@ -50,6 +50,7 @@ type Responding = { task: PendingTask; mode: "accept" | "decline" } | null;
 function ActionCenter({ circle }: { circle: Circle | null }) {
   const { timeZone, today } = useToday();
   const { userId } = usePlanViewer();
+  const { PlanDialog } = usePlanDialogs();
   const [, navigate] = useLocation();
   const pending = usePendingTasks({ poll: ACTION_CENTER_POLL_MS, eager: true });
   const invitations = trpc.invitations.pending.useQuery(undefined, {
@@ -220,7 +221,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
         />
       ) : null}
       {editing ? (
-        <LazyPlanDialog
+        <PlanDialog
           key={`${editing.id}-${editing.version}`}
           open={editOpen}
           onOpenChange={setEditOpen}

@@ -6,7 +6,7 @@ import { CircleTag } from "@/components/ui/circle-tag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { timeRange } from "@/features/calendar/calendar-days";
 import { LoadFailure } from "@/features/calendar/load-failure";
-import { shortDay } from "@/features/plans/plan-dates";
+import { shortDay } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 

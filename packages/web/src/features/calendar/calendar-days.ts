@@ -6,7 +6,7 @@
 import { addDays, type Day, timeIn, weekdayNumber } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
-import { noonOf } from "../plans/plan-dates";
+import { noonOf } from "../../lib/days";
 
 /** `yyyy-MM`. */
 export type Month = string;

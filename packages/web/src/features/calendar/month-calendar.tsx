@@ -4,7 +4,7 @@ import { createContext, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { StepNav } from "@/components/ui/step-nav";
-import { dayOf, noonOf } from "@/features/plans/plan-dates";
+import { dayOf, noonOf } from "@/lib/days";
 import { cn } from "@/lib/utils";
 import {
   addMonths,

@@ -1,7 +1,7 @@
 import type { Day } from "@circleplan/shared/days";
 import { useEffect, useState } from "react";
-import { todayIn } from "@/features/plans/plan-dates";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
+import { todayIn } from "@/lib/days";
 
 /** How often a screen checks whether midnight has passed: plenty for a day change, and cheap. */
 const DAY_CHECK_MS = 60_000;

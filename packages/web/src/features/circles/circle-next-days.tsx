@@ -1,14 +1,14 @@
-import { addDays } from "@circleplan/shared/days";
+import { addDays, daySpan } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { CalendarRange } from "lucide-react";
 import { useState } from "react";
+import { PlanList } from "@/components/plans/plan-list";
 import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Button } from "@/components/ui/button";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { shortDate } from "@/features/calendar/calendar-days";
-import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
-import { PlanList } from "@/features/plans/plan-list";
+import { relativeDayHeading } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 

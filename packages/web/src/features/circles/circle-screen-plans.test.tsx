@@ -15,7 +15,7 @@ import { CIRCLE_PAGE_EVENTS, circlePageEvent } from "./circle-page-events";
 import { renderCircleScreen } from "./testing/render-circle-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock("@/features/plans/plan-card", () => ({
+vi.mock("@/components/plans/plan-card", () => ({
   PlanCard: ({ event, highlighted }: { event: PlanEvent; highlighted?: boolean }) => (
     <p data-highlighted={highlighted || undefined}>{event.title}</p>
   ),

@@ -6,6 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Link, useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
+import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
+import { planCardId } from "@/components/plans/plan-card";
+import { usePlanDialogs } from "@/components/plans/plan-dialogs";
+import { isPlanCreator } from "@/components/plans/plan-permissions";
+import { planFailureToast } from "@/components/plans/plan-toasts";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,13 +19,7 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { monthOf } from "@/features/calendar/calendar-days";
 import { PlansCalendar } from "@/features/calendar/plans-calendar";
 import { useToday } from "@/features/calendar/use-today";
-import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
-import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
-import { planCardId } from "@/features/plans/plan-card";
-import { parseDay } from "@/features/plans/plan-dates";
-import { isPlanCreator } from "@/features/plans/plan-permissions";
-import { planFailureToast } from "@/features/plans/plan-toasts";
-import { LazyVoiceDialog } from "@/features/voice/lazy-voice-dialog";
+import { parseDay } from "@/lib/days";
 import { serverMessage } from "@/lib/errors";
 import { EVENT_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
@@ -45,6 +44,7 @@ type Form = { kind: "new"; date?: Day } | { kind: "edit"; plan: PlanEvent };
 
 function CircleView({ circle }: { circle: Circle }) {
   const { today } = useToday();
+  const { PlanDialog, VoiceDialog } = usePlanDialogs();
   const [location, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const selected = parseDay(search.get("date"));
@@ -250,7 +250,7 @@ function CircleView({ circle }: { circle: Circle }) {
         onOpenChange={setUpcomingOpen}
       />
       {voice ? (
-        <LazyVoiceDialog
+        <VoiceDialog
           key={`voice-${voice.date ?? ""}`}
           open={voiceOpen}
           onOpenChange={setVoiceOpen}
@@ -259,7 +259,7 @@ function CircleView({ circle }: { circle: Circle }) {
         />
       ) : null}
       {form ? (
-        <LazyPlanDialog
+        <PlanDialog
           key={
             form.kind === "edit"
               ? `edit-${form.plan.id}-${form.plan.version}`

@@ -1,6 +1,7 @@
-import { addDays, type Day } from "@circleplan/shared/days";
+import { addDays, type Day, daySpan } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
+import { PlanList } from "@/components/plans/plan-list";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,8 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { plansByDay } from "@/features/calendar/calendar-days";
-import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
-import { PlanList } from "@/features/plans/plan-list";
+import { relativeDayHeading } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 
 /** The circle's upcoming list asks for 10 plans (spec section 9) and pages 7 days at a time. */

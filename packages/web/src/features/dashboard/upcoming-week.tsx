@@ -1,12 +1,12 @@
-import { addDays } from "@circleplan/shared/days";
+import { addDays, daySpan } from "@circleplan/shared/days";
 import { CalendarRange } from "lucide-react";
 import { Link } from "wouter";
 import { PlanLine } from "@/components/plans/plan-line";
 import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
-import { daySpan, relativeDayHeading } from "@/features/plans/plan-dates";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { relativeDayHeading } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { dashboardPath } from "./dashboard-path";
 

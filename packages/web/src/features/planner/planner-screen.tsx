@@ -1,8 +1,11 @@
-import { addDays, type Day, timeIn } from "@circleplan/shared/days";
+import { addDays, type Day, daySpan, isWeekendDay, timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { usePlanDialogs } from "@/components/plans/plan-dialogs";
+import { isPlanCreator } from "@/components/plans/plan-permissions";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,10 +22,6 @@ import {
 import { LoadFailure } from "@/features/calendar/load-failure";
 import { useToday } from "@/features/calendar/use-today";
 import { dashboardPath } from "@/features/dashboard/dashboard-path";
-import { LazyPlanDialog } from "@/features/plans/lazy-plan-dialog";
-import { daySpan, isWeekendDay } from "@/features/plans/plan-dates";
-import { isPlanCreator } from "@/features/plans/plan-permissions";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 
@@ -37,6 +36,7 @@ type Opened = { kind: "new"; day: Day } | { kind: "edit"; plan: PlanEvent } | nu
 export function PlannerScreen() {
   const { today, timeZone } = useToday();
   const { userId } = usePlanViewer();
+  const { PlanDialog } = usePlanDialogs();
   const [start, setStart] = useState(() => weekStart(today));
   const end = addDays(start, 6);
   const plans = trpc.events.list.useQuery({ from: start, to: end });
@@ -97,7 +97,7 @@ export function PlannerScreen() {
         ))}
       </ol>
       {opened ? (
-        <LazyPlanDialog
+        <PlanDialog
           // A fresh form for each plan or day, not the last one's leftovers.
           key={opened.kind === "new" ? `new-${opened.day}` : `edit-${opened.plan.id}`}
           open={dialogOpen}

@@ -8,12 +8,12 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { planFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
 import { attachmentProblem, uploadAttachment } from "./attachment-upload";
 import { PlanDialog } from "./plan-dialog";
-import { UserReady } from "./testing/user-ready";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("./attachment-upload", async (importOriginal) => ({

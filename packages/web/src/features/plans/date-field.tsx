@@ -1,13 +1,13 @@
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { DayPicker } from "react-day-picker";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { buttonVariants } from "@/components/ui/button";
 import type { FieldControlProps } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { dayOf, noonOf, parseDay, todayIn } from "@/lib/days";
 import { cn } from "@/lib/utils";
-import { dayOf, noonOf, parseDay, todayIn } from "./plan-dates";
-import { usePlanViewer } from "./use-plan-viewer";
 
 /** DayPicker drawn with the app's tokens (no stylesheet of its own to load). */
 const calendarClassNames = {

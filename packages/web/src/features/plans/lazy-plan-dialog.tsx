@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { PlanDialogProps } from "./plan-dialog";
+import type { PlanDialogProps } from "@/components/plans/plan-dialogs";
 
 /** The form, its date picker and its validation: loaded the first time a plan is added or edited. */
 export const loadPlanDialog = () => import("./plan-dialog");

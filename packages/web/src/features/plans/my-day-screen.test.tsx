@@ -7,13 +7,13 @@ import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { UserReady } from "@/components/plans/testing/user-ready";
 import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
 import { MyDayScreen } from "./my-day-screen";
-import { UserReady } from "./testing/user-ready";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

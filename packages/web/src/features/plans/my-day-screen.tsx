@@ -1,20 +1,20 @@
-import { addDays } from "@circleplan/shared/days";
+import { addDays, daySpan, isWeekendDay } from "@circleplan/shared/days";
 import { NotebookPen } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
+import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
+import { PlanList } from "@/components/plans/plan-list";
 import { groupByDay } from "@/components/plans/plan-lists";
+import { planCount } from "@/components/plans/plan-text";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
+import { longDay, parseDay, todayIn } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
-import { AddPlanButtons } from "./add-plan-buttons";
-import { daySpan, isWeekendDay, longDay, parseDay, todayIn } from "./plan-dates";
-import { PlanList } from "./plan-list";
-import { planCount } from "./plan-text";
 import { UpcomingAcrossCircles } from "./upcoming-across-circles";
-import { usePlanViewer } from "./use-plan-viewer";
 
 /** Days the list shows from the chosen one on. */
 const LIST_DAYS = 7;

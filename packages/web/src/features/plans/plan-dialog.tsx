@@ -3,6 +3,21 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import {
+  isSeriesOccurrence,
+  type OccurrenceScope,
+  occurrenceRef,
+} from "@/components/plans/occurrence-ref";
+import { EditScopeDialog } from "@/components/plans/occurrence-scope";
+import { usePlanInvalidation } from "@/components/plans/plan-cache";
+import type { PlanDialogProps } from "@/components/plans/plan-dialogs";
+import {
+  isPermissionRefusal,
+  planFailureToast,
+  refusedWithReason,
+} from "@/components/plans/plan-toasts";
+import type { PlanTextOutcome } from "@/components/plans/process-plan-text";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,20 +28,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { todayIn } from "@/lib/days";
 import { httpStatus, serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { trpc } from "@/lib/trpc";
 import { useAttachmentDraft } from "./attachments-field";
-import { EditScopeDialog } from "./occurrence-scope";
-import { usePlanInvalidation } from "./plan-cache";
-import { todayIn } from "./plan-dates";
-import {
-  editInput,
-  isSeriesOccurrence,
-  type OccurrenceScope,
-  occurrenceRef,
-  recurrenceChanged,
-} from "./plan-edit";
+import { editInput, recurrenceChanged } from "./plan-edit";
 import { PlanFormFields } from "./plan-form-fields";
 import {
   type DraftContext,
@@ -42,28 +49,6 @@ import {
   planValuesFrom,
 } from "./plan-form-values";
 import { PlanTextStep } from "./plan-text-step";
-import { isPermissionRefusal, planFailureToast, refusedWithReason } from "./plan-toasts";
-import type { PlanTextOutcome } from "./process-plan-text";
-import { usePlanViewer } from "./use-plan-viewer";
-
-export interface PlanDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The circle a new plan starts in (the circle page's own). */
-  defaultCircleId?: number;
-  /** The day a new plan starts on, `yyyy-MM-dd`; today when absent. */
-  defaultDate?: string;
-  /** What a new unassigned plan is: an event unless told (the to-do list adds to-dos). */
-  defaultKind?: "event" | "todo";
-  /** The plan (or the occurrence of a series) to edit; absent when creating. */
-  event?: PlanEvent;
-  /** A sentence already read (the voice dialog's): a new plan opens in the form filled from it. */
-  parsed?: PlanTextOutcome;
-  /** Where a new plan starts: the free-text step, or straight in the form (Switch to Manual). */
-  startIn?: "text" | "form";
-  /** Where focus goes on closing, when not back to what opened the dialog. */
-  onCloseAutoFocus?: (event: Event) => void;
-}
 
 /** Fields the server may name in a refusal, for the form to show next to them. */
 const SERVER_FIELDS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { occurrenceFixture, planFixture } from "../../testing/plan-fixtures";
-import { editInput, recurrenceChanged, scopeOf } from "./plan-edit";
+import { editInput, recurrenceChanged } from "./plan-edit";
 import { type PlanFormValues, planForm, planValuesFrom, withRepeatType } from "./plan-form-values";
 
 const ZONE = "Europe/London";
@@ -78,16 +78,6 @@ describe("what an edit sends", () => {
         planForm.parse({ ...loaded, recurrence: { ...loaded.recurrence, interval: 2 } }),
       ),
     ).toBe(true);
-  });
-
-  it("names an all-day occurrence by its date, and a one-off plan not at all", () => {
-    expect(
-      scopeOf(
-        occurrenceFixture({ allDay: true, originalStartTime: null, originalDate: "2026-11-22" }),
-        "occurrence",
-      ),
-    ).toEqual({ scope: "occurrence", occurrenceDate: "2026-11-22" });
-    expect(scopeOf(planFixture(), "all")).toEqual({});
   });
 });
 

@@ -6,26 +6,8 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
 import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import { type OccurrenceScope, scopeOf } from "../../components/plans/occurrence-ref";
 import { type PlanFormOutput, type PlanPayload, planPayload } from "./plan-form-values";
-
-/** "This event", "This and following events", "All events". */
-export type OccurrenceScope = "occurrence" | "following" | "all";
-
-/** One occurrence of a series, as the lists answer it (it names its original start). */
-export function isSeriesOccurrence(event: PlanEvent): boolean {
-  return event.isRecurring && (event.originalStartTime !== null || event.originalDate !== null);
-}
-
-/** How an edit, delete or completion names the occurrence it is about. */
-export function occurrenceRef(event: PlanEvent): {
-  occurrenceStart?: Date;
-  occurrenceDate?: string;
-} {
-  if (event.allDay && event.originalDate) return { occurrenceDate: event.originalDate };
-  if (event.originalStartTime) return { occurrenceStart: event.originalStartTime };
-  if (event.originalDate) return { occurrenceDate: event.originalDate };
-  return {};
-}
 
 const SINGLE_KEYS = [
   "title",
@@ -111,13 +93,4 @@ export function editInput({
 
   if (Object.keys(changes).length === 0) return null;
   return { id: event.id, version: event.version, ...changes, ...scopeOf(event, scope) };
-}
-
-/** The occurrence an edit, delete or completion is about, and which of the series it reaches. */
-export function scopeOf(
-  event: PlanEvent,
-  scope: OccurrenceScope | undefined,
-): { scope?: OccurrenceScope; occurrenceStart?: Date; occurrenceDate?: string } {
-  if (!isSeriesOccurrence(event)) return {};
-  return { ...(scope ? { scope } : {}), ...occurrenceRef(event) };
 }

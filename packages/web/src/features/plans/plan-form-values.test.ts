@@ -1,6 +1,7 @@
 import { messages } from "@circleplan/shared/messages";
 import { describe, expect, it } from "vitest";
 import { occurrenceFixture, taskFixture } from "../../testing/plan-fixtures";
+import { voiceResultFixture } from "../../testing/voice-result";
 import {
   countChoices,
   type DraftContext,
@@ -15,7 +16,6 @@ import {
   planValuesFrom,
   withRepeatType,
 } from "./plan-form-values";
-import { voiceResultFixture } from "./testing/voice-result";
 
 const ZONE = "Europe/London";
 

@@ -46,7 +46,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { get, type Resolver, set } from "react-hook-form";
 import * as z from "zod";
-import { instantAt, isValidTime } from "./plan-dates";
+import { instantAt, isValidTime } from "../../lib/days";
 
 /** The form's reminder choices (spec section 3), None first. */
 export const REMINDER_CHOICES = ["None", ...REMINDER_PHRASES] as const;

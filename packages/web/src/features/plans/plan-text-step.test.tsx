@@ -10,14 +10,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanDialogProps } from "@/components/plans/plan-dialogs";
+import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
-import { PlanDialog, type PlanDialogProps } from "./plan-dialog";
+import { voiceResultFixture } from "@/testing/voice-result";
+import { PlanDialog } from "./plan-dialog";
 import { EMPTY_TEXT_MESSAGE } from "./plan-text-step";
-import { UserReady } from "./testing/user-ready";
-import { voiceResultFixture } from "./testing/voice-result";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

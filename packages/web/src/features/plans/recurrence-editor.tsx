@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 import { FieldError } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { noonOf } from "@/lib/days";
 import { DateField } from "./date-field";
-import { noonOf } from "./plan-dates";
 import {
   countChoices,
   type MonthlyChoice,

@@ -1,17 +1,17 @@
 import { addDays } from "@circleplan/shared/days";
 import { CheckCircle2, ListChecks, Plus } from "lucide-react";
 import { useState } from "react";
+import { PlanList } from "@/components/plans/plan-list";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
+import { todayIn } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { LazyPlanDialog } from "./lazy-plan-dialog";
-import { todayIn } from "./plan-dates";
-import { PlanList } from "./plan-list";
 import { todoItems } from "./todo-items";
-import { usePlanViewer } from "./use-plan-viewer";
 
 /**
  * How far back and ahead the list looks: a month of overdue items, two of coming ones (the

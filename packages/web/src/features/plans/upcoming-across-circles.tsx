@@ -1,14 +1,15 @@
+import { daySpan } from "@circleplan/shared/days";
 import { CalendarRange, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { PlanLine } from "@/components/plans/plan-line";
 import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Button } from "@/components/ui/button";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
+import { relativeDayHeading } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
-import { daySpan, relativeDayHeading } from "./plan-dates";
-import { usePlanViewer } from "./use-plan-viewer";
 
 /** The panel's range (spec section 9): 7 days at first, 7 more at a time. */
 const DAYS_DEFAULT = 7;

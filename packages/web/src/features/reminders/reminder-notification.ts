@@ -8,7 +8,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { paths } from "../../app/paths";
-import { longDay } from "../plans/plan-dates";
+import { longDay } from "../../lib/days";
 import type { ReminderInstance } from "./reminder-schedule";
 
 export interface ReminderNotification {

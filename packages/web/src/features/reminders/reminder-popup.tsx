@@ -5,6 +5,7 @@
  * are shown in turn: answering one brings up the next. Closing it (Escape, the X) answers
  * nothing: the reminders stay active behind the bell in the header.
  */
+
 import { timeIn } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { BellRing, CalendarClock } from "lucide-react";
@@ -12,6 +13,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { paths } from "@/app/paths";
+import { occurrenceRef } from "@/components/plans/occurrence-ref";
+import { usePlanInvalidation } from "@/components/plans/plan-cache";
+import { canCompletePlan, planNoun } from "@/components/plans/plan-permissions";
+import { planFailureToast } from "@/components/plans/plan-toasts";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleTag } from "@/components/ui/circle-tag";
@@ -23,12 +29,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { SwitchRow } from "@/components/ui/switch-row";
-import { usePlanInvalidation } from "@/features/plans/plan-cache";
-import { longDay } from "@/features/plans/plan-dates";
-import { occurrenceRef } from "@/features/plans/plan-edit";
-import { canCompletePlan, planNoun } from "@/features/plans/plan-permissions";
-import { planFailureToast } from "@/features/plans/plan-toasts";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { longDay } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { type ReminderInstance, SNOOZE_MINUTES, type SnoozeMinutes } from "./reminder-schedule";
 import { isReminderSoundOn, setReminderSoundOn } from "./reminder-sound";

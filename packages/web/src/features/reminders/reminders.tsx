@@ -7,8 +7,8 @@
 import { BellRing } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { badgeText } from "@/features/actions/action-counts";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
 import { askPermissionOnFirstClick } from "./notification-permission";
 import { useReminders } from "./use-reminders";
 

@@ -7,7 +7,7 @@ import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { keepPreviousData, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
-import { usePlanViewer } from "@/features/plans/use-plan-viewer";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { trpc } from "@/lib/trpc";
 import {
   checkReminders,

@@ -13,7 +13,7 @@ import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { UpcomingScreen } from "./upcoming-screen";
 
-vi.mock("@/features/plans/plan-card", () => ({
+vi.mock("@/components/plans/plan-card", () => ({
   PlanCard: ({ event, highlighted }: { event: PlanEvent; highlighted?: boolean }) => (
     <p data-highlighted={highlighted || undefined}>{event.title}</p>
   ),

@@ -2,6 +2,7 @@ import { addDays, type Day } from "@circleplan/shared/days";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { ToggleGroup } from "radix-ui";
 import { useState } from "react";
+import { PlanList } from "@/components/plans/plan-list";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,8 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { planCountText, plansByDay, shortDate } from "@/features/calendar/calendar-days";
 import { LoadFailure } from "@/features/calendar/load-failure";
 import { useToday } from "@/features/calendar/use-today";
-import { longDay } from "@/features/plans/plan-dates";
-import { PlanList } from "@/features/plans/plan-list";
+import { longDay } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import {

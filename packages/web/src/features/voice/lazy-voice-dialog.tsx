@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { VoiceDialogProps } from "./voice-dialog";
+import type { VoiceDialogProps } from "@/components/plans/plan-dialogs";
 
 // Speech recognition, its advice and the form it leads to load the first time voice entry is
 // opened, not with the screens that offer it.

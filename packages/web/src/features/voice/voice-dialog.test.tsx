@@ -11,14 +11,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
+import { UserReady } from "@/components/plans/testing/user-ready";
 import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
-import { AddPlanButtons } from "@/features/plans/add-plan-buttons";
-import { UserReady } from "@/features/plans/testing/user-ready";
-import { voiceResultFixture } from "@/features/plans/testing/voice-result";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { voiceResultFixture } from "@/testing/voice-result";
 import {
   FakeSpeechRecognition,
   installFakeSpeechRecognition,

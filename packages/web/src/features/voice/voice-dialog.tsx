@@ -2,6 +2,9 @@ import { messages } from "@circleplan/shared/messages";
 import { LoaderCircle, Mic, MicOff, Square } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { PlanCircleSelect } from "@/components/plans/plan-circle-select";
+import { usePlanDialogs, type VoiceDialogProps } from "@/components/plans/plan-dialogs";
+import { type PlanTextOutcome, useProcessPlanText } from "@/components/plans/process-plan-text";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,23 +15,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { LazyPlanDialog, loadPlanDialog } from "@/features/plans/lazy-plan-dialog";
-import { PlanCircleSelect } from "@/features/plans/plan-circle-select";
-import { type PlanTextOutcome, useProcessPlanText } from "@/features/plans/process-plan-text";
 import { cn } from "@/lib/utils";
 import { formatElapsed, useRecordingSeconds } from "./recording-timer";
 import { INSECURE_CONTEXT, speechErrorAdvice } from "./speech-errors";
 import { speechRecognitionConstructor, useSpeechRecognition } from "./use-speech-recognition";
 import { voicePlatform } from "./voice-platform";
-
-export interface VoiceDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The circle the plan is for (the circle page's own); chosen in the dialog otherwise. */
-  defaultCircleId?: number;
-  /** The day a plan starts on when what was said could not be read; today when absent. */
-  defaultDate?: string;
-}
 
 /** The form after the voice dialog: filled from what was said, or empty in the circle chosen. */
 type FormRequest = { parsed?: PlanTextOutcome; circleId?: number | undefined };
@@ -48,6 +39,7 @@ export function VoiceDialog({
   defaultCircleId,
   defaultDate,
 }: VoiceDialogProps) {
+  const { PlanDialog, loadPlanDialog } = usePlanDialogs();
   const [form, setForm] = useState<FormRequest | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [supported] = useState(() => speechRecognitionConstructor() !== null);
@@ -55,7 +47,7 @@ export function VoiceDialog({
   // The form is where voice entry ends: it downloads while the person speaks.
   useEffect(() => {
     if (open) void loadPlanDialog();
-  }, [open]);
+  }, [open, loadPlanDialog]);
   // The voice dialog closes because the form opens: focus is the form's to take.
   const handingOver = useRef(false);
 
@@ -107,7 +99,7 @@ export function VoiceDialog({
         </DialogContent>
       </Dialog>
       {form ? (
-        <LazyPlanDialog
+        <PlanDialog
           open={formOpen}
           onOpenChange={setFormOpen}
           {...(formCircleId ? { defaultCircleId: formCircleId } : {})}

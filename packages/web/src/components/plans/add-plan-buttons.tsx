@@ -2,8 +2,7 @@ import { Mic, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/tooltip";
-import { LazyVoiceDialog } from "@/features/voice/lazy-voice-dialog";
-import { LazyPlanDialog } from "./lazy-plan-dialog";
+import { usePlanDialogs } from "./plan-dialogs";
 
 /**
  * The two floating buttons of the plan screens (spec section 2): add a plan (the Create Plan
@@ -17,6 +16,7 @@ export function AddPlanButtons({
   defaultDate?: string;
   defaultCircleId?: number;
 }) {
+  const { PlanDialog, VoiceDialog } = usePlanDialogs();
   const [adding, setAdding] = useState(false);
   // Each dialog's chunk loads on the first press, then stays mounted so closing keeps focus right.
   const [addAsked, setAddAsked] = useState(false);
@@ -61,8 +61,8 @@ export function AddPlanButtons({
         </Tooltip>
       </div>
 
-      {voiceAsked ? <LazyVoiceDialog open={voice} onOpenChange={setVoice} {...where} /> : null}
-      {addAsked ? <LazyPlanDialog open={adding} onOpenChange={setAdding} {...where} /> : null}
+      {voiceAsked ? <VoiceDialog open={voice} onOpenChange={setVoice} {...where} /> : null}
+      {addAsked ? <PlanDialog open={adding} onOpenChange={setAdding} {...where} /> : null}
     </>
   );
 }

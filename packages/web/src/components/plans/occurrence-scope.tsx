@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import type { OccurrenceScope } from "./plan-edit";
+import type { OccurrenceScope } from "./occurrence-ref";
 
 const SCOPE_LABELS: Record<OccurrenceScope, string> = {
   occurrence: "This event",

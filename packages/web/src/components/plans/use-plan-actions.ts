@@ -2,8 +2,8 @@ import { messages } from "@circleplan/shared/messages";
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { toast } from "sonner";
 import { trpc } from "@/lib/trpc";
+import { type OccurrenceScope, occurrenceRef, scopeOf } from "./occurrence-ref";
 import { usePlanInvalidation } from "./plan-cache";
-import { type OccurrenceScope, occurrenceRef, scopeOf } from "./plan-edit";
 import { planNoun } from "./plan-permissions";
 import { planFailureToast } from "./plan-toasts";
 

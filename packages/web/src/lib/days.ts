@@ -1,13 +1,14 @@
 /**
- * Days and times as the plan screens show and send them. A day is a `yyyy-MM-dd` string, the
- * same the server answers in `date`; times are read and written in the zone of the user's
- * profile, the zone the server reads "today" and every day range in, so a list's day and the
- * times on it always agree (docs/decisions/009). Day arithmetic and an instant's day and time
- * are shared days.ts's; this file keeps how the screens name and show days.
+ * The browser's side of calendar days: how the screens name and show a day, the local Date at
+ * noon that date pickers and date-fns take, a day read from a query, and today in the profile's
+ * zone. A day is a `yyyy-MM-dd` string, the same the server answers in `date`; times are read and
+ * written in the zone of the user's profile, the zone the server reads "today" and every day
+ * range in, so a list's day and the times on it always agree (docs/decisions/009). Day
+ * arithmetic and an instant's day and time are shared days.ts's.
  */
-import { addDays, type Day, dayIn, daysBetween } from "@circleplan/shared/days";
+import { type Day, dayIn, daysBetween } from "@circleplan/shared/days";
 import { TZDate } from "@date-fns/tz";
-import { format, isWeekend } from "date-fns";
+import { format } from "date-fns";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -32,11 +33,6 @@ export function parseDay(raw: string | null | undefined): string | null {
   return dayOf(noonOf(raw)) === raw ? raw : null;
 }
 
-/** `count` days from `first` on, `first` included. */
-export function daySpan(first: Day, count: number): Day[] {
-  return Array.from({ length: count }, (_, index) => addDays(first, index));
-}
-
 /** Today in `zone`; the browser's own day when the zone is unknown to it. */
 export function todayIn(zone: string, now: Date = new Date()): Day {
   try {
@@ -44,11 +40,6 @@ export function todayIn(zone: string, now: Date = new Date()): Day {
   } catch {
     return dayOf(now);
   }
-}
-
-/** Saturday and Sunday (spec section 9). */
-export function isWeekendDay(day: string): boolean {
-  return isWeekend(noonOf(day));
 }
 
 export function isValidTime(time: string): boolean {

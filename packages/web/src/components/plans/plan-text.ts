@@ -1,5 +1,5 @@
 /** The plan screens' sentences, word for word from the plans spec (section 2). */
-import { monthDay } from "./plan-dates";
+import { monthDay } from "../../lib/days";
 
 /** The dashboard's summary of a day. */
 export function daySummary(count: number, day: string, today: string): string {

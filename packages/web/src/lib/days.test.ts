@@ -1,29 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  daySpan,
-  instantAt,
-  isWeekendDay,
-  parseDay,
-  relativeDayHeading,
-  todayIn,
-} from "./plan-dates";
+import { instantAt, parseDay, relativeDayHeading, todayIn } from "./days";
 
-describe("plan dates", () => {
+describe("days on the screens", () => {
   it("reads a query's date only when it names a real day", () => {
     expect(parseDay("2026-11-22")).toBe("2026-11-22");
     expect(parseDay("2026-02-29")).toBeNull();
     expect(parseDay("2026-11-22T12:00")).toBeNull();
     expect(parseDay("tomorrow")).toBeNull();
     expect(parseDay(null)).toBeNull();
-  });
-
-  it("spans days over a year's end", () => {
-    expect(daySpan("2026-12-30", 4)).toEqual([
-      "2026-12-30",
-      "2026-12-31",
-      "2027-01-01",
-      "2027-01-02",
-    ]);
   });
 
   it("knows today in the profile's zone, not the machine's", () => {
@@ -44,12 +28,6 @@ describe("plan dates", () => {
     expect(instantAt("2026-03-09", "07:00", "America/New_York").toISOString()).toBe(
       "2026-03-09T11:00:00.000Z",
     );
-  });
-
-  it("marks Saturday and Sunday as the weekend", () => {
-    expect(isWeekendDay("2026-11-21")).toBe(true);
-    expect(isWeekendDay("2026-11-22")).toBe(true);
-    expect(isWeekendDay("2026-11-23")).toBe(false);
   });
 
   it("heads days Today, Tomorrow, or by weekday", () => {

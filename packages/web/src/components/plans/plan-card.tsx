@@ -12,10 +12,10 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { shortDay } from "@/lib/days";
 import { cn } from "@/lib/utils";
 import { DeletePlanDialog } from "./delete-plan-dialog";
-import { LazyPlanDialog } from "./lazy-plan-dialog";
-import { shortDay } from "./plan-dates";
+import { usePlanDialogs } from "./plan-dialogs";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator } from "./plan-permissions";
 import { TaskResponseDialog } from "./task-response-dialog";
 import { usePlanActions } from "./use-plan-actions";
@@ -59,6 +59,7 @@ const STATE_BADGE: Record<AssignmentState, string> = {
 export function PlanCard({ event, showDate = false, highlighted = false }: PlanCardProps) {
   const { userId, zone } = usePlanViewer();
   const actions = usePlanActions();
+  const { PlanDialog } = usePlanDialogs();
   const [editing, setEditing] = useState(false);
   // Mounted from the first opening on, so closing is a state change (focus goes back).
   const [editAsked, setEditAsked] = useState(false);
@@ -215,7 +216,7 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
       </div>
 
       {creator && editAsked ? (
-        <LazyPlanDialog open={editing} onOpenChange={setEditing} event={event} />
+        <PlanDialog open={editing} onOpenChange={setEditing} event={event} />
       ) : null}
       {creator ? (
         <DeletePlanDialog event={event} open={deleting} onOpenChange={setDeleting} />

@@ -1,8 +1,8 @@
 import type { PlanEvent } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { isSeriesOccurrence, type OccurrenceScope } from "./occurrence-ref";
 import { ScopeChoice } from "./occurrence-scope";
-import { isSeriesOccurrence, type OccurrenceScope } from "./plan-edit";
 import { planNoun } from "./plan-permissions";
 import { usePlanActions } from "./use-plan-actions";
 
