@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantAt, parseDay, relativeDayHeading, todayIn } from "./days";
+import { parseDay, relativeDayHeading, todayIn } from "./days";
 
 describe("days on the screens", () => {
   it("reads a query's date only when it names a real day", () => {
@@ -15,19 +15,6 @@ describe("days on the screens", () => {
     expect(todayIn("Europe/London", lateInLondon)).toBe("2026-11-22");
     expect(todayIn("Europe/Berlin", lateInLondon)).toBe("2026-11-23");
     expect(todayIn("America/New_York", lateInLondon)).toBe("2026-11-22");
-  });
-
-  it("turns a day and HH:MM into the instant of that wall-clock time in the zone, across DST", () => {
-    expect(instantAt("2026-07-01", "18:30", "Europe/Berlin").toISOString()).toBe(
-      "2026-07-01T16:30:00.000Z",
-    );
-    expect(instantAt("2026-12-01", "18:30", "Europe/Berlin").toISOString()).toBe(
-      "2026-12-01T17:30:00.000Z",
-    );
-    // The day after the spring change in New York.
-    expect(instantAt("2026-03-09", "07:00", "America/New_York").toISOString()).toBe(
-      "2026-03-09T11:00:00.000Z",
-    );
   });
 
   it("heads days Today, Tomorrow, or by weekday", () => {

@@ -7,11 +7,9 @@
  * arithmetic and an instant's day and time are shared days.ts's.
  */
 import { type Day, dayIn, daysBetween } from "@circleplan/shared/days";
-import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
  * The day as a local Date at noon (spec section 2: dates opened from a query are taken at noon
@@ -40,30 +38,6 @@ export function todayIn(zone: string, now: Date = new Date()): Day {
   } catch {
     return dayOf(now);
   }
-}
-
-export function isValidTime(time: string): boolean {
-  return TIME.test(time);
-}
-
-/**
- * The instant of `day` at `time` ("HH:MM") in `zone`. Not yet the shared `instantAt`: for a time
- * the clocks skip or repeat, date-fns' TZDate picks the other side of the change from the
- * server's reading (01:30 on London's spring day is 00:30 UTC here, 01:30 UTC on the server),
- * and moving the form to the server's reading changes what it saves on those days.
- */
-export function instantAt(day: string, time: string, zone: string): Date {
-  const [, y, m, d] = DAY.exec(day) ?? [];
-  const [, h, min] = TIME.exec(time) ?? [];
-  const local = new TZDate(
-    Number(y),
-    Number(m) - 1,
-    Number(d),
-    Number(h ?? 0),
-    Number(min ?? 0),
-    zone,
-  );
-  return new Date(local.getTime());
 }
 
 /** "Sunday, November 22". */

@@ -1,3 +1,4 @@
+import { instantAt } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import { describe, expect, it } from "vitest";
 import { occurrenceFixture, taskFixture } from "../../testing/plan-fixtures";
@@ -148,6 +149,26 @@ describe("what the form sends", () => {
     });
     expect(payload).not.toHaveProperty("date");
   });
+
+  it.each([
+    // Summer and winter time, and the day after New York's spring change.
+    ["2026-07-01", "18:30", "Europe/Berlin", "2026-07-01T16:30:00.000Z"],
+    ["2026-12-01", "18:30", "Europe/Berlin", "2026-12-01T17:30:00.000Z"],
+    ["2026-03-09", "07:00", "America/New_York", "2026-03-09T11:00:00.000Z"],
+    // A time the spring change skips moves forward by the gap: 03:30 EDT, 02:30 BST.
+    ["2026-03-08", "02:30", "America/New_York", "2026-03-08T07:30:00.000Z"],
+    ["2026-03-29", "01:30", "Europe/London", "2026-03-29T01:30:00.000Z"],
+    // A time the autumn change repeats is the first: 01:30 BST.
+    ["2026-10-25", "01:30", "Europe/London", "2026-10-25T00:30:00.000Z"],
+  ])(
+    "sends %s %s in %s as %s, the instant the server reads from that day and time",
+    (date, time, zone, instant) => {
+      const { startTime } = planPayload(planForm.parse(filled({ date, time })), zone);
+      expect(startTime.toISOString()).toBe(instant);
+      // The server's reading of a day and a wall-clock time (the sentence reader's, core/nlp).
+      expect(startTime).toEqual(instantAt(date, time, zone));
+    },
+  );
 
   it("sends an all-day plan as its date", async () => {
     const payload = planPayload(planForm.parse(filled({ allDay: true, time: "" })), ZONE);

@@ -6,6 +6,7 @@
 import { safeString } from "@circleplan/shared/auth-schemas";
 import {
   dayIn,
+  instantAt,
   isLastWeekOfMonth,
   nowToHalfHour,
   nthWeekdayOfMonth,
@@ -46,7 +47,9 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { get, type Resolver, set } from "react-hook-form";
 import * as z from "zod";
-import { instantAt, isValidTime } from "../../lib/days";
+
+/** A time as the form takes it, "HH:MM" from 00:00 to 23:59. */
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** The form's reminder choices (spec section 3), None first. */
 export const REMINDER_CHOICES = ["None", ...REMINDER_PHRASES] as const;
@@ -113,7 +116,7 @@ export function acrossFieldIssues(
   values: Pick<PlanFormValues, "allDay" | "time" | "reminders" | "recurrence" | "date">,
 ): FormIssue[] {
   const found: FormIssue[] = [];
-  if (!values.allDay && !isValidTime(values.time)) {
+  if (!values.allDay && !TIME.test(values.time)) {
     found.push({ path: "time", message: messages.timeInvalid });
   }
   const reminders = reminderTimesField.safeParse(values.reminders);
@@ -325,6 +328,11 @@ export interface PlanPayload extends RecurrenceAnswer {
   reminderTimes: string[];
 }
 
+/**
+ * The start is read in the profile's zone by shared days.ts's `instantAt`, the server's own
+ * reading of a day and a wall-clock time: a time the clocks skip moves forward by the gap, a
+ * repeated one is the earlier, so the form saves what the server would read from the same words.
+ */
 export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
   const assignedTo = values.assignedTo ? Number(values.assignedTo) : null;
   return {
