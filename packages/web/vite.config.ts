@@ -140,7 +140,16 @@ export default defineConfig({
               name: "ui",
               priority: 1,
               minShareCount: 2,
-              test: /node_modules[\\/]|src[\\/](components|lib)[\\/]/,
+              test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
+            },
+            // The plan pieces several screens show (components/plans), with the plan screens
+            // rather than in the UI kit that every screen loads, sign-in included. Last, so the
+            // modules they import are already the groups' above, not pulled in with them.
+            {
+              name: "plans",
+              priority: 0,
+              minShareCount: 2,
+              test: /src[\\/]components[\\/]plans[\\/]/,
             },
           ],
         },
