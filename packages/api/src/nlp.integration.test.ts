@@ -8,6 +8,7 @@
 import { createCircle, createUser } from "@circleplan/db/testing/factories";
 import { DEFAULT_REMINDERS, NLP_TEXT_MAX_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
+import { draftFromVoiceResult } from "@circleplan/shared/plan-draft";
 import { describe, expect, it } from "vitest";
 import { signedInClient } from "./testing/accounts";
 import { callerFor, refusal, signedInCaller } from "./testing/test-caller";
@@ -95,6 +96,29 @@ describe("nlp.processVoice", () => {
       assignee: null,
       assignedTo: null,
       reminderTimes: [...DEFAULT_REMINDERS],
+    });
+  });
+
+  it("reads into a plan the create call takes as it stands", async () => {
+    const { parent, emma, circle } = await family();
+    const text = "soccer practice from 3 to 5 on friday every week, assign to emma";
+    const reading = await parent.trpc.nlp.processVoice({ text, circleId: circle.id });
+    const draft = draftFromVoiceResult(reading);
+    const plan = await parent.trpc.events.create({ circleId: circle.id, ...draft });
+    expect(plan).toMatchObject({
+      title: "Soccer practice",
+      type: "task",
+      assignedTo: emma.id,
+      // Friday 6 March, 15:00 to 17:00 in New York.
+      startTime: new Date("2026-03-06T20:00:00Z"),
+      endTime: new Date("2026-03-06T22:00:00Z"),
+      reminderTimes: [...DEFAULT_REMINDERS],
+      voiceNote: text,
+      isRecurring: true,
+      recurrenceType: "weekly",
+      recurrenceDaysOfWeek: ["friday"],
+      recurrenceEndDate: reading.recurrenceEndDate,
+      timeZone: "America/New_York",
     });
   });
 

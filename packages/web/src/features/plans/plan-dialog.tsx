@@ -36,17 +36,16 @@ import { useAttachmentDraft } from "./attachments-field";
 import { editInput, recurrenceChanged } from "./plan-edit";
 import { PlanFormFields } from "./plan-form-fields";
 import {
+  createPayload,
   type DraftContext,
-  draftFromVoice,
-  fallbackDraft,
+  fallbackValues,
   newPlanValues,
-  type PlanDraft,
   type PlanFormOutput,
   type PlanFormValues,
   planForm,
   planFormResolver,
-  planPayload,
   planValuesFrom,
+  valuesFromSentence,
 } from "./plan-form-values";
 import { PlanTextStep } from "./plan-text-step";
 
@@ -119,7 +118,7 @@ function PlanDialogBody({
 }) {
   const { userId, zone } = usePlanViewer();
   /** The form filled from a sentence: the server's reading, or the raw text when there is none. */
-  const draftFrom = (outcome: PlanTextOutcome): PlanDraft => {
+  const valuesFrom = (outcome: PlanTextOutcome): PlanFormValues => {
     const context: DraftContext = {
       circleId: outcome.circleId,
       userId,
@@ -127,12 +126,10 @@ function PlanDialogBody({
       kind: defaultKind ?? "event",
     };
     return outcome.result
-      ? draftFromVoice(outcome.result, context)
-      : fallbackDraft(outcome.text, { ...context, date: defaultDate });
+      ? valuesFromSentence(outcome.result, context)
+      : fallbackValues(outcome.text, { ...context, date: defaultDate });
   };
-  // What the form keeps of a sentence beyond its fields (the voice note, the length said).
-  const [parsedDraft] = useState(() => (parsed ? draftFrom(parsed) : null));
-  const draft = useRef<PlanDraft | null>(parsedDraft);
+  const [parsedValues] = useState(() => (parsed ? valuesFrom(parsed) : null));
   const [step, setStep] = useState<"text" | "form">(
     initialEvent || parsed || startIn === "form" ? "form" : "text",
   );
@@ -153,7 +150,7 @@ function PlanDialogBody({
   const loaded = useRef<PlanFormValues>(
     event
       ? planValuesFrom(event, zone)
-      : (draft.current?.values ??
+      : (parsedValues ??
           newPlanValues({
             date: defaultDate ?? todayIn(zone),
             circleId: defaultCircleId,
@@ -192,33 +189,17 @@ function PlanDialogBody({
     form.setFocus("title");
   }, [step, form]);
 
-  function toForm(next: PlanDraft | null) {
-    if (next) {
-      draft.current = next;
-      form.reset(next.values);
-    }
+  function toForm(next: PlanFormValues | null) {
+    if (next) form.reset(next);
     focusTitle.current = true;
     setStep("form");
   }
 
-  /** What the form has no field for: the sentence, and the end it said ("from 3 to 5"). */
-  function fromSentence(payload: { startTime: Date; allDay: boolean }) {
-    const said = draft.current;
-    if (!said) return {};
-    const end =
-      said.durationMinutes && !payload.allDay
-        ? { endTime: new Date(payload.startTime.getTime() + said.durationMinutes * 60_000) }
-        : {};
-    return { voiceNote: said.voiceNote, ...end };
-  }
-
   async function createPlan(values: PlanFormOutput) {
     try {
-      const payload = planPayload(values, zone);
       const created = await create.mutateAsync({
         circleId: Number(values.circleId),
-        ...payload,
-        ...fromSentence(payload),
+        ...createPayload(values, zone),
         timeZone: zone,
       });
       toast.success("Event created successfully");
@@ -323,7 +304,7 @@ function PlanDialogBody({
       {step === "text" ? (
         <PlanTextStep
           form={form}
-          onParsed={(outcome) => toForm(draftFrom(outcome))}
+          onParsed={(outcome) => toForm(valuesFrom(outcome))}
           onManual={() => toForm(null)}
           onCancel={onClose}
         />

@@ -33,6 +33,27 @@ describe("what an edit sends", () => {
     });
   });
 
+  it("leaves a plan's words and end as stored, though the form holds them", () => {
+    const event = planFixture({
+      voiceNote: "family dinner tomorrow from 6 to 8",
+      endTime: new Date("2026-11-22T20:00:00Z"),
+    });
+    expect(planValuesFrom(event, ZONE)).toMatchObject({
+      voiceNote: "family dinner tomorrow from 6 to 8",
+      durationMinutes: 120,
+    });
+    expect(edit(event, { time: "19:15" })).toEqual({
+      id: 100,
+      version: 3,
+      startTime: new Date("2026-11-22T19:15:00Z"),
+      allDay: false,
+    });
+    const after = planForm.parse(planValuesFrom(event, ZONE));
+    const everything = editInput({ event, before: null, after, zone: ZONE });
+    expect(everything).not.toHaveProperty("voiceNote");
+    expect(everything).not.toHaveProperty("endTime");
+  });
+
   it("sends a new time as the new start, with allDay", () => {
     expect(edit(planFixture(), { time: "19:15" })).toEqual({
       id: 100,

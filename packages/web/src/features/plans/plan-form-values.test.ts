@@ -1,13 +1,14 @@
 import { instantAt } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
+import { draftFromVoiceResult } from "@circleplan/shared/plan-draft";
 import { describe, expect, it } from "vitest";
-import { occurrenceFixture, taskFixture } from "../../testing/plan-fixtures";
+import { occurrenceFixture, planFixture, taskFixture } from "../../testing/plan-fixtures";
 import { voiceResultFixture } from "../../testing/voice-result";
 import {
   countChoices,
+  createPayload,
   type DraftContext,
-  draftFromVoice,
-  fallbackDraft,
+  fallbackValues,
   monthlyChoicesFor,
   newPlanValues,
   type PlanFormValues,
@@ -15,6 +16,7 @@ import {
   planFormResolver,
   planPayload,
   planValuesFrom,
+  valuesFromSentence,
   withRepeatType,
 } from "./plan-form-values";
 
@@ -270,7 +272,7 @@ describe("the form filled from a sentence", () => {
   const context: DraftContext = { circleId: 7, userId: 1, zone: ZONE, kind: "event" };
 
   it("fills every field the server read, and sends them as said", async () => {
-    const draft = draftFromVoice(
+    const values = valuesFromSentence(
       voiceResultFixture({
         title: "Piano lesson",
         description: "Bring the new book",
@@ -290,7 +292,7 @@ describe("the form filled from a sentence", () => {
       }),
       context,
     );
-    expect(draft.values).toEqual({
+    expect(values).toEqual({
       ...newPlanValues({ date: "2026-11-24", circleId: 7 }),
       title: "Piano lesson",
       description: "Bring the new book",
@@ -309,11 +311,10 @@ describe("the form filled from a sentence", () => {
         count: 10,
         endDate: "2027-02-24",
       },
+      voiceNote:
+        "Bea's piano lesson every Tuesday at 5 at the music school, remind me 30 minutes before",
     });
-    expect(draft.voiceNote).toBe(
-      "Bea's piano lesson every Tuesday at 5 at the music school, remind me 30 minutes before",
-    );
-    expect(planPayload(planForm.parse(draft.values), ZONE)).toMatchObject({
+    expect(createPayload(planForm.parse(values), ZONE)).toMatchObject({
       title: "Piano lesson",
       startTime: new Date("2026-11-24T17:00:00Z"),
       assignedTo: 2,
@@ -325,47 +326,51 @@ describe("the form filled from a sentence", () => {
       recurrenceDaysOfWeek: ["tuesday"],
       recurrenceEndDate: "2027-02-24",
       recurrenceCount: null,
+      voiceNote:
+        "Bea's piano lesson every Tuesday at 5 at the music school, remind me 30 minutes before",
     });
   });
 
   it("shows the day and time said, read in the zone the sentence was read in", async () => {
     // 17:00 in New York is 22:00 in London: the form shows what was said.
-    const draft = draftFromVoice(
+    const values = valuesFromSentence(
       voiceResultFixture({
         startTime: new Date("2026-11-22T22:00:00Z"),
         timeZone: "America/New_York",
       }),
       context,
     );
-    expect(draft.values).toMatchObject({ date: "2026-11-22", time: "17:00" });
+    expect(values).toMatchObject({ date: "2026-11-22", time: "17:00" });
     // A zone this browser does not know: the profile's.
-    const unknown = draftFromVoice(
+    const unknown = valuesFromSentence(
       voiceResultFixture({ startTime: new Date("2026-11-22T22:00:00Z"), timeZone: "Mars/Olympus" }),
       context,
     );
-    expect(unknown.values).toMatchObject({ date: "2026-11-22", time: "22:00" });
+    expect(unknown).toMatchObject({ date: "2026-11-22", time: "22:00" });
   });
 
   it("makes a task without an assignee the form's to-do, and never assigns the user to themselves", async () => {
-    expect(draftFromVoice(voiceResultFixture({ type: "task" }), context).values).toMatchObject({
+    expect(valuesFromSentence(voiceResultFixture({ type: "task" }), context)).toMatchObject({
       kind: "todo",
       assignedTo: "",
     });
     expect(
-      draftFromVoice(voiceResultFixture({ type: "task", assignedTo: 1, assignee: "Ada" }), context)
-        .values,
+      valuesFromSentence(
+        voiceResultFixture({ type: "task", assignedTo: 1, assignee: "Ada" }),
+        context,
+      ),
     ).toMatchObject({ kind: "todo", assignedTo: "" });
-    expect(draftFromVoice(voiceResultFixture({ type: "todo" }), context).values.kind).toBe("todo");
-    expect(draftFromVoice(voiceResultFixture(), context).values.kind).toBe("event");
+    expect(valuesFromSentence(voiceResultFixture({ type: "todo" }), context).kind).toBe("todo");
+    expect(valuesFromSentence(voiceResultFixture(), context).kind).toBe("event");
     // The to-do list adds to-dos.
-    expect(draftFromVoice(voiceResultFixture(), { ...context, kind: "todo" }).values.kind).toBe(
+    expect(valuesFromSentence(voiceResultFixture(), { ...context, kind: "todo" }).kind).toBe(
       "todo",
     );
   });
 
   it("names reminders as the form's list does, each once, at most 4, none it does not know", async () => {
     const reminders = (reminderTimes: string[]) =>
-      draftFromVoice(voiceResultFixture({ reminderTimes }), context).values.reminders;
+      valuesFromSentence(voiceResultFixture({ reminderTimes }), context).reminders;
     expect(reminders(["1 day before", "24 hours before", "10 minutes before"])).toEqual([
       "24 hours before",
       "10 minutes before",
@@ -385,7 +390,7 @@ describe("the form filled from a sentence", () => {
 
   it("keeps a repeat rule within what the form offers", async () => {
     const recurrence = (overrides: Parameters<typeof voiceResultFixture>[0]) =>
-      draftFromVoice(voiceResultFixture({ isRecurring: true, ...overrides }), context).values
+      valuesFromSentence(voiceResultFixture({ isRecurring: true, ...overrides }), context)
         .recurrence;
     expect(
       recurrence({ recurrenceType: "daily", recurrenceWeekdaysOnly: true, recurrenceCount: 20 }),
@@ -411,17 +416,54 @@ describe("the form filled from a sentence", () => {
 
   it("keeps an all-day plan without a time, and the length said", async () => {
     expect(
-      draftFromVoice(
+      valuesFromSentence(
         voiceResultFixture({ allDay: true, startTime: new Date("2026-11-22T00:00:00Z") }),
         context,
-      ).values,
+      ),
     ).toMatchObject({ allDay: true, time: "", date: "2026-11-22" });
-    const twoHours = draftFromVoice(
+    const twoHours = valuesFromSentence(
       voiceResultFixture({ endTime: new Date("2026-11-22T20:00:00Z") }),
       context,
     );
     expect(twoHours.durationMinutes).toBe(120);
-    expect(draftFromVoice(voiceResultFixture(), context).durationMinutes).toBeNull();
+    expect(valuesFromSentence(voiceResultFixture(), context).durationMinutes).toBeNull();
+  });
+
+  it("saves the words and the length said, the end moving with the start", async () => {
+    const values = valuesFromSentence(
+      voiceResultFixture({ endTime: new Date("2026-11-22T20:00:00Z") }),
+      context,
+    );
+    expect(createPayload(planForm.parse(values), ZONE)).toMatchObject({
+      startTime: new Date("2026-11-22T18:00:00Z"),
+      endTime: new Date("2026-11-22T20:00:00Z"),
+      voiceNote: "Family dinner tomorrow at 6pm",
+    });
+    expect(createPayload(planForm.parse({ ...values, time: "19:15" }), ZONE)).toMatchObject({
+      startTime: new Date("2026-11-22T19:15:00Z"),
+      endTime: new Date("2026-11-22T21:15:00Z"),
+    });
+    // All day has no end; the manual form keeps no words.
+    const allDay = createPayload(planForm.parse({ ...values, allDay: true, time: "" }), ZONE);
+    expect(allDay).not.toHaveProperty("endTime");
+    const manual = createPayload(planForm.parse(filled()), ZONE);
+    expect(manual).not.toHaveProperty("voiceNote");
+    expect(manual).not.toHaveProperty("endTime");
+  });
+
+  it("fills from the plan the sentence would create, as the edit form fills from a stored one", async () => {
+    const result = voiceResultFixture({
+      title: "Swimming",
+      endTime: new Date("2026-11-22T19:00:00Z"),
+      location: "The pool",
+      reminderTimes: ["1 hour before"],
+    });
+    const draft = draftFromVoiceResult(result);
+    expect(valuesFromSentence(result, context)).toEqual(
+      planValuesFrom({ ...draft, circleId: 7 }, ZONE),
+    );
+    const stored = planFixture({ ...draft, circleId: 7, date: "2026-11-22" });
+    expect(planValuesFrom(stored, ZONE)).toEqual(planValuesFrom({ ...draft, circleId: 7 }, ZONE));
   });
 });
 
@@ -429,35 +471,36 @@ describe("the form when the sentence could not be read", () => {
   const context: DraftContext = { circleId: 7, userId: 1, zone: ZONE, kind: "event" };
 
   it("takes the raw text as the title of an event with the default reminders, now to the half hour", async () => {
-    const draft = fallbackDraft("  dentist with\nEmma ", {
+    const values = fallbackValues("  dentist with\nEmma ", {
       ...context,
       now: new Date("2026-11-22T09:44:00Z"),
     });
-    expect(draft.values).toEqual({
+    expect(values).toEqual({
       ...newPlanValues({ date: "2026-11-22", circleId: 7 }),
       title: "Dentist with Emma",
       time: "09:30",
       kind: "event",
       reminders: ["2 hours before", "24 hours before"],
+      voiceNote: "dentist with\nEmma",
     });
-    expect(draft.voiceNote).toBe("dentist with\nEmma");
-    expect(
-      fallbackDraft("x", { ...context, now: new Date("2026-11-22T09:46:00Z") }).values.time,
-    ).toBe("10:00");
+    expect(createPayload(planForm.parse(values), ZONE)).not.toHaveProperty("endTime");
+    expect(fallbackValues("x", { ...context, now: new Date("2026-11-22T09:46:00Z") }).time).toBe(
+      "10:00",
+    );
     // Rounded on the profile's wall clock, as the server's reader does: 09:52 in Kathmandu.
     const kathmandu = { ...context, zone: "Asia/Kathmandu", now: new Date("2026-11-23T04:07:00Z") };
-    expect(fallbackDraft("x", kathmandu).values).toMatchObject({
+    expect(fallbackValues("x", kathmandu)).toMatchObject({
       date: "2026-11-23",
       time: "10:00",
     });
     // The day the dialog was opened on (a planner's column), and the to-do list's kind.
     expect(
-      fallbackDraft("x", {
+      fallbackValues("x", {
         ...context,
         kind: "todo",
         date: "2026-11-25",
         now: new Date("2026-11-22T09:44:00Z"),
-      }).values,
+      }),
     ).toMatchObject({ date: "2026-11-25", kind: "todo" });
   });
 });

@@ -31,7 +31,7 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import { type CreatePlanDraft, draftFromVoiceResult } from "@circleplan/shared/plan-draft";
 import {
   NOT_RECURRING,
   planTypeFor,
@@ -100,6 +100,13 @@ const planFields = z.object({
   mapUrl: mapUrlField,
   recurrence: recurrenceValues,
   isCompleted: z.boolean(),
+  /**
+   * What a plan keeps that the form shows no field for: the words it was said in, and how long
+   * it lasts ("from 3 to 5", "for 2 hours"), so the end moves with the start. A new plan sends
+   * them (`createPayload`); an edit sends only what the form's fields changed.
+   */
+  voiceNote: z.string(),
+  durationMinutes: z.number().nullable(),
 });
 
 /** A rule that spans fields: where it points and what it says. */
@@ -235,6 +242,8 @@ export function newPlanValues({
     mapUrl: "",
     recurrence: emptyRecurrence(date),
     isCompleted: false,
+    voiceNote: "",
+    durationMinutes: null,
   };
 }
 
@@ -260,23 +269,44 @@ function recurrenceOf(event: RecurrenceAnswer, date: string): RecurrenceValues {
   };
 }
 
-/** The edit form, loaded from the plan (or the occurrence) as it is shown. */
-export function planValuesFrom(event: PlanEvent, zone: string): PlanFormValues {
+/**
+ * A plan the form fills from: the create call's shape in a circle. A stored plan (or one
+ * occurrence) is one, with the day it is shown on and whether it is done; a sentence's reading
+ * becomes one (`draftFromVoiceResult`).
+ */
+export type FormPlan = CreatePlanDraft & { circleId: number; date?: string; isCompleted?: boolean };
+
+/**
+ * The form filled from a plan: the edit form from the plan (or the occurrence) as it is shown,
+ * the create form from a sentence. Times are read in `zone`; the day is the plan's own when it
+ * names one.
+ */
+export function planValuesFrom(plan: FormPlan, zone: string): PlanFormValues {
+  const date = plan.date ?? dayIn(plan.startTime, zone);
   return {
-    title: event.title,
-    description: event.description ?? "",
-    date: event.date,
-    allDay: event.allDay,
-    time: event.allDay ? "" : timeIn(event.startTime, zone),
-    circleId: String(event.circleId),
-    location: event.location ?? "",
-    assignedTo: event.assignedTo ? String(event.assignedTo) : "",
-    kind: event.type === "todo" ? "todo" : "event",
-    reminders: event.reminderTimes.slice(0, REMINDERS_MAX),
-    mapUrl: event.mapUrl ?? "",
-    recurrence: recurrenceOf(event, event.date),
-    isCompleted: event.isCompleted,
+    title: plan.title,
+    description: plan.description ?? "",
+    date,
+    allDay: plan.allDay ?? false,
+    time: plan.allDay ? "" : timeIn(plan.startTime, zone),
+    circleId: String(plan.circleId),
+    location: plan.location ?? "",
+    assignedTo: plan.assignedTo ? String(plan.assignedTo) : "",
+    kind: plan.type === "todo" ? "todo" : "event",
+    reminders: (plan.reminderTimes ?? DEFAULT_REMINDERS).slice(0, REMINDERS_MAX),
+    mapUrl: plan.mapUrl ?? "",
+    recurrence: recurrenceOf(plan, date),
+    isCompleted: plan.isCompleted ?? false,
+    voiceNote: plan.voiceNote ?? "",
+    durationMinutes: lengthOf(plan),
   };
+}
+
+/** Minutes from start to end, for a timed plan whose end is after its start. */
+function lengthOf(plan: FormPlan): number | null {
+  if (!plan.endTime || plan.allDay) return null;
+  const minutes = Math.round((plan.endTime.getTime() - plan.startTime.getTime()) / 60_000);
+  return minutes > 0 ? minutes : null;
 }
 
 /** The count choices of "After N times", with a plan's own count kept when it is another. */
@@ -351,14 +381,22 @@ export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
 }
 
 /**
- * A plan read from a sentence, typed or spoken, for the form to open with: its values, and
- * what the form has no field for but the plan keeps (the sentence as its voice note, the
- * length said, "from 3 to 5" or "for 2 hours", kept when the start is changed).
+ * A new plan's payload: the form's fields, and what it keeps without a field (the words it was
+ * said in, and its end: the length said, from the start as the form now has it).
  */
-export interface PlanDraft {
-  values: PlanFormValues;
-  voiceNote: string;
-  durationMinutes: number | null;
+export function createPayload(
+  values: PlanFormOutput,
+  zone: string,
+): PlanPayload & { voiceNote?: string; endTime?: Date } {
+  const payload = planPayload(values, zone);
+  const { voiceNote, durationMinutes } = values;
+  return {
+    ...payload,
+    ...(voiceNote ? { voiceNote } : {}),
+    ...(durationMinutes && !payload.allDay
+      ? { endTime: new Date(payload.startTime.getTime() + durationMinutes * 60_000) }
+      : {}),
+  };
 }
 
 /** Who the draft is for and where it would otherwise start. */
@@ -373,40 +411,27 @@ export interface DraftContext {
 }
 
 /**
- * The form filled from the server's reading (api-conventions.md, "Natural language"). The
- * date and time are the ones said, read in the zone the sentence was read in, so the form
- * shows "17:00" for "at 5" even where the browser's and the profile's zones differ. A task with
- * no one to assign is the form's to-do (spec section 9: "task (todo in forms)"); an assignee
- * who is the user themselves is dropped, as the create form never offers them.
+ * The form filled from the server's reading (api-conventions.md, "Natural language"), as the
+ * plan it would create (`draftFromVoiceResult`) offered to this person. The date and time are
+ * the ones said, read in the zone the sentence was read in, so the form shows "17:00" for "at 5"
+ * even where the browser's and the profile's zones differ. A task with no one to assign is the
+ * form's to-do (spec section 9: "task (todo in forms)"); an assignee who is the user themselves
+ * is dropped, as the create form never offers them.
  */
-export function draftFromVoice(result: VoiceResult, context: DraftContext): PlanDraft {
-  const zone = knownZone(result.timeZone) ?? context.zone;
-  const date = dayIn(result.startTime, zone);
-  const assignedTo =
-    result.assignedTo !== null && result.assignedTo !== context.userId
-      ? String(result.assignedTo)
-      : "";
-  const toDo = result.type === "todo" || result.type === "task" || context.kind === "todo";
-  const durationMinutes =
-    result.endTime && !result.allDay
-      ? Math.round((result.endTime.getTime() - result.startTime.getTime()) / 60_000)
-      : null;
-  return {
-    values: {
-      ...newPlanValues({ date, circleId: context.circleId }),
-      title: result.title,
-      description: result.description ?? "",
-      allDay: result.allDay,
-      time: result.allDay ? "" : timeIn(result.startTime, zone),
-      location: result.location ?? "",
-      assignedTo,
-      kind: toDo ? "todo" : "event",
-      reminders: formReminders(result.reminderTimes),
-      recurrence: voiceRecurrence(result, date),
+export function valuesFromSentence(result: VoiceResult, context: DraftContext): PlanFormValues {
+  const draft = draftFromVoiceResult(result);
+  const values = planValuesFrom(
+    {
+      ...draft,
+      circleId: context.circleId,
+      assignedTo: draft.assignedTo === context.userId ? null : draft.assignedTo,
+      // What it is when no one does it: a task heard is a to-do; the to-do list adds to-dos.
+      type: draft.type === "event" && context.kind === "event" ? "event" : "todo",
+      reminderTimes: formReminders(draft.reminderTimes ?? []),
     },
-    voiceNote: result.voiceNote,
-    durationMinutes: durationMinutes && durationMinutes > 0 ? durationMinutes : null,
-  };
+    knownZone(result.timeZone) ?? context.zone,
+  );
+  return { ...values, recurrence: withinTheEditor(values.recurrence, values.date) };
 }
 
 /**
@@ -414,23 +439,20 @@ export function draftFromVoice(result: VoiceResult, context: DraftContext): Plan
  * an event (or a to-do on the to-do list), the default reminders, on the dialog's day at the
  * current time rounded to the half hour, as the voice rules have it when no time is said.
  */
-export function fallbackDraft(
+export function fallbackValues(
   text: string,
   context: DraftContext & { date?: string | undefined; now?: Date },
-): PlanDraft {
+): PlanFormValues {
   const rounded = nowToHalfHour(context.now ?? new Date(), context.zone);
   return {
-    values: {
-      ...newPlanValues({
-        date: context.date ?? rounded.day,
-        circleId: context.circleId,
-        kind: context.kind,
-      }),
-      title: voiceTitle(text),
-      time: rounded.time,
-    },
+    ...newPlanValues({
+      date: context.date ?? rounded.day,
+      circleId: context.circleId,
+      kind: context.kind,
+    }),
+    title: voiceTitle(text),
+    time: rounded.time,
     voiceNote: text.trim(),
-    durationMinutes: null,
   };
 }
 
@@ -462,8 +484,7 @@ function formReminders(phrases: readonly string[]): string[] {
  * The repeat rule as the form's editor offers it: the interval within the type's bounds, the
  * monthly choice one the plan's date allows (the editor reads the nth weekday from the date).
  */
-function voiceRecurrence(result: VoiceResult, date: string): RecurrenceValues {
-  const recurrence = recurrenceOf(result, date);
+function withinTheEditor(recurrence: RecurrenceValues, date: string): RecurrenceValues {
   if (recurrence.type === "none") return recurrence;
   const choices = monthlyChoicesFor(date);
   const monthly = choices.includes(recurrence.monthly)

@@ -125,6 +125,22 @@ describe("Create Plan's free-text step", () => {
     });
   });
 
+  it("keeps the length said when the start is moved, and the sentence", async () => {
+    const view = renderCreate({ defaultCircleId: 7 });
+    const { dialog, box } = await textStep();
+    await userEvent.type(box, `${SENTENCE}{Enter}`);
+    const time = await within(dialog).findByLabelText("Time");
+    await userEvent.clear(time);
+    await userEvent.type(time, "18:30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
+    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+      startTime: new Date("2026-11-22T18:30:00Z"),
+      endTime: new Date("2026-11-22T19:30:00Z"),
+      voiceNote: SENTENCE,
+    });
+  });
+
   it("starts a new line on Shift+Enter, and reads nothing from an empty box", async () => {
     const view = renderCreate({ defaultCircleId: 7 });
     const { dialog, box } = await textStep();
