@@ -6,13 +6,13 @@ import { type PlanFormValues, planForm, planValuesFrom, withRepeatType } from ".
 const ZONE = "Europe/London";
 
 function edit(
-  event = planFixture(),
+  plan = planFixture(),
   change: Partial<PlanFormValues> = {},
   scope?: "occurrence" | "following" | "all",
 ) {
-  const loaded = planValuesFrom(event, ZONE);
+  const loaded = planValuesFrom(plan, ZONE);
   return editInput({
-    event,
+    plan,
     before: planForm.parse(loaded),
     after: planForm.parse({ ...loaded, ...change }),
     zone: ZONE,
@@ -47,8 +47,8 @@ describe("what an edit sends", () => {
   });
 
   it("names the occurrence and the scope for a series, and the whole rule when it changed", () => {
-    const event = occurrenceFixture();
-    expect(edit(event, { time: "08:15" }, "occurrence")).toEqual({
+    const plan = occurrenceFixture();
+    expect(edit(plan, { time: "08:15" }, "occurrence")).toEqual({
       id: 300,
       version: 3,
       startTime: new Date("2026-11-22T08:15:00Z"),
@@ -56,9 +56,9 @@ describe("what an edit sends", () => {
       scope: "occurrence",
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),
     });
-    const loaded = planValuesFrom(event, ZONE);
+    const loaded = planValuesFrom(plan, ZONE);
     const daily = withRepeatType(loaded.recurrence, "daily", loaded.date);
-    expect(edit(event, { recurrence: daily }, "all")).toMatchObject({
+    expect(edit(plan, { recurrence: daily }, "all")).toMatchObject({
       scope: "all",
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),
       isRecurring: true,
@@ -93,9 +93,9 @@ describe("what an edit sends", () => {
 
 describe("an edit of a plan the form could not read back", () => {
   it("sends every field, so nothing depends on a comparison", () => {
-    const event = planFixture();
-    const after = planForm.parse(planValuesFrom(event, ZONE));
-    expect(editInput({ event, before: null, after, zone: ZONE })).toMatchObject({
+    const plan = planFixture();
+    const after = planForm.parse(planValuesFrom(plan, ZONE));
+    expect(editInput({ plan, before: null, after, zone: ZONE })).toMatchObject({
       id: 100,
       version: 3,
       title: "Family dinner",

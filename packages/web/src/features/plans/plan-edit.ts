@@ -3,27 +3,27 @@
  * someone else changed meanwhile is not put back), the version it is based on, and for a
  * recurring plan which occurrences it applies to.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
-import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { type PlanFormOutput, type PlanPayload, planPayload } from "./plan-form-values";
 
 /** "This event", "This and following events", "All events". */
 export type OccurrenceScope = "occurrence" | "following" | "all";
 
 /** One occurrence of a series, as the lists answer it (it names its original start). */
-export function isSeriesOccurrence(event: PlanEvent): boolean {
-  return event.isRecurring && (event.originalStartTime !== null || event.originalDate !== null);
+export function isSeriesOccurrence(plan: Plan): boolean {
+  return plan.isRecurring && (plan.originalStartTime !== null || plan.originalDate !== null);
 }
 
 /** How an edit, delete or completion names the occurrence it is about. */
-export function occurrenceRef(event: PlanEvent): {
+export function occurrenceRef(plan: Plan): {
   occurrenceStart?: Date;
   occurrenceDate?: string;
 } {
-  if (event.allDay && event.originalDate) return { occurrenceDate: event.originalDate };
-  if (event.originalStartTime) return { occurrenceStart: event.originalStartTime };
-  if (event.originalDate) return { occurrenceDate: event.originalDate };
+  if (plan.allDay && plan.originalDate) return { occurrenceDate: plan.originalDate };
+  if (plan.originalStartTime) return { occurrenceStart: plan.originalStartTime };
+  if (plan.originalDate) return { occurrenceDate: plan.originalDate };
   return {};
 }
 
@@ -53,7 +53,7 @@ export function recurrenceChanged(before: PlanFormOutput | null, after: PlanForm
 }
 
 export interface EditRequest {
-  event: PlanEvent;
+  plan: Plan;
   /**
    * The form as it was loaded (null when the plan as loaded breaks a form rule, a plan from
    * another client: then every field is sent), and as it is now.
@@ -67,27 +67,27 @@ export interface EditRequest {
 
 /** The update to send, or null when nothing changed. */
 export function editInput({
-  event,
+  plan,
   before,
   after,
   zone,
   scope,
-}: EditRequest): UpdateEventInput | null {
+}: EditRequest): UpdatePlanInput | null {
   const next = planPayload(after, zone);
   if (!before) {
     const { date, ...fields } = next;
     return {
-      id: event.id,
-      version: event.version,
+      id: plan.id,
+      version: plan.version,
       ...fields,
       ...(date ? { date } : {}),
       circleId: Number(after.circleId),
       isCompleted: after.isCompleted,
-      ...scopeOf(event, scope),
+      ...scopeOf(plan, scope),
     };
   }
   const old = planPayload(before, zone);
-  const changes: Partial<UpdateEventInput> = {};
+  const changes: Partial<UpdatePlanInput> = {};
 
   for (const key of SINGLE_KEYS) {
     if (!same(old[key], next[key])) Object.assign(changes, { [key]: next[key] });
@@ -110,14 +110,14 @@ export function editInput({
   }
 
   if (Object.keys(changes).length === 0) return null;
-  return { id: event.id, version: event.version, ...changes, ...scopeOf(event, scope) };
+  return { id: plan.id, version: plan.version, ...changes, ...scopeOf(plan, scope) };
 }
 
 /** The occurrence an edit, delete or completion is about, and which of the series it reaches. */
 export function scopeOf(
-  event: PlanEvent,
+  plan: Plan,
   scope: OccurrenceScope | undefined,
 ): { scope?: OccurrenceScope; occurrenceStart?: Date; occurrenceDate?: string } {
-  if (!isSeriesOccurrence(event)) return {};
-  return { ...(scope ? { scope } : {}), ...occurrenceRef(event) };
+  if (!isSeriesOccurrence(plan)) return {};
+  return { ...(scope ? { scope } : {}), ...occurrenceRef(plan) };
 }

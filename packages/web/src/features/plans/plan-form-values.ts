@@ -30,7 +30,7 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import {
   NOT_RECURRING,
   planTypeFor,
@@ -235,44 +235,44 @@ export function newPlanValues({
   };
 }
 
-function recurrenceOf(event: RecurrenceAnswer, date: string): RecurrenceValues {
+function recurrenceOf(plan: RecurrenceAnswer, date: string): RecurrenceValues {
   const empty = emptyRecurrence(date);
-  if (!event.isRecurring || !event.recurrenceType) return empty;
+  if (!plan.isRecurring || !plan.recurrenceType) return empty;
   const monthly: MonthlyChoice =
-    event.recurrenceMonthlyBy !== "weekdayOfMonth"
+    plan.recurrenceMonthlyBy !== "weekdayOfMonth"
       ? "dayOfMonth"
-      : event.recurrenceWeekOfMonth === -1
+      : plan.recurrenceWeekOfMonth === -1
         ? "lastWeekday"
         : "nthWeekday";
   return {
-    type: event.recurrenceType,
-    interval: event.recurrenceFrequency ?? 1,
-    weekdaysOnly: event.recurrenceWeekdaysOnly ?? false,
+    type: plan.recurrenceType,
+    interval: plan.recurrenceFrequency ?? 1,
+    weekdaysOnly: plan.recurrenceWeekdaysOnly ?? false,
     daysOfWeek:
-      event.recurrenceType === "weekly" ? (event.recurrenceDaysOfWeek ?? empty.daysOfWeek) : [],
+      plan.recurrenceType === "weekly" ? (plan.recurrenceDaysOfWeek ?? empty.daysOfWeek) : [],
     monthly,
-    ends: event.recurrenceCount ? "after" : event.recurrenceEndDate ? "on" : "never",
-    count: event.recurrenceCount ?? DEFAULT_RECURRENCE_COUNT,
-    endDate: event.recurrenceEndDate?.slice(0, 10) ?? "",
+    ends: plan.recurrenceCount ? "after" : plan.recurrenceEndDate ? "on" : "never",
+    count: plan.recurrenceCount ?? DEFAULT_RECURRENCE_COUNT,
+    endDate: plan.recurrenceEndDate?.slice(0, 10) ?? "",
   };
 }
 
 /** The edit form, loaded from the plan (or the occurrence) as it is shown. */
-export function planValuesFrom(event: PlanEvent, zone: string): PlanFormValues {
+export function planValuesFrom(plan: Plan, zone: string): PlanFormValues {
   return {
-    title: event.title,
-    description: event.description ?? "",
-    date: event.date,
-    allDay: event.allDay,
-    time: event.allDay ? "" : timeIn(event.startTime, zone),
-    circleId: String(event.circleId),
-    location: event.location ?? "",
-    assignedTo: event.assignedTo ? String(event.assignedTo) : "",
-    kind: event.type === "todo" ? "todo" : "event",
-    reminders: event.reminderTimes.slice(0, REMINDERS_MAX),
-    mapUrl: event.mapUrl ?? "",
-    recurrence: recurrenceOf(event, event.date),
-    isCompleted: event.isCompleted,
+    title: plan.title,
+    description: plan.description ?? "",
+    date: plan.date,
+    allDay: plan.allDay,
+    time: plan.allDay ? "" : timeIn(plan.startTime, zone),
+    circleId: String(plan.circleId),
+    location: plan.location ?? "",
+    assignedTo: plan.assignedTo ? String(plan.assignedTo) : "",
+    kind: plan.type === "todo" ? "todo" : "event",
+    reminders: plan.reminderTimes.slice(0, REMINDERS_MAX),
+    mapUrl: plan.mapUrl ?? "",
+    recurrence: recurrenceOf(plan, plan.date),
+    isCompleted: plan.isCompleted,
   };
 }
 
