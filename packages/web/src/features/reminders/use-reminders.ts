@@ -25,7 +25,7 @@ import { pageStorage, reminderStore } from "./reminder-store";
 /**
  * How often the loaded plans are asked for again, so a plan someone else added or moved
  * reminds on time. The app's own changes refresh them at once (plan-cache.ts invalidates every
- * `events` query, this one included).
+ * `plans` query, this one included).
  */
 export const REMINDER_PLANS_REFRESH_MS = 60_000;
 
