@@ -104,7 +104,7 @@ describe("nlp.processVoice", () => {
     const text = "soccer practice from 3 to 5 on friday every week, assign to emma";
     const reading = await parent.trpc.nlp.processVoice({ text, circleId: circle.id });
     const draft = draftFromVoiceResult(reading);
-    const plan = await parent.trpc.events.create({ circleId: circle.id, ...draft });
+    const plan = await parent.trpc.plans.create({ circleId: circle.id, ...draft });
     expect(plan).toMatchObject({
       title: "Soccer practice",
       type: "task",

@@ -7,8 +7,8 @@
  */
 import { createCircle } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import type { CreateEventInput } from "@circleplan/shared/plan-schemas";
+import type { Plan } from "@circleplan/shared/plan-outputs";
+import type { CreatePlanInput } from "@circleplan/shared/plan-schemas";
 import { describe, expect, it } from "vitest";
 import { signedInClient } from "./testing/accounts";
 import { callerFor, refusal, signedInCaller, type TestCaller } from "./testing/test-caller";
@@ -17,7 +17,7 @@ import { useTestServer } from "./testing/test-server";
 const server = useTestServer();
 
 type Who = Awaited<ReturnType<typeof signedInCaller>>;
-type PlanFields = Partial<Omit<CreateEventInput, "circleId">> & { title?: string };
+type PlanFields = Partial<Omit<CreatePlanInput, "circleId">> & { title?: string };
 
 /** A user in `timeZone` and a family circle they created. */
 async function someoneIn(timeZone: string) {
@@ -39,18 +39,18 @@ async function familyIn(...zones: string[]) {
   return { people, circle };
 }
 
-function add(who: TestCaller, circleId: number, fields: PlanFields = {}): Promise<PlanEvent> {
-  return who.trpc.events.create({
+function add(who: TestCaller, circleId: number, fields: PlanFields = {}): Promise<Plan> {
+  return who.trpc.plans.create({
     circleId,
     title: fields.title ?? "Plan",
     startTime: fields.startTime ?? new Date("2026-06-15T12:00:00Z"),
     ...fields,
-  } as CreateEventInput);
+  } as CreatePlanInput);
 }
 
-const titles = (events: PlanEvent[]) => events.map((event) => event.title);
-const starts = (events: PlanEvent[]) => events.map((event) => event.startTime.toISOString());
-const dates = (events: PlanEvent[]) => events.map((event) => event.date);
+const titles = (plans: Plan[]) => plans.map((plan) => plan.title);
+const starts = (plans: Plan[]) => plans.map((plan) => plan.startTime.toISOString());
+const dates = (plans: Plan[]) => plans.map((plan) => plan.date);
 
 describe("a day in the caller's zone", () => {
   it("Europe/Berlin: the 23-hour and the 25-hour day hold exactly their own plans", async () => {
@@ -60,7 +60,7 @@ describe("a day in the caller's zone", () => {
     await add(who, circle.id, { title: "first", startTime: new Date("2026-03-28T23:30:00Z") });
     await add(who, circle.id, { title: "last", startTime: new Date("2026-03-29T21:30:00Z") });
     await add(who, circle.id, { title: "after", startTime: new Date("2026-03-29T22:00:00Z") });
-    expect(titles(await who.trpc.events.list({ date: "2026-03-29" }))).toEqual(["first", "last"]);
+    expect(titles(await who.trpc.plans.list({ date: "2026-03-29" }))).toEqual(["first", "last"]);
     // 25 October 2026: clocks go back at 03:00 (UTC+2 → UTC+1): 23:30 local is 22:30 UTC.
     await add(who, circle.id, {
       title: "autumn early",
@@ -71,7 +71,7 @@ describe("a day in the caller's zone", () => {
       startTime: new Date("2026-10-25T22:30:00Z"),
     });
     await add(who, circle.id, { title: "next day", startTime: new Date("2026-10-25T23:00:00Z") });
-    const autumn = await who.trpc.events.list({ date: "2026-10-25" });
+    const autumn = await who.trpc.plans.list({ date: "2026-10-25" });
     expect(titles(autumn)).toEqual(["autumn early", "autumn late"]);
     expect(dates(autumn)).toEqual(["2026-10-25", "2026-10-25"]);
   });
@@ -83,15 +83,15 @@ describe("a day in the caller's zone", () => {
     await add(who, circle.id, { title: "midnight", startTime: new Date("2026-03-08T05:00:00Z") });
     await add(who, circle.id, { title: "23:59", startTime: new Date("2026-03-09T03:59:00Z") });
     await add(who, circle.id, { title: "too late", startTime: new Date("2026-03-09T04:00:00Z") });
-    expect(titles(await who.trpc.events.list({ date: "2026-03-08" }))).toEqual([
+    expect(titles(await who.trpc.plans.list({ date: "2026-03-08" }))).toEqual([
       "midnight",
       "23:59",
     ]);
     // 1 November 2026 runs from 04:00 UTC to 05:00 UTC the next day (25 hours).
     await add(who, circle.id, { title: "late", startTime: new Date("2026-11-02T04:30:00Z") });
     await add(who, circle.id, { title: "2 Nov", startTime: new Date("2026-11-02T05:00:00Z") });
-    expect(titles(await who.trpc.events.list({ date: "2026-11-01" }))).toEqual(["late"]);
-    expect(titles(await who.trpc.events.list({ date: "2026-11-02" }))).toEqual(["2 Nov"]);
+    expect(titles(await who.trpc.plans.list({ date: "2026-11-01" }))).toEqual(["late"]);
+    expect(titles(await who.trpc.plans.list({ date: "2026-11-02" }))).toEqual(["2 Nov"]);
   });
 
   it("a weekly series keeps its wall-clock time across DST, on the right days", async () => {
@@ -103,11 +103,11 @@ describe("a day in the caller's zone", () => {
       isRecurring: true,
       recurrenceType: "weekly",
     });
-    const before = await who.trpc.events.list({ date: "2026-03-02" });
-    const after = await who.trpc.events.list({ date: "2026-03-09" });
+    const before = await who.trpc.plans.list({ date: "2026-03-02" });
+    const after = await who.trpc.plans.list({ date: "2026-03-09" });
     expect(starts(before)).toEqual(["2026-03-02T14:00:00.000Z"]);
     expect(starts(after)).toEqual(["2026-03-09T13:00:00.000Z"]);
-    expect(await who.trpc.events.list({ date: "2026-03-10" })).toEqual([]);
+    expect(await who.trpc.plans.list({ date: "2026-03-10" })).toEqual([]);
   });
 
   it("an all-day plan is on its date for users at UTC-10 and UTC+13", async () => {
@@ -121,11 +121,11 @@ describe("a day in the caller's zone", () => {
     });
     for (const who of [creator, honolulu, tonga]) {
       const zone = who.user.timeZone;
-      const [day] = await who.trpc.events.list({ date: "2026-06-15" });
+      const [day] = await who.trpc.plans.list({ date: "2026-06-15" });
       expect(day, zone).toMatchObject({ title: "Birthday", allDay: true, date: "2026-06-15" });
-      expect(await who.trpc.events.list({ date: "2026-06-14" }), zone).toEqual([]);
-      expect(await who.trpc.events.list({ date: "2026-06-16" }), zone).toEqual([]);
-      const june = await who.trpc.events.calendarMonth({ month: "2026-06" });
+      expect(await who.trpc.plans.list({ date: "2026-06-14" }), zone).toEqual([]);
+      expect(await who.trpc.plans.list({ date: "2026-06-16" }), zone).toEqual([]);
+      const june = await who.trpc.plans.calendarMonth({ month: "2026-06" });
       expect(dates(june), zone).toEqual(["2026-06-15"]);
     }
   });
@@ -133,11 +133,11 @@ describe("a day in the caller's zone", () => {
   it("the same instant falls on another day after the user changes zone", async () => {
     const { who, circle } = await someoneIn("UTC");
     await add(who, circle.id, { title: "Call", startTime: new Date("2026-06-15T20:00:00Z") });
-    expect(titles(await who.trpc.events.list({ date: "2026-06-15" }))).toEqual(["Call"]);
+    expect(titles(await who.trpc.plans.list({ date: "2026-06-15" }))).toEqual(["Call"]);
     const { firstName, lastName, email } = who.user;
     await who.trpc.user.update({ firstName, lastName, email, timeZone: "Pacific/Tongatapu" });
-    expect(await who.trpc.events.list({ date: "2026-06-15" })).toEqual([]);
-    const [moved] = await who.trpc.events.list({ date: "2026-06-16" });
+    expect(await who.trpc.plans.list({ date: "2026-06-15" })).toEqual([]);
+    const [moved] = await who.trpc.plans.list({ date: "2026-06-16" });
     expect(moved).toMatchObject({ title: "Call", date: "2026-06-16" });
   });
 });
@@ -150,11 +150,11 @@ describe("upcoming", () => {
     await add(who, circle.id, { title: "past", startTime: new Date("2026-05-10T09:59:00Z") });
     await add(who, circle.id, { title: "first", startTime: new Date("2026-05-10T10:00:00Z") });
     await add(who, circle.id, { title: "second", startTime: new Date("2026-05-11T18:00:00Z") });
-    expect(titles(await who.trpc.events.list({ upcoming: true, limit: 2 }))).toEqual([
+    expect(titles(await who.trpc.plans.list({ upcoming: true, limit: 2 }))).toEqual([
       "first",
       "second",
     ]);
-    expect(titles(await who.trpc.events.list({ upcoming: true }))).toEqual([
+    expect(titles(await who.trpc.plans.list({ upcoming: true }))).toEqual([
       "first",
       "second",
       "third",
@@ -165,12 +165,12 @@ describe("upcoming", () => {
       isRecurring: true,
       recurrenceType: "daily",
     });
-    const all = await who.trpc.events.list({ upcoming: true });
+    const all = await who.trpc.plans.list({ upcoming: true });
     expect(all).toHaveLength(30);
     const ordered = starts(all);
     expect(ordered).toEqual([...ordered].sort());
     expect(titles(all).slice(0, 4)).toEqual(["first", "Daily", "second", "Daily"]);
-    expect(await who.trpc.events.list({ upcoming: true, limit: 10 })).toHaveLength(10);
+    expect(await who.trpc.plans.list({ upcoming: true, limit: 10 })).toHaveLength(10);
   });
 
   it("looks up to a year ahead when nearer days hold too little", async () => {
@@ -182,13 +182,11 @@ describe("upcoming", () => {
       startTime: new Date("2026-07-29T10:00:00Z"),
     });
     await add(who, circle.id, { title: "in 2 years", startTime: new Date("2028-01-10T10:00:00Z") });
-    expect(titles(await who.trpc.events.list({ upcoming: true }))).toEqual([
+    expect(titles(await who.trpc.plans.list({ upcoming: true }))).toEqual([
       "in 3 weeks",
       "in 200 days",
     ]);
-    expect(titles(await who.trpc.events.list({ upcoming: true, limit: 1 }))).toEqual([
-      "in 3 weeks",
-    ]);
+    expect(titles(await who.trpc.plans.list({ upcoming: true, limit: 1 }))).toEqual(["in 3 weeks"]);
   });
 
   it("counts today's all-day plans in the caller's today, which a zone change moves", async () => {
@@ -201,10 +199,10 @@ describe("upcoming", () => {
       date: "2026-06-15",
       startTime: new Date("2026-06-15T00:00:00Z"),
     });
-    expect(titles(await who.trpc.events.list({ upcoming: true }))).toEqual(["Holiday"]);
+    expect(titles(await who.trpc.plans.list({ upcoming: true }))).toEqual(["Holiday"]);
     const { firstName, lastName, email } = who.user;
     await who.trpc.user.update({ firstName, lastName, email, timeZone: "Pacific/Tongatapu" });
-    expect(await who.trpc.events.list({ upcoming: true })).toEqual([]);
+    expect(await who.trpc.plans.list({ upcoming: true })).toEqual([]);
   });
 });
 
@@ -219,26 +217,26 @@ describe("which plans a list holds", () => {
     const own = await createCircle(server().deps, { creatorId: member.user.id });
     await add(member, own.id, { title: "Mine" });
 
-    expect(titles(await member.trpc.events.list()).sort()).toEqual(["Family dinner", "Mine"]);
-    expect(titles(await member.trpc.events.list({ circleId: circle.id }))).toEqual([
+    expect(titles(await member.trpc.plans.list()).sort()).toEqual(["Family dinner", "Mine"]);
+    expect(titles(await member.trpc.plans.list({ circleId: circle.id }))).toEqual([
       "Family dinner",
     ]);
-    expect(titles(await member.trpc.events.list({ circle: own.id, date: "2026-06-15" }))).toEqual([
+    expect(titles(await member.trpc.plans.list({ circle: own.id, date: "2026-06-15" }))).toEqual([
       "Mine",
     ]);
     for (const input of [{ circleId: other.circle.id }, { circle: other.circle.id }]) {
-      const res = await refusal(member.trpc.events.list(input));
+      const res = await refusal(member.trpc.plans.list(input));
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(messages.circleNotFound);
     }
-    const missing = await refusal(member.trpc.events.list({ circleId: 999_999 }));
+    const missing = await refusal(member.trpc.plans.list({ circleId: 999_999 }));
     expect(missing.status).toBe(404);
     const month = await refusal(
-      member.trpc.events.calendarMonth({ month: "2026-06", circleId: other.circle.id }),
+      member.trpc.plans.calendarMonth({ month: "2026-06", circleId: other.circle.id }),
     );
     expect(month.status).toBe(404);
     const summary = await refusal(
-      member.trpc.events.calendarSummary({ month: "2026-06", circleId: other.circle.id }),
+      member.trpc.plans.calendarSummary({ month: "2026-06", circleId: other.circle.id }),
     );
     expect(summary.status).toBe(404);
   });
@@ -250,7 +248,7 @@ describe("which plans a list holds", () => {
     await add(who, circle.id, { title: "oldest", startTime: new Date("2026-05-16T00:00:00Z") });
     await add(who, circle.id, { title: "furthest", startTime: new Date("2026-09-13T23:59:00Z") });
     await add(who, circle.id, { title: "too far", startTime: new Date("2026-09-14T00:00:00Z") });
-    expect(titles(await who.trpc.events.list())).toEqual(["oldest", "furthest"]);
+    expect(titles(await who.trpc.plans.list())).toEqual(["oldest", "furthest"]);
   });
 
   it("a range of days, both ends included, and the type filter", async () => {
@@ -263,15 +261,15 @@ describe("which plans a list holds", () => {
     });
     await add(who, circle.id, { title: "c", startTime: new Date("2026-07-03T21:59:00Z") });
     await add(who, circle.id, { title: "d", startTime: new Date("2026-07-03T22:00:00Z") });
-    const range = await who.trpc.events.list({ from: "2026-07-01", to: "2026-07-03" });
+    const range = await who.trpc.plans.list({ from: "2026-07-01", to: "2026-07-03" });
     expect(titles(range)).toEqual(["a", "b", "c"]);
-    const todos = await who.trpc.events.list({
+    const todos = await who.trpc.plans.list({
       from: "2026-07-01",
       to: "2026-07-31",
       type: "todo",
     });
     expect(titles(todos)).toEqual(["b"]);
-    expect(await who.trpc.events.list({ from: "2026-07-04", to: "2026-07-01" })).toEqual([]);
+    expect(await who.trpc.plans.list({ from: "2026-07-04", to: "2026-07-01" })).toEqual([]);
   });
 
   it("a cancelled task leaves its former assignee's lists, and no one else's", async () => {
@@ -283,13 +281,13 @@ describe("which plans a list holds", () => {
       assignedTo: assignee.user.id,
     });
     const day = { date: "2026-06-20" };
-    expect(titles(await assignee.trpc.events.list(day))).toEqual(["Mow the lawn"]);
+    expect(titles(await assignee.trpc.plans.list(day))).toEqual(["Mow the lawn"]);
     await creator.trpc.tasks.cancel({ id: task.id });
-    expect(await assignee.trpc.events.list(day)).toEqual([]);
-    expect(await assignee.trpc.events.calendarMonth({ month: "2026-06" })).toEqual([]);
-    expect((await assignee.trpc.events.calendarDays({ month: "2026-06" })).days).toEqual([]);
-    expect(titles(await creator.trpc.events.list(day))).toEqual(["Mow the lawn"]);
-    expect(titles(await third.trpc.events.list(day))).toEqual(["Mow the lawn"]);
+    expect(await assignee.trpc.plans.list(day)).toEqual([]);
+    expect(await assignee.trpc.plans.calendarMonth({ month: "2026-06" })).toEqual([]);
+    expect((await assignee.trpc.plans.calendarDays({ month: "2026-06" })).days).toEqual([]);
+    expect(titles(await creator.trpc.plans.list(day))).toEqual(["Mow the lawn"]);
+    expect(titles(await third.trpc.plans.list(day))).toEqual(["Mow the lawn"]);
   });
 
   it("a page of upcoming plans stays full when withdrawn tasks come first", async () => {
@@ -306,11 +304,11 @@ describe("which plans a list holds", () => {
     await add(creator, circle.id, { title: "Lunch", startTime: new Date("2026-06-20T12:00:00Z") });
     await add(creator, circle.id, { title: "Dinner", startTime: new Date("2026-06-21T18:00:00Z") });
     await creator.trpc.tasks.cancel({ id: series.id });
-    expect(titles(await assignee.trpc.events.list({ upcoming: true, limit: 2 }))).toEqual([
+    expect(titles(await assignee.trpc.plans.list({ upcoming: true, limit: 2 }))).toEqual([
       "Lunch",
       "Dinner",
     ]);
-    const creatorsPage = await creator.trpc.events.list({ upcoming: true, limit: 2 });
+    const creatorsPage = await creator.trpc.plans.list({ upcoming: true, limit: 2 });
     expect(titles(creatorsPage)).toEqual(["Walk the dog", "Walk the dog"]);
   });
 });
@@ -328,8 +326,8 @@ describe("the calendar month", () => {
     });
     const other = await createCircle(server().deps, { creatorId: who.user.id });
     await add(who, other.id, { title: "Dentist", startTime: new Date("2026-11-12T09:00:00Z") });
-    const november = await who.trpc.events.calendarMonth({ month: "2026-11" });
-    const choir = november.filter((event) => event.title === "Choir");
+    const november = await who.trpc.plans.calendarMonth({ month: "2026-11" });
+    const choir = november.filter((plan) => plan.title === "Choir");
     expect(dates(choir)).toEqual([
       "2026-11-02",
       "2026-11-05",
@@ -345,9 +343,9 @@ describe("the calendar month", () => {
     expect(new Set(starts(choir).map((start) => start.slice(11)))).toEqual(
       new Set(["18:30:00.000Z"]),
     );
-    expect(choir.every((event) => event.isRecurring && event.id === choir[0]?.id)).toBe(true);
+    expect(choir.every((plan) => plan.isRecurring && plan.id === choir[0]?.id)).toBe(true);
     expect(titles(november)).toContain("Dentist");
-    const onlyFamily = await who.trpc.events.calendarMonth({
+    const onlyFamily = await who.trpc.plans.calendarMonth({
       month: "2026-11",
       circleId: circle.id,
     });
@@ -357,7 +355,7 @@ describe("the calendar month", () => {
 
   it("the summary is written from the month's plans, and encourages when there are none", async () => {
     const { who, circle } = await someoneIn("UTC");
-    const empty = await who.trpc.events.calendarSummary({ month: "2026-11" });
+    const empty = await who.trpc.plans.calendarSummary({ month: "2026-11" });
     expect(empty.summary).toMatch(/^Nothing is planned for November 2026 yet/);
     await add(who, circle.id, {
       title: "Choir",
@@ -370,20 +368,20 @@ describe("the calendar month", () => {
       type: "todo",
       startTime: new Date("2026-11-20T10:00:00Z"),
     });
-    const { summary } = await who.trpc.events.calendarSummary({ month: "2026-11" });
+    const { summary } = await who.trpc.plans.calendarSummary({ month: "2026-11" });
     expect(summary).toContain("November 2026 holds 6 plans: 5 events and 1 to-do.");
     expect(summary).toContain("Recurring commitment: Choir (5 times).");
     expect(summary).toContain("To-dos: 0 completed, 1 still open.");
-    const again = await who.trpc.events.calendarSummary({ month: "2026-11" });
+    const again = await who.trpc.plans.calendarSummary({ month: "2026-11" });
     expect(again.summary).toBe(summary);
   });
 });
 
 describe("the month's grid", () => {
   /** The grid as the full month would draw it: per day its count and first two colours. */
-  function gridOf(events: PlanEvent[]) {
-    const byDay = new Map<string, PlanEvent[]>();
-    for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event]);
+  function gridOf(listed: Plan[]) {
+    const byDay = new Map<string, Plan[]>();
+    for (const plan of listed) byDay.set(plan.date, [...(byDay.get(plan.date) ?? []), plan]);
     return [...byDay].map(([date, plans]) => ({
       date,
       count: plans.length,
@@ -414,8 +412,8 @@ describe("the month's grid", () => {
       startTime: new Date("2026-04-10T00:00:00Z"),
     });
     await add(who, other.id, { title: "Crossing", startTime: new Date("2026-04-10T12:30:00Z") });
-    const grid = await who.trpc.events.calendarDays({ month: "2026-04" });
-    const month = await who.trpc.events.calendarMonth({ month: "2026-04" });
+    const grid = await who.trpc.plans.calendarDays({ month: "2026-04" });
+    const month = await who.trpc.plans.calendarMonth({ month: "2026-04" });
     expect(grid.month).toBe("2026-04");
     expect(grid.days).toEqual(gridOf(month));
     expect(grid.days).toHaveLength(30);
@@ -424,7 +422,7 @@ describe("the month's grid", () => {
     expect(tenth?.count).toBe(3);
     expect(tenth?.colors).toEqual([circle.color, circle.color]);
     expect(grid.days.find((day) => day.date === "2026-04-11")?.count).toBe(2);
-    const scoped = await who.trpc.events.calendarDays({ month: "2026-04", circleId: other.id });
+    const scoped = await who.trpc.plans.calendarDays({ month: "2026-04", circleId: other.id });
     expect(scoped.days).toEqual([
       { date: "2026-04-10", count: 1, colors: ["#ff0000"] },
       { date: "2026-04-11", count: 1, colors: [other.color] },
@@ -440,18 +438,18 @@ describe("the month's grid", () => {
       isRecurring: true,
       recurrenceType: "weekly",
     });
-    await who.trpc.events.update({
+    await who.trpc.plans.update({
       id: series.id,
       occurrenceStart: new Date("2026-06-08T09:00:00Z"),
       scope: "occurrence",
       eventColor: "#00aa00",
     });
-    await who.trpc.events.delete({
+    await who.trpc.plans.delete({
       id: series.id,
       occurrenceStart: new Date("2026-06-15T09:00:00Z"),
       scope: "occurrence",
     });
-    const june = await who.trpc.events.calendarDays({ month: "2026-06" });
+    const june = await who.trpc.plans.calendarDays({ month: "2026-06" });
     expect(june.days.map((day) => [day.date, day.colors[0]])).toEqual([
       ["2026-06-01", circle.color],
       ["2026-06-08", "#00aa00"],
@@ -459,7 +457,7 @@ describe("the month's grid", () => {
       ["2026-06-29", circle.color],
     ]);
     // Three years on: past the 18 months written when the series was.
-    const far = await who.trpc.events.calendarDays({ month: "2029-06" });
+    const far = await who.trpc.plans.calendarDays({ month: "2029-06" });
     expect(far.days.map((day) => day.date)).toEqual([
       "2029-06-04",
       "2029-06-11",
@@ -472,7 +470,7 @@ describe("the month's grid", () => {
     const { who } = await someoneIn("UTC");
     const { circle: theirs } = await someoneIn("UTC");
     const refused = await refusal(
-      who.trpc.events.calendarDays({ month: "2026-06", circleId: theirs.id }),
+      who.trpc.plans.calendarDays({ month: "2026-06", circleId: theirs.id }),
     );
     expect(refused.status).toBe(404);
   });
@@ -482,10 +480,10 @@ describe("signed out", () => {
   it("every view answers 401", async () => {
     const anonymous = callerFor(server());
     for (const call of [
-      () => anonymous.trpc.events.list({ upcoming: true }),
-      () => anonymous.trpc.events.calendarMonth({ month: "2026-11" }),
-      () => anonymous.trpc.events.calendarDays({ month: "2026-11" }),
-      () => anonymous.trpc.events.calendarSummary({ month: "2026-11" }),
+      () => anonymous.trpc.plans.list({ upcoming: true }),
+      () => anonymous.trpc.plans.calendarMonth({ month: "2026-11" }),
+      () => anonymous.trpc.plans.calendarDays({ month: "2026-11" }),
+      () => anonymous.trpc.plans.calendarSummary({ month: "2026-11" }),
     ]) {
       expect((await refusal(call())).status).toBe(401);
     }
@@ -513,25 +511,25 @@ describe("over HTTP", () => {
       startTime: "2026-06-01T12:00:00.000Z",
     });
 
-    const upcoming = await client.get<PlanEvent[]>(
+    const upcoming = await client.get<Plan[]>(
       `/api/events?upcoming=true&limit=10&circle=${circle.id}`,
     );
     expect(upcoming.status).toBe(200);
-    expect(upcoming.body.map((event) => event.title)).toEqual(
+    expect(upcoming.body.map((plan) => plan.title)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Plan ${i + 1}`),
     );
     expect(upcoming.body[0]?.startTime).toBe("2026-06-01T10:00:00.000Z");
 
     for (const path of ["/api/events/all", "/api/events", "/api/events/upcoming"]) {
-      const day = await client.get<PlanEvent[]>(`${path}?date=2026-06-01`);
+      const day = await client.get<Plan[]>(`${path}?date=2026-06-01`);
       expect(day.status, path).toBe(200);
       expect(
-        day.body.map((event) => event.title),
+        day.body.map((plan) => plan.title),
         path,
       ).toEqual(["Plan 1", "Elsewhere"]);
     }
-    const byCircle = await client.get<PlanEvent[]>(`/api/events/all?circleId=${other.id}`);
-    expect(byCircle.body.map((event) => event.title)).toEqual(["Elsewhere"]);
+    const byCircle = await client.get<Plan[]>(`/api/events/all?circleId=${other.id}`);
+    expect(byCircle.body.map((plan) => plan.title)).toEqual(["Elsewhere"]);
 
     const bad = await client.get("/api/events/all?date=2026-02-30");
     expect(bad.status).toBe(400);
@@ -548,14 +546,10 @@ describe("over HTTP", () => {
       title: "Picnic",
       startTime: "2026-07-04T11:00:00.000Z",
     });
-    const month = await client.get<PlanEvent[]>("/api/events/calendar/2026-07");
+    const month = await client.get<Plan[]>("/api/events/calendar/2026-07");
     expect(month.status).toBe(200);
-    expect(month.body.map((event) => [event.title, event.date])).toEqual([
-      ["Picnic", "2026-07-04"],
-    ]);
-    const scoped = await client.get<PlanEvent[]>(
-      `/api/events/calendar/2026-07?circleId=${circle.id}`,
-    );
+    expect(month.body.map((plan) => [plan.title, plan.date])).toEqual([["Picnic", "2026-07-04"]]);
+    const scoped = await client.get<Plan[]>(`/api/events/calendar/2026-07?circleId=${circle.id}`);
     expect(scoped.body).toHaveLength(1);
     const grid = await client.get("/api/events/calendar/2026-07/days");
     expect(grid.status).toBe(200);

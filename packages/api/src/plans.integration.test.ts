@@ -1,19 +1,19 @@
 /**
- * The plan procedures of events.ts (createInCircle, create, get, update, delete), called
+ * The plan procedures of plans.ts (createInCircle, create, get, update, delete), called
  * in-process: who may do what (signed out, non-member, member, creator, assignee), the fields
  * and their defaults, bad input, the version check, and series: one occurrence moved or edited,
  * this and following, all, deletes, DST, and occurrences read beyond the written horizon. The
  * HTTP doors are in plans.rest.integration.test.ts.
  */
 import { listOccurrences } from "@circleplan/core/plans/list-occurrences";
-import { toPlanEvents } from "@circleplan/core/plans/plan-event";
+import { toPlans } from "@circleplan/core/plans/to-plan";
 import { SERIES_HORIZON_MONTHS } from "@circleplan/core/plans/write-occurrences";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { createCircle, createPlan, personalCircleOf } from "@circleplan/db/testing/factories";
 import { DEFAULT_REMINDERS } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { Plan } from "@circleplan/shared/plan-outputs";
+import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callerFor, refusal, signedInCaller, type TestCaller } from "./testing/test-caller";
@@ -22,12 +22,12 @@ import { useTestHarness } from "./testing/test-harness";
 const harness = useTestHarness();
 
 /**
- * events.update through the typed client. Its input type reads as `{ id }` alone: plan-schemas.ts
- * casts updateEventInput to `z.ZodType<Output>`, whose input type tRPC cannot merge (see the
+ * plans.update through the typed client. Its input type reads as `{ id }` alone: plan-schemas.ts
+ * casts updatePlanInput to `z.ZodType<Output>`, whose input type tRPC cannot merge (see the
  * report); the runtime input is the whole schema.
  */
-function update(who: TestCaller, input: UpdateEventInput) {
-  return who.trpc.events.update(input as Parameters<typeof who.trpc.events.update>[0]);
+function update(who: TestCaller, input: UpdatePlanInput) {
+  return who.trpc.plans.update(input as Parameters<typeof who.trpc.plans.update>[0]);
 }
 
 /** A fixed "now" (a Sunday), so horizons and defaults do not move with the calendar. */
@@ -71,17 +71,17 @@ async function occurrences(
   from: string,
   to: string,
   zone = "UTC",
-): Promise<PlanEvent[]> {
+): Promise<Plan[]> {
   const rows = await listOccurrences(harness().db.db, {
     circleIds,
     from: new Date(from),
     to: new Date(to),
     viewerZone: zone,
   });
-  return toPlanEvents(rows, { viewerZone: zone });
+  return toPlans(rows, { viewerZone: zone });
 }
 
-const isoStarts = (events: PlanEvent[]) => events.map((e) => e.startTime.toISOString());
+const isoStarts = (plans: Plan[]) => plans.map((e) => e.startTime.toISOString());
 
 async function planRow(id: number) {
   const [row] = await harness().db.db.select().from(plans).where(eq(plans.id, id));
@@ -91,14 +91,14 @@ async function planRow(id: number) {
 describe("who may do what", () => {
   it("signed out: every plan procedure answers 401", async () => {
     const { h, creator, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id));
+    const plan = await creator.trpc.plans.create(base(circle.id));
     const anonymous = callerFor(h);
     const calls = [
-      anonymous.trpc.events.createInCircle({ ...base(circle.id), id: circle.id }),
-      anonymous.trpc.events.create(base(circle.id)),
-      anonymous.trpc.events.get({ id: plan.id }),
+      anonymous.trpc.plans.createInCircle({ ...base(circle.id), id: circle.id }),
+      anonymous.trpc.plans.create(base(circle.id)),
+      anonymous.trpc.plans.get({ id: plan.id }),
       update(anonymous, { id: plan.id, title: "Mine" }),
-      anonymous.trpc.events.delete({ id: plan.id }),
+      anonymous.trpc.plans.delete({ id: plan.id }),
     ];
     for (const call of calls) {
       expect(await refusal(call)).toMatchObject({ status: 401, body: { code: "UNAUTHORIZED" } });
@@ -108,21 +108,21 @@ describe("who may do what", () => {
 
   it("a non-member gets 404, exactly as for a plan or circle that does not exist", async () => {
     const { creator, outsider, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id));
+    const plan = await creator.trpc.plans.create(base(circle.id));
     const missingPlan = plan.id + 1000;
     // Each call is made only when awaited: a refusal nobody awaits yet is an unhandled rejection.
     for (const [call, missing] of [
       [
-        () => outsider.trpc.events.get({ id: plan.id }),
-        () => creator.trpc.events.get({ id: missingPlan }),
+        () => outsider.trpc.plans.get({ id: plan.id }),
+        () => creator.trpc.plans.get({ id: missingPlan }),
       ],
       [
         () => update(outsider, { id: plan.id, title: "Mine" }),
         () => update(creator, { id: missingPlan, title: "Mine" }),
       ],
       [
-        () => outsider.trpc.events.delete({ id: plan.id }),
-        () => creator.trpc.events.delete({ id: missingPlan }),
+        () => outsider.trpc.plans.delete({ id: plan.id }),
+        () => creator.trpc.plans.delete({ id: missingPlan }),
       ],
     ] as const) {
       const refused = await refusal(call());
@@ -130,29 +130,29 @@ describe("who may do what", () => {
       expect(refused).toEqual(await refusal(missing()));
     }
     for (const call of [
-      () => outsider.trpc.events.create(base(circle.id)),
-      () => outsider.trpc.events.createInCircle({ ...base(circle.id), id: circle.id }),
+      () => outsider.trpc.plans.create(base(circle.id)),
+      () => outsider.trpc.plans.createInCircle({ ...base(circle.id), id: circle.id }),
     ]) {
       const refused = await refusal(call());
       expect(refused).toMatchObject({ status: 404, body: { message: messages.circleNotFound } });
-      expect(refused).toEqual(await refusal(creator.trpc.events.create(base(circle.id + 1000))));
+      expect(refused).toEqual(await refusal(creator.trpc.plans.create(base(circle.id + 1000))));
     }
     expect((await planRow(plan.id))?.title).toBe("Swimming lesson");
   });
 
   it("a member adds plans and sees others' plans, but may not change or delete them (403)", async () => {
     const { creator, member, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id));
-    const theirs = await member.trpc.events.createInCircle({ ...base(circle.id), id: circle.id });
+    const plan = await creator.trpc.plans.create(base(circle.id));
+    const theirs = await member.trpc.plans.createInCircle({ ...base(circle.id), id: circle.id });
     expect(theirs).toMatchObject({ creatorId: member.user.id, circleId: circle.id });
-    expect(await member.trpc.events.get({ id: plan.id })).toMatchObject({
+    expect(await member.trpc.plans.get({ id: plan.id })).toMatchObject({
       id: plan.id,
       title: "Swimming lesson",
       creatorId: creator.user.id,
     });
     for (const call of [
       () => update(member, { id: plan.id, title: "Taken over" }),
-      () => member.trpc.events.delete({ id: plan.id }),
+      () => member.trpc.plans.delete({ id: plan.id }),
     ]) {
       expect(await refusal(call())).toMatchObject({
         status: 403,
@@ -164,13 +164,13 @@ describe("who may do what", () => {
 
   it("the creator changes and deletes; the deleted plan is gone for everyone", async () => {
     const { creator, member, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id));
+    const plan = await creator.trpc.plans.create(base(circle.id));
     const changed = await update(creator, { id: plan.id, title: "Swim meet" });
     expect(changed).toMatchObject({ title: "Swim meet", version: 2 });
-    expect(await creator.trpc.events.delete({ id: plan.id })).toEqual({
+    expect(await creator.trpc.plans.delete({ id: plan.id })).toEqual({
       message: messages.eventDeleted,
     });
-    expect(await refusal(member.trpc.events.get({ id: plan.id }))).toMatchObject({ status: 404 });
+    expect(await refusal(member.trpc.plans.get({ id: plan.id }))).toMatchObject({ status: 404 });
     expect(await occurrences([circle.id], "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z")).toEqual(
       [],
     );
@@ -178,7 +178,7 @@ describe("who may do what", () => {
 
   it("the assignee may not edit the task, but completes it through PUT once accepted", async () => {
     const { h, creator, member, circle } = await family();
-    const task = await creator.trpc.events.create(base(circle.id, { assignedTo: member.user.id }));
+    const task = await creator.trpc.plans.create(base(circle.id, { assignedTo: member.user.id }));
     expect(await refusal(update(member, { id: task.id, title: "Renamed" }))).toMatchObject({
       status: 403,
       body: { message: messages.planCreatorOnly },
@@ -197,14 +197,14 @@ describe("who may do what", () => {
     });
     const reopened = await update(creator, { id: task.id, isCompleted: false });
     expect(reopened).toMatchObject({ isCompleted: false, completedBy: null, status: "accepted" });
-    expect(await creator.trpc.events.delete({ id: task.id })).toEqual({
+    expect(await creator.trpc.plans.delete({ id: task.id })).toEqual({
       message: messages.taskDeleted,
     });
   });
 
   it("another member may not complete someone else's plan (the spec's message)", async () => {
     const { creator, member, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id));
+    const plan = await creator.trpc.plans.create(base(circle.id));
     expect(await refusal(update(member, { id: plan.id, isCompleted: true }))).toMatchObject({
       status: 403,
       body: { message: messages.completeNotAllowed },
@@ -216,7 +216,7 @@ describe("who may do what", () => {
 describe("creating", () => {
   it("answers the plan with its circle, creator, defaults and the caller's zone", async () => {
     const { creator, circle } = await family({ zone: "America/New_York" });
-    const plan = await creator.trpc.events.create(
+    const plan = await creator.trpc.plans.create(
       base(circle.id, { description: "  Bring goggles ", location: "Pool" }),
     );
     expect(plan).toMatchObject({
@@ -253,8 +253,8 @@ describe("creating", () => {
   it("both create paths make the same plan; reminders as chosen, None dropped", async () => {
     const { creator, circle } = await family();
     const fields = { reminderTimes: ["None", "15 minutes before", "1 week before"] };
-    const viaBody = await creator.trpc.events.create(base(circle.id, fields));
-    const viaPath = await creator.trpc.events.createInCircle({
+    const viaBody = await creator.trpc.plans.create(base(circle.id, fields));
+    const viaPath = await creator.trpc.plans.createInCircle({
       ...base(circle.id, fields),
       id: circle.id,
     });
@@ -265,13 +265,13 @@ describe("creating", () => {
       reminderTimes: ["15 minutes before", "1 week before"],
       reminderMinutes: [15, 10080],
     });
-    const none = await creator.trpc.events.create(base(circle.id, { reminderTimes: ["None"] }));
+    const none = await creator.trpc.plans.create(base(circle.id, { reminderTimes: ["None"] }));
     expect(none.reminderTimes).toEqual([]);
   });
 
   it("an assignee makes a task, pending; the assignee must be a member of the circle", async () => {
     const { creator, member, outsider, circle } = await family();
-    const task = await creator.trpc.events.create(
+    const task = await creator.trpc.plans.create(
       base(circle.id, { assignedTo: member.user.id, type: "event" }),
     );
     expect(task).toMatchObject({
@@ -281,23 +281,23 @@ describe("creating", () => {
       assignmentAccepted: null,
       status: "pending",
     });
-    const todo = await creator.trpc.events.create(base(circle.id, { type: "todo" }));
+    const todo = await creator.trpc.plans.create(base(circle.id, { type: "todo" }));
     expect(todo).toMatchObject({ type: "todo", status: null });
     expect(
-      await refusal(creator.trpc.events.create(base(circle.id, { assignedTo: outsider.user.id }))),
+      await refusal(creator.trpc.plans.create(base(circle.id, { assignedTo: outsider.user.id }))),
     ).toMatchObject({ status: 400, body: { message: messages.assigneeNotMember } });
     expect(
-      await refusal(creator.trpc.events.create(base(circle.id, { assignedTo: 999_999 }))),
+      await refusal(creator.trpc.plans.create(base(circle.id, { assignedTo: 999_999 }))),
     ).toMatchObject({ status: 400, body: { message: messages.assigneeNotMember } });
   });
 
   it("an all-day plan is a date: from `date`, or the start's day in the plan's zone", async () => {
     const { creator, circle } = await family();
-    const byDate = await creator.trpc.events.create(
+    const byDate = await creator.trpc.plans.create(
       base(circle.id, { allDay: true, date: "2026-03-10", endTime: undefined }),
     );
     // 23:30 UTC on 9 March is already the 10th in Auckland, the plan's zone.
-    const byStart = await creator.trpc.events.create(
+    const byStart = await creator.trpc.plans.create(
       base(circle.id, {
         allDay: true,
         startTime: new Date("2026-03-09T23:30:00Z"),
@@ -374,8 +374,8 @@ describe("creating", () => {
     ];
     for (const [fields, message] of cases) {
       const refused = await refusal(
-        creator.trpc.events.create(
-          base(circle.id, fields) as Parameters<typeof creator.trpc.events.create>[0],
+        creator.trpc.plans.create(
+          base(circle.id, fields) as Parameters<typeof creator.trpc.plans.create>[0],
         ),
       );
       expect(refused.status, JSON.stringify(fields)).toBe(400);
@@ -389,7 +389,7 @@ describe("creating", () => {
     const { creator, circle } = await family();
     // A Monday plan repeating on Fridays, ending on the Tuesday: no occurrence at all.
     const refused = await refusal(
-      creator.trpc.events.create(
+      creator.trpc.plans.create(
         weekly(circle.id, { recurrenceDaysOfWeek: ["friday"], recurrenceEndDate: "2026-03-03" }),
       ),
     );
@@ -404,7 +404,7 @@ describe("creating", () => {
 describe("changing", () => {
   it("changes only what is sent and bumps the version each time; a stale version gets 409", async () => {
     const { creator, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id, { location: "Pool" }));
+    const plan = await creator.trpc.plans.create(base(circle.id, { location: "Pool" }));
     const first = await update(creator, { id: plan.id, version: 1, title: "Meet" });
     expect(first).toMatchObject({ title: "Meet", location: "Pool", version: 2 });
     const stale = await refusal(update(creator, { id: plan.id, version: 1, location: "Lake" }));
@@ -435,7 +435,7 @@ describe("changing", () => {
 
   it("moves to another circle only of the creator's, with an assignee who is a member there", async () => {
     const { h, creator, member, outsider, circle } = await family();
-    const task = await creator.trpc.events.create(base(circle.id, { assignedTo: member.user.id }));
+    const task = await creator.trpc.plans.create(base(circle.id, { assignedTo: member.user.id }));
     const personal = await personalCircleOf(h.deps, creator.user.id);
     const theirs = await personalCircleOf(h.deps, outsider.user.id);
     expect(await refusal(update(creator, { id: task.id, circleId: theirs.id }))).toMatchObject({
@@ -461,7 +461,7 @@ describe("changing", () => {
       ),
     ).toEqual([task.id]);
     // The member no longer sees it.
-    expect(await refusal(member.trpc.events.get({ id: task.id }))).toMatchObject({ status: 404 });
+    expect(await refusal(member.trpc.plans.get({ id: task.id }))).toMatchObject({ status: 404 });
   });
 
   it("a changed or removed assignee starts over as pending", async () => {
@@ -473,7 +473,7 @@ describe("changing", () => {
       userId: third.user.id,
       role: "member",
     });
-    const task = await creator.trpc.events.create(base(circle.id, { assignedTo: member.user.id }));
+    const task = await creator.trpc.plans.create(base(circle.id, { assignedTo: member.user.id }));
     await h.db.db
       .update(plans)
       .set({ assignmentAccepted: false, responseNote: "Busy" })
@@ -493,7 +493,7 @@ describe("changing", () => {
 
   it("refuses bad input on PUT with the product's messages", async () => {
     const { creator, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id));
+    const plan = await creator.trpc.plans.create(base(circle.id));
     for (const [fields, message] of [
       [{ title: "" }, messages.titleRequired],
       [{ reminderTimes: ["soon"] }, messages.reminderUnknown],
@@ -515,9 +515,7 @@ describe("changing", () => {
         messages.recurrenceEndBeforeStart,
       ],
     ] as const) {
-      const refused = await refusal(
-        update(creator, { id: plan.id, ...fields } as UpdateEventInput),
-      );
+      const refused = await refusal(update(creator, { id: plan.id, ...fields } as UpdatePlanInput));
       expect(refused.status).toBe(400);
       expect(JSON.stringify(refused.body)).toContain(message);
     }
@@ -526,7 +524,7 @@ describe("changing", () => {
 
   it("turns a one-off plan into a series and back", async () => {
     const { creator, circle } = await family();
-    const plan = await creator.trpc.events.create(base(circle.id, { timeZone: "Europe/Berlin" }));
+    const plan = await creator.trpc.plans.create(base(circle.id, { timeZone: "Europe/Berlin" }));
     const series = await update(creator, {
       id: plan.id,
       isRecurring: true,
@@ -563,7 +561,7 @@ describe("series", () => {
 
   it("answers each occurrence at the same Berlin time across DST, for viewers anywhere", async () => {
     const { creator, member, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id));
+    const series = await creator.trpc.plans.create(weekly(circle.id));
     expect(series).toMatchObject({
       isRecurring: true,
       recurrenceType: "weekly",
@@ -579,7 +577,7 @@ describe("series", () => {
     // 17:00 UTC is already Tuesday in Auckland.
     const inAuckland = await occurrences([circle.id], ...march, "Pacific/Auckland");
     expect(inAuckland[0]?.date).toBe("2026-03-03");
-    const one = await member.trpc.events.get({
+    const one = await member.trpc.plans.get({
       id: series.id,
       occurrenceStart: new Date(mondays[4] as string),
     });
@@ -589,7 +587,7 @@ describe("series", () => {
     });
     expect(
       await refusal(
-        member.trpc.events.get({
+        member.trpc.plans.get({
           id: series.id,
           occurrenceStart: new Date("2026-03-03T17:00:00Z"),
         }),
@@ -599,7 +597,7 @@ describe("series", () => {
 
   it("writes occurrences ahead, and a read beyond that extends them", async () => {
     const { h, creator, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id));
+    const series = await creator.trpc.plans.create(weekly(circle.id));
     // Written SERIES_HORIZON_MONTHS ahead of its start (which is after now).
     const horizon = new Date(mondays[0] as string);
     horizon.setUTCMonth(horizon.getUTCMonth() + SERIES_HORIZON_MONTHS);
@@ -615,7 +613,7 @@ describe("series", () => {
     expect(((await planRow(series.id))?.expandedUntil as Date) > new Date("2030-06-01")).toBe(true);
     // A view reaching past every written series extends them too (plan-views.ts reads how far
     // they are written with the caller's circles).
-    const month = await creator.trpc.events.calendarMonth({ month: "2031-03" });
+    const month = await creator.trpc.plans.calendarMonth({ month: "2031-03" });
     expect(month.map((item) => item.date)).toEqual([
       "2031-03-03",
       "2031-03-10",
@@ -624,7 +622,7 @@ describe("series", () => {
       "2031-03-31",
     ]);
     // Far occurrences are named like near ones.
-    const far = await creator.trpc.events.get({
+    const far = await creator.trpc.plans.get({
       id: series.id,
       occurrenceStart: new Date("2032-01-05T17:00:00Z"),
     });
@@ -660,14 +658,14 @@ describe("series", () => {
       "2026-03-04T17:00:00.000Z",
       "2026-03-06T17:00:00.000Z",
     ]);
-    expect((await creator.trpc.events.get({ id: plan.id })).recurrencePattern).toBe(
+    expect((await creator.trpc.plans.get({ id: plan.id })).recurrencePattern).toBe(
       "Every 2 days, 3 times",
     );
   });
 
   it("moves one occurrence: an exception keyed by its original start", async () => {
     const { creator, member, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id));
+    const series = await creator.trpc.plans.create(weekly(circle.id));
     const moved = await update(creator, {
       id: series.id,
       occurrenceStart: new Date(mondays[1] as string),
@@ -700,7 +698,7 @@ describe("series", () => {
     ]);
     // The member reads it by the same original start.
     expect(
-      await member.trpc.events.get({
+      await member.trpc.plans.get({
         id: series.id,
         occurrenceStart: new Date(mondays[1] as string),
       }),
@@ -717,7 +715,7 @@ describe("series", () => {
 
   it("one occurrence cannot change what belongs to the whole series", async () => {
     const { h, creator, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id));
+    const series = await creator.trpc.plans.create(weekly(circle.id));
     const personal = await personalCircleOf(h.deps, creator.user.id);
     const occurrenceStart = new Date(mondays[1] as string);
     expect(
@@ -748,14 +746,14 @@ describe("series", () => {
 
   it("completes and deletes single occurrences; an unknown occurrence is 404", async () => {
     const { creator, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id, { type: "todo" }));
+    const series = await creator.trpc.plans.create(weekly(circle.id, { type: "todo" }));
     await update(creator, {
       id: series.id,
       occurrenceStart: new Date(mondays[2] as string),
       isCompleted: true,
     });
     expect(
-      await creator.trpc.events.delete({
+      await creator.trpc.plans.delete({
         id: series.id,
         scope: "occurrence",
         occurrenceStart: new Date(mondays[3] as string),
@@ -766,7 +764,7 @@ describe("series", () => {
     expect(listed.map((e) => e.isCompleted)).toEqual([false, false, true, false]);
     for (const call of [
       () =>
-        creator.trpc.events.delete({
+        creator.trpc.plans.delete({
           id: series.id,
           occurrenceStart: new Date(mondays[3] as string), // already deleted
         }),
@@ -784,7 +782,7 @@ describe("series", () => {
       });
     }
     // Deleting the whole series takes every occurrence.
-    await creator.trpc.events.delete({ id: series.id });
+    await creator.trpc.plans.delete({ id: series.id });
     expect(await occurrences([circle.id], ...march)).toEqual([]);
   });
 
@@ -792,14 +790,14 @@ describe("series", () => {
     const { creator, circle } = await family();
     type Scope = "occurrence" | "all" | undefined;
     const completedBy = async (door: "put" | "post", scope: Scope) => {
-      const series = await creator.trpc.events.create(weekly(circle.id, { type: "todo" }));
+      const series = await creator.trpc.plans.create(weekly(circle.id, { type: "todo" }));
       const named = { id: series.id, occurrenceStart: new Date(mondays[1] as string), scope };
       if (door === "put") await update(creator, { ...named, isCompleted: true });
-      else await creator.trpc.events.complete({ ...named, isCompleted: true });
+      else await creator.trpc.plans.complete({ ...named, isCompleted: true });
       const listed = await occurrences([circle.id], ...march);
-      const mine = listed.filter((event) => event.id === series.id);
-      await creator.trpc.events.delete({ id: series.id });
-      return mine.map((event) => event.isCompleted);
+      const mine = listed.filter((plan) => plan.id === series.id);
+      await creator.trpc.plans.delete({ id: series.id });
+      return mine.map((plan) => plan.isCompleted);
     };
     // Named alone or with scope "occurrence": that one; with scope "all": every one.
     for (const scope of [undefined, "occurrence", "all"] as const) {
@@ -809,7 +807,7 @@ describe("series", () => {
       expect(byPut.filter(Boolean).length, String(scope)).toBe(scope === "all" ? 5 : 1);
     }
     // "This and following" cannot be completed, by either door, and nothing changes.
-    const series = await creator.trpc.events.create(weekly(circle.id, { type: "todo" }));
+    const series = await creator.trpc.plans.create(weekly(circle.id, { type: "todo" }));
     const following = {
       id: series.id,
       occurrenceStart: new Date(mondays[1] as string),
@@ -818,7 +816,7 @@ describe("series", () => {
     };
     for (const call of [
       () => update(creator, { ...following, title: "Renamed" }),
-      () => creator.trpc.events.complete(following),
+      () => creator.trpc.plans.complete(following),
     ]) {
       expect(await refusal(call())).toMatchObject({
         status: 400,
@@ -826,14 +824,14 @@ describe("series", () => {
       });
     }
     const after = (await occurrences([circle.id], ...march)).filter((e) => e.id === series.id);
-    expect(after.map((event) => [event.title, event.isCompleted])).toEqual(
+    expect(after.map((plan) => [plan.title, plan.isCompleted])).toEqual(
       after.map(() => [series.title, false]),
     );
   });
 
   it("changes all: the rule is rewritten and exceptions whose original start remains are kept", async () => {
     const { creator, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id));
+    const series = await creator.trpc.plans.create(weekly(circle.id));
     await update(creator, {
       id: series.id,
       occurrenceStart: new Date(mondays[1] as string),
@@ -900,7 +898,7 @@ describe("series", () => {
 
   it("changes this and following: the series is split at the occurrence", async () => {
     const { creator, circle } = await family();
-    const series = await creator.trpc.events.create(weekly(circle.id, { recurrenceCount: 5 }));
+    const series = await creator.trpc.plans.create(weekly(circle.id, { recurrenceCount: 5 }));
     // An exception after the split point moves with the new series.
     await update(creator, {
       id: series.id,
@@ -920,7 +918,7 @@ describe("series", () => {
       recurrenceCount: 3,
       version: 1,
     });
-    const old = await creator.trpc.events.get({ id: series.id });
+    const old = await creator.trpc.plans.get({ id: series.id });
     expect(old).toMatchObject({
       title: "Swimming lesson",
       recurrenceCount: null,
@@ -944,7 +942,7 @@ describe("series", () => {
     });
     expect(whole.id).toBe(split.id);
     // Deleting this and following ends the old part before the occurrence.
-    await creator.trpc.events.delete({
+    await creator.trpc.plans.delete({
       id: series.id,
       occurrenceStart: new Date(mondays[1] as string),
       scope: "following",
@@ -959,7 +957,7 @@ describe("series", () => {
 
   it("an all-day series is a series of dates, named by original date", async () => {
     const { creator, circle } = await family({ zone: "America/New_York" });
-    const series = await creator.trpc.events.create(
+    const series = await creator.trpc.plans.create(
       base(circle.id, {
         allDay: true,
         date: "2026-01-31",
@@ -990,7 +988,7 @@ describe("series", () => {
     });
     expect(moved).toMatchObject({ date: "2026-03-30", originalDate: "2026-03-31" });
     expect(
-      await refusal(creator.trpc.events.get({ id: series.id, occurrenceDate: "2026-02-28" })),
+      await refusal(creator.trpc.plans.get({ id: series.id, occurrenceDate: "2026-02-28" })),
     ).toMatchObject({ status: 404, body: { message: messages.occurrenceNotFound } });
   });
 });

@@ -25,7 +25,7 @@ async function family() {
   return { creator, member, outsider, circle };
 }
 
-type Event = Record<string, unknown> & { id: number };
+type PlanJson = Record<string, unknown> & { id: number };
 
 const lesson = {
   title: "Piano lesson",
@@ -37,7 +37,7 @@ const lesson = {
 describe("creating", () => {
   it("POST /api/circles/{id}/events: 201 with the plan; the spec's payload as sent", async () => {
     const { creator, member, circle } = await family();
-    const res = await creator.client.post<Event>(`/api/circles/${circle.id}/events`, {
+    const res = await creator.client.post<PlanJson>(`/api/circles/${circle.id}/events`, {
       ...lesson,
       description: "Bring the book",
       location: "Music school",
@@ -74,7 +74,7 @@ describe("creating", () => {
 
   it("POST /api/events: the circle from the body (a string, as the edit form sends it)", async () => {
     const { creator, circle } = await family();
-    const res = await creator.client.post<Event>("/api/events", {
+    const res = await creator.client.post<PlanJson>("/api/events", {
       ...lesson,
       circleId: String(circle.id),
       type: "event",
@@ -132,11 +132,11 @@ describe("creating", () => {
 describe("one plan", () => {
   it("GET /api/events/{id}: members 200, others 404 as for a missing id", async () => {
     const { creator, member, outsider, circle } = await family();
-    const made = await creator.client.post<Event>("/api/events", {
+    const made = await creator.client.post<PlanJson>("/api/events", {
       ...lesson,
       circleId: circle.id,
     });
-    const res = await member.client.get<Event>(`/api/events/${made.body.id}`);
+    const res = await member.client.get<PlanJson>(`/api/events/${made.body.id}`);
     expect(res).toMatchObject({ status: 200, body: { id: made.body.id, title: "Piano lesson" } });
     const hidden = await outsider.client.get(`/api/events/${made.body.id}`);
     const missing = await outsider.client.get(`/api/events/${made.body.id + 1000}`);
@@ -147,13 +147,13 @@ describe("one plan", () => {
 
   it("PUT /api/events/{id}: the creator 200, a member 403, a stale version 409", async () => {
     const { creator, member, circle } = await family();
-    const made = await creator.client.post<Event>("/api/events", {
+    const made = await creator.client.post<PlanJson>("/api/events", {
       ...lesson,
       circleId: circle.id,
     });
     const path = `/api/events/${made.body.id}`;
     // The edit dialog's payload: circleId a number, assignedTo null, location null.
-    const edited = await creator.client.request<Event>("PUT", path, {
+    const edited = await creator.client.request<PlanJson>("PUT", path, {
       title: "Piano recital",
       description: "",
       startTime: "2026-03-02T18:00:00.000Z",
@@ -187,7 +187,7 @@ describe("one plan", () => {
 
   it("PUT and DELETE name one occurrence of a series in the body or the query", async () => {
     const { creator, member, circle } = await family();
-    const made = await creator.client.post<Event>(`/api/circles/${circle.id}/events`, {
+    const made = await creator.client.post<PlanJson>(`/api/circles/${circle.id}/events`, {
       ...lesson,
       isRecurring: true,
       recurrenceType: "weekly",
@@ -195,7 +195,7 @@ describe("one plan", () => {
     });
     const path = `/api/events/${made.body.id}`;
     const second = "2026-03-09T17:00:00.000Z";
-    const moved = await creator.client.request<Event>("PUT", path, {
+    const moved = await creator.client.request<PlanJson>("PUT", path, {
       occurrenceStart: second,
       scope: "occurrence",
       startTime: "2026-03-10T17:00:00.000Z",
@@ -242,7 +242,7 @@ describe("one plan", () => {
 
   it("DELETE a task answers 'Task deleted!'; signed out 401", async () => {
     const { creator, member, circle } = await family();
-    const made = await creator.client.post<Event>(`/api/circles/${circle.id}/events`, {
+    const made = await creator.client.post<PlanJson>(`/api/circles/${circle.id}/events`, {
       ...lesson,
       assignedTo: member.user.id,
     });

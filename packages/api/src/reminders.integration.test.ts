@@ -28,7 +28,7 @@ import {
 } from "@circleplan/db/schema";
 import { createCircle, createPlan } from "@circleplan/db/testing/factories";
 import { waitUntil } from "@circleplan/db/testing/wait-until";
-import type { CreateCircleEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { CreateCirclePlanInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signedInCaller, type TestCaller } from "./testing/test-caller";
@@ -116,13 +116,13 @@ async function circleOf(creator: Person, ...members: Person[]) {
 function plan(
   who: TestCaller,
   circleId: number,
-  fields: Partial<Omit<CreateCircleEventInput, "id">> & { startTime: Date },
+  fields: Partial<Omit<CreateCirclePlanInput, "id">> & { startTime: Date },
 ) {
-  return who.trpc.events.createInCircle({ id: circleId, title: "Dentist", ...fields });
+  return who.trpc.plans.createInCircle({ id: circleId, title: "Dentist", ...fields });
 }
 
-function update(who: TestCaller, input: UpdateEventInput) {
-  return who.trpc.events.update(input as Parameters<typeof who.trpc.events.update>[0]);
+function update(who: TestCaller, input: UpdatePlanInput) {
+  return who.trpc.plans.update(input as Parameters<typeof who.trpc.plans.update>[0]);
 }
 
 const at = (iso: string) => new Date(iso);
@@ -411,7 +411,7 @@ describe("DST days and series", () => {
       scope: "occurrence",
       startTime: at("2026-03-09T12:00:00Z"),
     });
-    await alice.trpc.events.delete({
+    await alice.trpc.plans.delete({
       id: series.id,
       occurrenceStart: at("2026-03-16T10:00:00Z"),
       scope: "occurrence",
@@ -565,7 +565,7 @@ describe("what sends nothing", () => {
     const creator = await person("UTC");
     const assignee = await person("UTC");
     const circle = await circleOf(creator, assignee);
-    const make = (title: string, fields: Partial<Omit<CreateCircleEventInput, "id">> = {}) =>
+    const make = (title: string, fields: Partial<Omit<CreateCirclePlanInput, "id">> = {}) =>
       plan(creator, circle.id, {
         title,
         startTime: at("2026-03-02T10:00:00Z"),
@@ -579,9 +579,9 @@ describe("what sends nothing", () => {
   it("deleted, completed, withdrawn (by the creator, or by the assignee's removal): nothing; declined: the creator only", async () => {
     const { h, creator, assignee, circle, make } = await cast();
     const deleted = await make("Deleted");
-    await creator.trpc.events.delete({ id: deleted.id });
+    await creator.trpc.plans.delete({ id: deleted.id });
     const completed = await make("Completed");
-    await creator.trpc.events.complete({ id: completed.id, isCompleted: true });
+    await creator.trpc.plans.complete({ id: completed.id, isCompleted: true });
     const withdrawn = await make("Withdrawn", { assignedTo: assignee.user.id });
     await creator.trpc.tasks.cancel({ id: withdrawn.id });
     const declined = await make("Declined", { assignedTo: assignee.user.id });
@@ -620,7 +620,7 @@ describe("what sends nothing", () => {
       recurrenceType: "daily",
       recurrenceCount: 2,
     });
-    await creator.trpc.events.complete({
+    await creator.trpc.plans.complete({
       id: series.id,
       isCompleted: true,
       occurrenceStart: at("2026-03-02T10:00:00Z"),
@@ -714,7 +714,7 @@ describe("the morning digest", () => {
       title: "Done already",
       startTime: at("2026-03-10T18:00:00Z"),
       reminderTimes: [],
-    }).then((done) => la.trpc.events.complete({ id: done.id, isCompleted: true }));
+    }).then((done) => la.trpc.plans.complete({ id: done.id, isCompleted: true }));
 
     // 07:00 in Los Angeles (PDT) on 10 March is 14:00Z; in Auckland (NZDT) on 11 March, 18:00Z.
     const counts = await runsAt([

@@ -3,11 +3,11 @@ import { attachmentsRouter } from "./routers/attachments";
 import { authRouter } from "./routers/auth";
 import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
-import { eventsRouter } from "./routers/events";
 import { invitationsRouter } from "./routers/invitations";
 import { nlpRouter } from "./routers/nlp";
 import { notificationsRouter } from "./routers/notifications";
 import { photosRouter } from "./routers/photos";
+import { plansRouter } from "./routers/plans";
 import { tasksRouter } from "./routers/tasks";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
@@ -18,7 +18,7 @@ export const appRouter = router({
   circles: circlesRouter,
   invitations: invitationsRouter,
   photos: photosRouter,
-  events: eventsRouter,
+  plans: plansRouter,
   tasks: tasksRouter,
   attachments: attachmentsRouter,
   nlp: nlpRouter,

@@ -10,7 +10,7 @@ import { withdrawAssignmentsOf } from "@circleplan/core/plans/tasks";
 import { plans } from "@circleplan/db/schema";
 import { createCircle } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
-import type { CreateCircleEventInput } from "@circleplan/shared/plan-schemas";
+import type { CreateCirclePlanInput } from "@circleplan/shared/plan-schemas";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callerFor, refusal, signedInCaller } from "./testing/test-caller";
@@ -42,8 +42,8 @@ async function family(zone = "UTC") {
 type Family = Awaited<ReturnType<typeof family>>;
 
 /** A task of the creator's for the assignee (tomorrow at 9:00 UTC unless told). */
-function assign(f: Family, fields: Partial<Omit<CreateCircleEventInput, "id">> = {}) {
-  return f.creator.trpc.events.createInCircle({
+function assign(f: Family, fields: Partial<Omit<CreateCirclePlanInput, "id">> = {}) {
+  return f.creator.trpc.plans.createInCircle({
     id: f.circle.id,
     title: "Take the bins out",
     startTime: new Date("2026-03-11T09:00:00Z"),
@@ -85,7 +85,7 @@ describe("answering a task", () => {
     const first = await assign(f);
     const second = await assign(f);
     expect((await f.assignee.trpc.tasks.accept({ id: first.id })).event.responseNote).toBeNull();
-    const answer = await f.assignee.trpc.events.respond({ id: second.id, accepted: true });
+    const answer = await f.assignee.trpc.plans.respond({ id: second.id, accepted: true });
     expect(answer).toMatchObject({ accepted: true, event: { status: "accepted" } });
   });
 
@@ -97,12 +97,12 @@ describe("answering a task", () => {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(messages.declineReasonRequired);
       const viaRespond = await refusal(
-        f.assignee.trpc.events.respond({ id: task.id, accepted: false, note: blank }),
+        f.assignee.trpc.plans.respond({ id: task.id, accepted: false, note: blank }),
       );
       expect(viaRespond.status).toBe(400);
       expect(viaRespond.body.message).toBe(messages.declineReasonRequired);
     }
-    const noNote = await refusal(f.assignee.trpc.events.respond({ id: task.id, accepted: false }));
+    const noNote = await refusal(f.assignee.trpc.plans.respond({ id: task.id, accepted: false }));
     expect(noNote.body.message).toBe(messages.declineReasonRequired);
     expect((await planRow(task.id)).assignmentAccepted).toBeNull();
 
@@ -121,7 +121,7 @@ describe("answering a task", () => {
     for (const again of [
       () => f.assignee.trpc.tasks.accept({ id: task.id }),
       () => f.assignee.trpc.tasks.decline({ id: task.id, reason: "Changed my mind" }),
-      () => f.assignee.trpc.events.respond({ id: task.id, accepted: false, note: "No" }),
+      () => f.assignee.trpc.plans.respond({ id: task.id, accepted: false, note: "No" }),
     ]) {
       const refused = await refusal(again());
       expect(refused.status).toBe(409);
@@ -153,7 +153,7 @@ describe("answering a task", () => {
       expect((await refusal(who.trpc.tasks.decline({ id: task.id, reason: "No" }))).status).toBe(
         403,
       );
-      expect((await refusal(who.trpc.events.respond({ id: task.id, accepted: true }))).status).toBe(
+      expect((await refusal(who.trpc.plans.respond({ id: task.id, accepted: true }))).status).toBe(
         403,
       );
     }
@@ -173,12 +173,12 @@ describe("answering a task", () => {
 
   it("says a plan without an assignee is not a task", async () => {
     const f = await family();
-    const event = await f.creator.trpc.events.createInCircle({
+    const plan = await f.creator.trpc.plans.createInCircle({
       id: f.circle.id,
       title: "Dinner",
       startTime: new Date("2026-03-11T18:00:00Z"),
     });
-    const refused = await refusal(f.assignee.trpc.tasks.accept({ id: event.id }));
+    const refused = await refusal(f.assignee.trpc.tasks.accept({ id: plan.id }));
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(messages.taskNotATask);
   });
@@ -227,7 +227,7 @@ describe("cancelling a task", () => {
     const task = await assign(f);
     await f.assignee.trpc.tasks.accept({ id: task.id });
     await f.creator.trpc.tasks.cancel({ id: task.id });
-    expect((await f.creator.trpc.events.get({ id: task.id })).status).toBe("cancelled");
+    expect((await f.creator.trpc.plans.get({ id: task.id })).status).toBe("cancelled");
     expect(await f.assignee.trpc.tasks.expired({ month: 2, year: 2026 })).toEqual({ tasks: [] });
   });
 
@@ -249,16 +249,16 @@ describe("completing", () => {
   it("a task: the creator at any time, the assignee only once accepted; others 403 with the spec's text", async () => {
     const f = await family();
     const task = await assign(f);
-    const notYet = await refusal(f.assignee.trpc.events.complete({ id: task.id }));
+    const notYet = await refusal(f.assignee.trpc.plans.complete({ id: task.id }));
     expect(notYet.status).toBe(403);
     expect(notYet.body).toEqual({ message: messages.completeNotAllowed, code: "FORBIDDEN" });
-    expect((await refusal(f.member.trpc.events.complete({ id: task.id }))).status).toBe(403);
-    expect((await refusal(f.outsider.trpc.events.complete({ id: task.id }))).status).toBe(404);
-    expect((await refusal(f.anon.trpc.events.complete({ id: task.id }))).status).toBe(401);
+    expect((await refusal(f.member.trpc.plans.complete({ id: task.id }))).status).toBe(403);
+    expect((await refusal(f.outsider.trpc.plans.complete({ id: task.id }))).status).toBe(404);
+    expect((await refusal(f.anon.trpc.plans.complete({ id: task.id }))).status).toBe(401);
 
     await f.assignee.trpc.tasks.accept({ id: task.id });
     harness().clock.advance(60_000);
-    const done = await f.assignee.trpc.events.complete({ id: task.id, isCompleted: true });
+    const done = await f.assignee.trpc.plans.complete({ id: task.id, isCompleted: true });
     expect(done).toMatchObject({
       isCompleted: true,
       event: {
@@ -268,12 +268,12 @@ describe("completing", () => {
         completedAt: harness().clock.now(),
       },
     });
-    const reopened = await f.creator.trpc.events.complete({ id: task.id, isCompleted: false });
+    const reopened = await f.creator.trpc.plans.complete({ id: task.id, isCompleted: false });
     expect(reopened).toMatchObject({
       isCompleted: false,
       event: { status: "accepted", completedAt: null },
     });
-    expect((await refusal(f.member.trpc.events.complete({ id: task.id }))).body.message).toBe(
+    expect((await refusal(f.member.trpc.plans.complete({ id: task.id }))).body.message).toBe(
       messages.completeNotAllowed,
     );
   });
@@ -282,21 +282,21 @@ describe("completing", () => {
     const f = await family();
     const task = await assign(f);
     await f.assignee.trpc.tasks.decline({ id: task.id, reason: "Busy" });
-    expect((await refusal(f.assignee.trpc.events.complete({ id: task.id }))).status).toBe(403);
-    expect((await f.creator.trpc.events.complete({ id: task.id })).isCompleted).toBe(true);
+    expect((await refusal(f.assignee.trpc.plans.complete({ id: task.id }))).status).toBe(403);
+    expect((await f.creator.trpc.plans.complete({ id: task.id })).isCompleted).toBe(true);
   });
 
   it("an event or to-do: its creator only", async () => {
     const f = await family();
     for (const type of ["event", "todo"] as const) {
-      const plan = await f.creator.trpc.events.createInCircle({
+      const plan = await f.creator.trpc.plans.createInCircle({
         id: f.circle.id,
         title: "Buy milk",
         type,
         startTime: new Date("2026-03-11T09:00:00Z"),
       });
-      expect((await refusal(f.member.trpc.events.complete({ id: plan.id }))).status).toBe(403);
-      expect((await f.creator.trpc.events.complete({ id: plan.id })).isCompleted).toBe(true);
+      expect((await refusal(f.member.trpc.plans.complete({ id: plan.id }))).status).toBe(403);
+      expect((await f.creator.trpc.plans.complete({ id: plan.id })).isCompleted).toBe(true);
     }
   });
 
@@ -305,7 +305,7 @@ describe("completing", () => {
     const series = await assign(f, { isRecurring: true, recurrenceType: "weekly" });
     await f.assignee.trpc.tasks.accept({ id: series.id });
     const second = new Date("2026-03-18T09:00:00Z");
-    const done = await f.assignee.trpc.events.complete({
+    const done = await f.assignee.trpc.plans.complete({
       id: series.id,
       isCompleted: true,
       occurrenceStart: second,
@@ -315,15 +315,15 @@ describe("completing", () => {
       originalStartTime: second,
       isCompleted: true,
     });
-    const week = await f.assignee.trpc.events.list({ from: "2026-03-11", to: "2026-03-25" });
-    const mine = week.filter((event) => event.id === series.id);
-    expect(mine.map((event) => [event.date, event.isCompleted])).toEqual([
+    const week = await f.assignee.trpc.plans.list({ from: "2026-03-11", to: "2026-03-25" });
+    const mine = week.filter((plan) => plan.id === series.id);
+    expect(mine.map((plan) => [plan.date, plan.isCompleted])).toEqual([
       ["2026-03-11", false],
       ["2026-03-18", true],
       ["2026-03-25", false],
     ]);
     const missing = await refusal(
-      f.assignee.trpc.events.complete({
+      f.assignee.trpc.plans.complete({
         id: series.id,
         occurrenceStart: new Date("2026-03-19T09:00:00Z"),
       }),
@@ -341,7 +341,7 @@ describe("pending tasks", () => {
       title: "Sooner",
       startTime: new Date("2026-03-12T09:00:00Z"),
     });
-    const mineToGive = await f.assignee.trpc.events.createInCircle({
+    const mineToGive = await f.assignee.trpc.plans.createInCircle({
       id: f.circle.id,
       title: "For the creator",
       startTime: new Date("2026-03-15T09:00:00Z"),
@@ -350,7 +350,7 @@ describe("pending tasks", () => {
     const answered = await assign(f, { title: "Answered" });
     await f.assignee.trpc.tasks.accept({ id: answered.id });
     // Someone else's task between two others: none of mine.
-    await f.creator.trpc.events.createInCircle({
+    await f.creator.trpc.plans.createInCircle({
       id: f.circle.id,
       title: "Not mine",
       startTime: new Date("2026-03-13T09:00:00Z"),
@@ -387,7 +387,7 @@ describe("pending tasks", () => {
   it("drops a task once it is completed, even unanswered", async () => {
     const f = await family();
     const task = await assign(f);
-    await f.creator.trpc.events.complete({ id: task.id });
+    await f.creator.trpc.plans.complete({ id: task.id });
     expect(await f.assignee.trpc.tasks.pending()).toEqual([]);
     expect(await f.creator.trpc.tasks.pending()).toEqual([]);
   });
@@ -427,7 +427,7 @@ describe("a member leaving the circle", () => {
       creatorId: f.creator.user.id,
       members: [f.assignee.user.id],
     });
-    const kept = await f.creator.trpc.events.createInCircle({
+    const kept = await f.creator.trpc.plans.createInCircle({
       id: elsewhere.id,
       title: "Elsewhere",
       startTime: new Date("2026-03-11T09:00:00Z"),
@@ -492,7 +492,7 @@ describe("task history", () => {
     const completed = await assign(f);
     await f.assignee.trpc.tasks.accept({ id: accepted.id });
     await f.assignee.trpc.tasks.decline({ id: declined.id, reason: "No time" });
-    await f.creator.trpc.events.complete({ id: completed.id });
+    await f.creator.trpc.plans.complete({ id: completed.id });
     const { tasks } = await f.creator.trpc.tasks.history({ type: "assigned-by-me" });
     const status = new Map(tasks.map((task) => [task.id, task.status]));
     expect(status.get(pending.id)).toBe("pending");
@@ -504,7 +504,7 @@ describe("task history", () => {
 
   it("leaves out plans that are not tasks", async () => {
     const f = await family();
-    await f.creator.trpc.events.createInCircle({
+    await f.creator.trpc.plans.createInCircle({
       id: f.circle.id,
       title: "Dinner",
       startTime: new Date("2026-03-11T18:00:00Z"),
@@ -522,12 +522,12 @@ describe("expired tasks", () => {
       startTime: new Date("2026-03-05T09:00:00Z"),
     });
     const done = await assign(f, { title: "Done", startTime: new Date("2026-03-06T09:00:00Z") });
-    await f.creator.trpc.events.complete({ id: done.id });
+    await f.creator.trpc.plans.complete({ id: done.id });
     const declined = await assign(f, { startTime: new Date("2026-03-07T09:00:00Z") });
     await f.assignee.trpc.tasks.decline({ id: declined.id, reason: "No" });
     await assign(f, { title: "Coming", startTime: new Date("2026-03-25T09:00:00Z") });
     await assign(f, { title: "February", startTime: new Date("2026-02-25T09:00:00Z") });
-    await f.creator.trpc.events.createInCircle({
+    await f.creator.trpc.plans.createInCircle({
       id: f.circle.id,
       title: "Not a task",
       startTime: new Date("2026-03-05T09:00:00Z"),
@@ -590,7 +590,7 @@ describe("expired tasks", () => {
       recurrenceType: "weekly",
     });
     await f.assignee.trpc.tasks.accept({ id: series.id });
-    await f.assignee.trpc.events.complete({
+    await f.assignee.trpc.plans.complete({
       id: series.id,
       occurrenceStart: new Date("2026-03-09T09:00:00Z"),
     });

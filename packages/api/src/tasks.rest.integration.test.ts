@@ -13,7 +13,7 @@ import { useTestServer } from "./testing/test-server";
 
 const server = useTestServer();
 
-type Event = Record<string, unknown> & { id: number; status: string | null; version: number };
+type PlanJson = Record<string, unknown> & { id: number; status: string | null; version: number };
 
 async function family() {
   const s = server();
@@ -27,7 +27,7 @@ async function family() {
     members: [assignee.user.id, member.user.id],
   });
   const assign = async (fields: Record<string, unknown> = {}) => {
-    const res = await creator.client.post<Event>(`/api/circles/${circle.id}/events`, {
+    const res = await creator.client.post<PlanJson>(`/api/circles/${circle.id}/events`, {
       title: "Water the plants",
       startTime: "2026-03-11T09:00:00.000Z",
       assignedTo: assignee.user.id,
@@ -51,7 +51,7 @@ describe("answering", () => {
       },
     });
     expect(bare.status).toBe(200);
-    const accepted = (await bare.json()) as { accepted: boolean; event: Event };
+    const accepted = (await bare.json()) as { accepted: boolean; event: PlanJson };
     expect(accepted).toMatchObject({ accepted: true, event: { id: first.id, status: "accepted" } });
     expect(accepted.event.startTime).toBe("2026-03-11T09:00:00.000Z");
     expectNoSecrets(accepted);
@@ -142,7 +142,7 @@ describe("cancelling and completing", () => {
       isCompleted: true,
       event: { isCompleted: true, status: "completed" },
     });
-    expect(typeof (done.body.event as Event).completedAt).toBe("string");
+    expect(typeof (done.body.event as PlanJson).completedAt).toBe("string");
     const reopened = await assignee.client.post(path, { isCompleted: false });
     expect(reopened.body).toMatchObject({ isCompleted: false });
     // An empty body means "completed".
@@ -191,7 +191,10 @@ describe("the Action Center's lists", () => {
   it("GET /api/tasks/history pages by query string: 11 tasks, page 1 then page 2", async () => {
     const { creator, assignee, assign } = await family();
     for (let i = 0; i < 11; i++) await assign({ title: `Chore ${i}` });
-    type Page = { tasks: Event[]; pagination: { page: number; limit: number; hasMore: boolean } };
+    type Page = {
+      tasks: PlanJson[];
+      pagination: { page: number; limit: number; hasMore: boolean };
+    };
     const first = await assignee.client.get<Page>(
       "/api/tasks/history?type=assigned-to-me&page=1&limit=10",
     );
@@ -218,7 +221,7 @@ describe("the Action Center's lists", () => {
     const { assignee, assign } = await family();
     server().clock.set(new Date("2026-03-20T12:00:00Z"));
     const task = await assign({ startTime: "2026-03-05T09:00:00.000Z" });
-    const res = await assignee.client.get<{ tasks: Event[] }>(
+    const res = await assignee.client.get<{ tasks: PlanJson[] }>(
       "/api/tasks/expired?month=2&year=2026",
     );
     expect(res.status).toBe(200);

@@ -115,7 +115,7 @@ describe("tRPC door", () => {
     await client.auth.login.mutate({ email: data.email, password: data.password });
     const [personal] = await client.circles.list.query();
     const startTime = new Date("2027-03-28T00:30:00.000Z");
-    const created = await client.events.create.mutate({
+    const created = await client.plans.create.mutate({
       circleId: personal?.id as number,
       title: "Piano lesson",
       startTime,
@@ -127,8 +127,8 @@ describe("tRPC door", () => {
     expect(created.startTime).toStrictEqual(startTime);
 
     const [list, month] = await Promise.all([
-      client.events.list.query({ from: "2027-03-20", to: "2027-04-10" }),
-      client.events.calendarMonth.query({ month: "2027-03" }),
+      client.plans.list.query({ from: "2027-03-20", to: "2027-04-10" }),
+      client.plans.calendarMonth.query({ month: "2027-03" }),
     ]);
     expect(list.map((plan) => plan.startTime.toISOString())).toEqual([
       "2027-03-28T00:30:00.000Z",
@@ -149,7 +149,7 @@ describe("tRPC door", () => {
       1: { json: { month: "2027-03" } },
     };
     const response = await fetch(
-      `${testServer().url}/api/trpc/events.list,events.calendarMonth?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      `${testServer().url}/api/trpc/plans.list,plans.calendarMonth?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
       { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } },
     );
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-import { eventListOutput } from "@circleplan/shared/plan-outputs";
+import { planListOutput } from "@circleplan/shared/plan-outputs";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { proceduresOf } from "./rest";
@@ -24,10 +24,10 @@ describe("syncParsed", () => {
   });
 
   it("answers as the schema it copies", async () => {
-    const plans = syncParsed(eventListOutput);
+    const plans = syncParsed(planListOutput);
     await expect(plans.parseAsync([])).resolves.toEqual([]);
     expect(z.toJSONSchema(plans, { unrepresentable: "any" })).toEqual(
-      z.toJSONSchema(eventListOutput, { unrepresentable: "any" }),
+      z.toJSONSchema(planListOutput, { unrepresentable: "any" }),
     );
   });
 });

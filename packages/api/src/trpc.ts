@@ -23,7 +23,7 @@ import type { SignedInCaller } from "@circleplan/core/deps";
 import { AppError } from "@circleplan/core/errors";
 import { circleIdInput, memberIdInput } from "@circleplan/shared/circle-schemas";
 import { messages } from "@circleplan/shared/messages";
-import { eventIdInput } from "@circleplan/shared/plan-schemas";
+import { planIdInput } from "@circleplan/shared/plan-schemas";
 import { initTRPC } from "@trpc/server";
 import type * as z from "zod";
 import type { Context } from "./context";
@@ -148,5 +148,5 @@ export const memberIdAdminProcedure = protectedProcedure
  * member of its circle, else 404 "Plan not found" (a non-member never learns it exists).
  */
 export const planProcedure = protectedProcedure
-  .input(eventIdInput)
+  .input(planIdInput)
   .use(async ({ ctx, input, next }) => next({ ctx: await asMember(ctx, { planId: input.id }) }));

@@ -5,8 +5,8 @@
  * statement with the caller's circles and attachments, the answer's mapping, output validation,
  * JSON or superjson), and as one raw SQL statement that reads the same answer. The loads ask as
  * the 49 ordinary users, cycling through their days and months. Then the month of the one user
- * whose circles hold all 500 series, asked alone: the calendar's grid (events.calendarDays) and
- * every plan (events.calendarMonth), through the door and in-process, the raw SQL of every plan,
+ * whose circles hold all 500 series, asked alone: the calendar's grid (plans.calendarDays) and
+ * every plan (plans.calendarMonth), through the door and in-process, the raw SQL of every plan,
  * and the index lookup alone, which shows that no read expands a rule.
  */
 import { calendarDays, calendarMonth } from "@circleplan/core/plans/plan-views";
@@ -91,7 +91,7 @@ function readsFor(data: PlansSeed): Read[] {
       const date = addDays(today, k);
       day.push({
         path: `/api/events/all?date=${date}`,
-        trpcPath: trpcGet("events.list", { date }),
+        trpcPath: trpcGet("plans.list", { date }),
         viewer,
         window: dayWindow(date, viewer.timeZone),
       });
@@ -99,14 +99,14 @@ function readsFor(data: PlansSeed): Read[] {
     // "From now on": the SQL side reads from the moment it runs, as the door does.
     upcoming.push({
       path: `/api/events/all?upcoming=true&limit=${UPCOMING_LIMIT}`,
-      trpcPath: trpcGet("events.list", { upcoming: true, limit: UPCOMING_LIMIT }),
+      trpcPath: trpcGet("plans.list", { upcoming: true, limit: UPCOMING_LIMIT }),
       viewer,
       window: { from: data.now, to: data.now, fromDate: today, toDate: today },
       limit: UPCOMING_LIMIT,
     });
     month.push({
       path: `/api/events/calendar/${monthOf(today)}`,
-      trpcPath: trpcGet("events.calendarMonth", { month: monthOf(today) }),
+      trpcPath: trpcGet("plans.calendarMonth", { month: monthOf(today) }),
       viewer,
       window: monthWindow(monthOf(today), viewer.timeZone),
     });
@@ -297,7 +297,7 @@ async function measureRead(
     const title =
       door === "REST"
         ? `REST ${read.door}`
-        : `tRPC GET /api/trpc/${read.name === "month" ? "events.calendarMonth" : "events.list"} (${read.name})`;
+        : `tRPC GET /api/trpc/${read.name === "month" ? "plans.calendarMonth" : "plans.list"} (${read.name})`;
     return drainedLoad(server, title, requests, options, `${read.name}: ${door}`);
   };
   const rest = await doorLoad("REST");

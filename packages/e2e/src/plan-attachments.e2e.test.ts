@@ -83,7 +83,7 @@ describe("plan attachments in the browser", () => {
     await form.waitFor({ state: "detached" });
 
     // Each file: where to upload, the bytes to storage, then the key named; no multipart call.
-    expect(posts.filter((path) => !path.startsWith("/api/trpc/events."))).toEqual([
+    expect(posts.filter((path) => !path.startsWith("/api/trpc/plans."))).toEqual([
       "/api/trpc/photos.createUpload",
       "/api/photos/local-upload",
       "/api/trpc/attachments.addUploaded",

@@ -152,7 +152,7 @@ describe("typing a plan in everyday words", () => {
     expect(await dialog.getByLabel("Circle").inputValue()).toBe(String(circle.id));
     await saveScreen(page, "02-form-from-text");
 
-    const created = page.waitForResponse("**/api/trpc/events.create**");
+    const created = page.waitForResponse("**/api/trpc/plans.create**");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await frontToast(page).getByText("Event created successfully").waitFor();
     expect(await createdPlan(created)).toMatchObject({
@@ -224,7 +224,7 @@ describe("typing a plan in everyday words", () => {
     await dialog.getByRole("button", { name: `Ends on: ${shownDay(lastDay)}` }).waitFor();
     await saveScreen(page, "03-form-filled");
 
-    const created = page.waitForResponse("**/api/trpc/events.create**");
+    const created = page.waitForResponse("**/api/trpc/plans.create**");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await frontToast(page).getByText("Event created successfully").waitFor();
     expect(await createdPlan(created)).toMatchObject({

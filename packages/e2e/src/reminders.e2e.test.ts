@@ -116,7 +116,7 @@ function remindersStarted(page: Page): Promise<unknown> {
   const from = new Date(Date.now() - 2 * 24 * MINUTE * 60).toISOString().slice(0, 10);
   return page.waitForRequest(
     (request) =>
-      request.url().includes("/api/trpc/events.list") &&
+      request.url().includes("/api/trpc/plans.list") &&
       decodeURIComponent(request.url()).includes(`"from":"${from}"`),
   );
 }

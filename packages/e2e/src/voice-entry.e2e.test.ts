@@ -240,7 +240,7 @@ describe("voice entry", () => {
     await dialog.waitFor({ state: "detached" });
     await saveScreen(page, "04-form");
 
-    const created = page.waitForResponse("**/api/trpc/events.create**");
+    const created = page.waitForResponse("**/api/trpc/plans.create**");
     await form.getByRole("button", { name: "Save Changes" }).click();
     await frontToast(page).getByText("Event created successfully").waitFor();
     const body = await (await created).json();

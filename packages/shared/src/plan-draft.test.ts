@@ -3,7 +3,7 @@ import { messages } from "./messages";
 import type { VoiceResult } from "./nlp-outputs";
 import { draftFromVoiceResult } from "./plan-draft";
 import { NOT_RECURRING, type RecurrenceAnswer } from "./plan-rules";
-import { createEventInput } from "./plan-schemas";
+import { createPlanInput } from "./plan-schemas";
 
 const weekly: RecurrenceAnswer = {
   ...NOT_RECURRING,
@@ -61,7 +61,7 @@ describe("a sentence's reading as the plan it would create", () => {
 
   it("is a create input the server's schema takes unchanged, once it names a circle", () => {
     const draft = draftFromVoiceResult(reading);
-    const { circleId, ...parsed } = createEventInput.parse({ circleId: 7, ...draft });
+    const { circleId, ...parsed } = createPlanInput.parse({ circleId: 7, ...draft });
     expect(circleId).toBe(7);
     expect(parsed).toEqual(draft);
   });

@@ -5,13 +5,13 @@
  */
 import type { VoiceResult } from "./nlp-outputs";
 import type { RecurrenceAnswer } from "./plan-rules";
-import type { CreateEventInput } from "./plan-schemas";
+import type { CreatePlanInput } from "./plan-schemas";
 
 /**
  * The create input less its circle (the form's or the path's), its repeat fields in the one shape
  * plans answer them (plan-rules.ts `recurrenceAnswerFields`: the last day as `yyyy-MM-dd`).
  */
-export type CreatePlanDraft = Omit<CreateEventInput, "circleId" | keyof RecurrenceAnswer> &
+export type CreatePlanDraft = Omit<CreatePlanInput, "circleId" | keyof RecurrenceAnswer> &
   RecurrenceAnswer;
 
 /**

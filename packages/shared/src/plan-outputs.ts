@@ -19,7 +19,7 @@ export const attachmentSchema = z.object({
   createdAt: instant,
 });
 
-export const eventSchema = z.object({
+export const planSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
@@ -69,12 +69,12 @@ export const eventSchema = z.object({
   createdAt: instant,
   updatedAt: instant,
 });
-export type PlanEvent = z.infer<typeof eventSchema>;
+export type Plan = z.infer<typeof planSchema>;
 
-export const eventListOutput = z.array(eventSchema);
+export const planListOutput = z.array(planSchema);
 
-export const completeOutput = z.object({ isCompleted: z.boolean(), event: eventSchema });
-export const respondOutput = z.object({ accepted: z.boolean(), event: eventSchema });
+export const completeOutput = z.object({ isCompleted: z.boolean(), event: planSchema });
+export const respondOutput = z.object({ accepted: z.boolean(), event: planSchema });
 
 export const pendingTaskSchema = z.object({
   id: z.number().int(),
@@ -93,7 +93,7 @@ export const pendingTaskSchema = z.object({
 export const pendingTasksOutput = z.array(pendingTaskSchema);
 
 export const taskHistoryOutput = z.object({
-  tasks: z.array(eventSchema),
+  tasks: z.array(planSchema),
   pagination: z.object({
     page: z.number().int(),
     limit: z.number().int(),
@@ -101,7 +101,7 @@ export const taskHistoryOutput = z.object({
   }),
 });
 
-export const expiredTasksOutput = z.object({ tasks: z.array(eventSchema) });
+export const expiredTasksOutput = z.object({ tasks: z.array(planSchema) });
 
 export const calendarSummaryOutput = z.object({ summary: z.string() });
 

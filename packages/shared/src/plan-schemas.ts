@@ -164,20 +164,20 @@ const planFields = {
 };
 
 /** POST /api/circles/{id}/events: the circle from the path. */
-export const createCircleEventInput = z.object({
+export const createCirclePlanInput = z.object({
   id: idField(messages.circleNotFound),
   ...planFields,
 });
-export type CreateCircleEventInput = z.infer<typeof createCircleEventInput>;
+export type CreateCirclePlanInput = z.infer<typeof createCirclePlanInput>;
 
 /** POST /api/events: the circle in the body (string or number, as the edit form sends it). */
-export const createEventInput = z.object({
+export const createPlanInput = z.object({
   circleId: z.coerce
     .number({ error: messages.circleRequired })
     .pipe(idField(messages.circleRequired)),
   ...planFields,
 });
-export type CreateEventInput = z.infer<typeof createEventInput>;
+export type CreatePlanInput = z.infer<typeof createPlanInput>;
 
 /** Which occurrences of a series an edit, delete or completion applies to. */
 export const occurrenceScopeFields = {
@@ -189,9 +189,9 @@ export const occurrenceScopeFields = {
   scope: z.enum(["occurrence", "following", "all"]).optional(),
 };
 
-export const eventIdInput = z.object({ id: idField(messages.planNotFound) });
+export const planIdInput = z.object({ id: idField(messages.planNotFound) });
 
-type UpdateEventFields = Partial<Omit<CreateEventInput, "circleId">> & {
+type UpdatePlanFields = Partial<Omit<CreatePlanInput, "circleId">> & {
   id: number;
   circleId?: number;
   isCompleted?: boolean;
@@ -205,7 +205,7 @@ type UpdateEventFields = Partial<Omit<CreateEventInput, "circleId">> & {
  * PUT /api/events/{id}: every field optional; only what is sent changes. (Built by mapping the
  * create fields to optional ones; the type is declared by hand because that mapping loses it.)
  */
-export const updateEventInput = z.object({
+export const updatePlanInput = z.object({
   id: idField(messages.planNotFound),
   ...Object.fromEntries(
     Object.entries(planFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
@@ -217,21 +217,21 @@ export const updateEventInput = z.object({
   /** The version the edit is based on (ours): an older one answers 409 instead of overwriting. */
   version: z.number().int().positive().optional(),
   ...occurrenceScopeFields,
-}) as unknown as z.ZodType<UpdateEventFields, UpdateEventFields>;
-export type UpdateEventInput = z.infer<typeof updateEventInput>;
+}) as unknown as z.ZodType<UpdatePlanFields, UpdatePlanFields>;
+export type UpdatePlanInput = z.infer<typeof updatePlanInput>;
 
-export const deleteEventInput = z.object({
+export const deletePlanInput = z.object({
   id: idField(messages.planNotFound),
   ...occurrenceScopeFields,
 });
 
-export const completeEventInput = z.object({
+export const completePlanInput = z.object({
   id: idField(messages.planNotFound),
   isCompleted: z.boolean().default(true),
   ...occurrenceScopeFields,
 });
 
-export const respondEventInput = z.object({
+export const respondToTaskInput = z.object({
   id: idField(messages.planNotFound),
   accepted: z.boolean({ error: "accepted must be true or false" }),
   note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true),
@@ -258,7 +258,7 @@ export const acceptTaskInput = z.object({
  * `limit`), one circle (`circleId` or `circle`), or a range (`from`, `to`; ours). Days are read
  * in the caller's time zone.
  */
-export const listEventsInput = z
+export const listPlansInput = z
   .object({
     date: dayField.optional(),
     upcoming: z.boolean().optional(),
@@ -271,7 +271,7 @@ export const listEventsInput = z
     type: z.enum(PLAN_TYPES).optional(),
   })
   .optional();
-export type ListEventsInput = z.infer<typeof listEventsInput>;
+export type ListPlansInput = z.infer<typeof listPlansInput>;
 
 export const calendarMonthInput = z.object({
   month: monthField,

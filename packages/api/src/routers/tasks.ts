@@ -15,8 +15,8 @@ import {
 import {
   acceptTaskInput,
   declineTaskInput,
-  eventIdInput,
   expiredTasksInput,
+  planIdInput,
   taskHistoryInput,
 } from "@circleplan/shared/plan-schemas";
 import { planProcedure, protectedProcedure, router, syncParsed } from "../trpc";
@@ -101,7 +101,7 @@ export const tasksRouter = router({
         summary: "Withdraw the assignment (the task's creator)",
       },
     })
-    .input(eventIdInput)
+    .input(planIdInput)
     .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => cancelTask({ deps: ctx.deps, caller: ctx.caller, input })),
 });

@@ -297,7 +297,7 @@ export async function readAttachment({
 
 /**
  * The attachments of these plans, oldest first, by plan id (every id present, [] for none):
- * what `toPlanEvent` puts on each plan's `attachments`.
+ * what `toPlan` puts on each plan's `attachments`.
  */
 export async function attachmentsOf(
   db: Executor,

@@ -7,12 +7,12 @@
 
 import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
 import { addDays, weekdayNumber } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Temporal } from "temporal-polyfill";
 import { monthDays } from "./time-ranges";
 
 export type SummaryPlan = Pick<
-  PlanEvent,
+  Plan,
   "id" | "title" | "type" | "date" | "isCompleted" | "isRecurring" | "status"
 >;
 

@@ -1,8 +1,8 @@
 import { plans } from "@circleplan/db/schema";
 import { DEFAULT_REMINDERS } from "@circleplan/shared/limits";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { planTypeFor } from "@circleplan/shared/plan-rules";
-import type { CreateEventInput } from "@circleplan/shared/plan-schemas";
+import type { CreatePlanInput } from "@circleplan/shared/plan-schemas";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
@@ -20,7 +20,7 @@ export async function createPlan({
   deps,
   caller,
   input,
-}: Call<CreateEventInput, SignedInCaller>): Promise<PlanEvent> {
+}: Call<CreatePlanInput, SignedInCaller>): Promise<Plan> {
   await circleAccess(deps.db, caller.userId, { circleId: input.circleId });
   const viewerZone = await viewerZoneOf(deps.db, caller);
   const timeZone = input.timeZone ?? viewerZone;

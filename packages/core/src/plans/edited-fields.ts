@@ -7,7 +7,7 @@ import type { Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
 import type { PlanType } from "@circleplan/shared/limits";
 import { planTypeFor, RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
-import type { RecurrenceInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { RecurrenceInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { requireAssignable } from "./plan-access";
 import type { PlanRow } from "./plan-rows";
 import type { Timing } from "./plan-timing";
@@ -31,7 +31,7 @@ export const CONTENT_FIELDS = [
   "reminderTimes",
   "eventColor",
   "voiceNote",
-] as const satisfies readonly (keyof OccurrenceOverrides & keyof UpdateEventInput)[];
+] as const satisfies readonly (keyof OccurrenceOverrides & keyof UpdatePlanInput)[];
 
 /** Keys of an update that change nothing about the plan itself. */
 const NAMING_KEYS = new Set([
@@ -44,7 +44,7 @@ const NAMING_KEYS = new Set([
 ]);
 
 /** The keys an edit sends that change the plan itself. */
-export function sentKeys(input: UpdateEventInput): string[] {
+export function sentKeys(input: UpdatePlanInput): string[] {
   return Object.entries(input)
     .filter(([key, value]) => value !== undefined && !NAMING_KEYS.has(key))
     .map(([key]) => key);
@@ -68,7 +68,7 @@ export const recurrenceFieldsOf = (input: RecurrenceInput): RecurrenceInput =>
   );
 
 /** The plan's content fields as an edit leaves them. */
-export function editedContent(input: UpdateEventInput) {
+export function editedContent(input: UpdatePlanInput) {
   const content: Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>> = {};
   for (const key of CONTENT_FIELDS) {
     if (input[key] !== undefined)
@@ -84,7 +84,7 @@ export function editedContent(input: UpdateEventInput) {
 export async function editedAssignment(
   tx: Tx,
   plan: PlanRow,
-  input: UpdateEventInput,
+  input: UpdatePlanInput,
   circleId: number,
 ) {
   const assignedTo = input.assignedTo !== undefined ? (input.assignedTo ?? null) : plan.assignedTo;
@@ -103,7 +103,7 @@ export async function editedAssignment(
 /** The rule after an edit: the sent recurrence fields over the current rule, for the new start. */
 export function editedRule(
   plan: PlanRow,
-  input: UpdateEventInput,
+  input: UpdatePlanInput,
   start: SeriesStart,
   remainingCount?: number,
 ): RecurrenceRule | null {
@@ -129,7 +129,7 @@ export function editedRule(
  */
 export function editedColumns(
   plan: PlanRow,
-  input: UpdateEventInput,
+  input: UpdatePlanInput,
   edit: {
     assignment: Awaited<ReturnType<typeof editedAssignment>>;
     timing: Timing;

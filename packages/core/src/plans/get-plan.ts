@@ -1,13 +1,13 @@
 import { plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { eq } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import type { CircleCaller } from "../circles/access";
 import type { Call } from "../deps";
 import { AppError } from "../errors";
 import { findOccurrence, type OccurrenceScope } from "./find-occurrence";
-import { planEventOf } from "./plan-answer";
+import { planOf } from "./plan-answer";
 
 /**
  * GET /api/events/{id}: the plan; a series answers the occurrence named by `occurrenceStart` /
@@ -17,7 +17,7 @@ export async function getPlan({
   deps,
   caller,
   input,
-}: Call<{ id: number } & OccurrenceScope, CircleCaller>): Promise<PlanEvent> {
+}: Call<{ id: number } & OccurrenceScope, CircleCaller>): Promise<Plan> {
   const viewerZone = await viewerZoneOf(deps.db, caller);
   const named = input.occurrenceStart !== undefined || input.occurrenceDate !== undefined;
   const row = await findOccurrence(deps.db, input.id, input);
@@ -33,5 +33,5 @@ export async function getPlan({
         : messages.planNotFound,
     );
   }
-  return planEventOf(deps.db, row, viewerZone);
+  return planOf(deps.db, row, viewerZone);
 }

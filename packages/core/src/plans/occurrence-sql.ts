@@ -25,7 +25,7 @@ export type OverridableField = keyof OccurrenceOverrides & keyof typeof plans.$i
 
 /**
  * An occurrence's field as it shows: its own value when its overrides hold the field (a null
- * included: an occurrence may clear what its plan has), else its plan's. plan-event.ts applies
+ * included: an occurrence may clear what its plan has), else its plan's. to-plan.ts applies
  * the same rule to rows already read. `occurrence` and `plan` are the statement's aliases.
  */
 export function shownField(

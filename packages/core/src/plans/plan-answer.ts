@@ -4,21 +4,17 @@
  */
 import type { Executor } from "@circleplan/db/client";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { AppError } from "../errors";
 import { attachmentsOf } from "./attachments";
 import { findOccurrence, type OccurrenceName } from "./find-occurrence";
-import { toPlanEvent } from "./plan-event";
 import type { OccurrenceRow } from "./plan-rows";
+import { toPlan } from "./to-plan";
 
 /** One occurrence of a plan as answered, with its attachments. */
-export async function planEventOf(
-  db: Executor,
-  row: OccurrenceRow,
-  viewerZone: string,
-): Promise<PlanEvent> {
+export async function planOf(db: Executor, row: OccurrenceRow, viewerZone: string): Promise<Plan> {
   const attachments = await attachmentsOf(db, [row.plan.id]);
-  return toPlanEvent(row, { viewerZone, attachments: attachments.get(row.plan.id) ?? [] });
+  return toPlan(row, { viewerZone, attachments: attachments.get(row.plan.id) ?? [] });
 }
 
 /** The occurrence `name` names after a change, else the plan's first (a split moved it). */
@@ -27,8 +23,8 @@ export async function answerFor(
   planId: number,
   name: OccurrenceName,
   viewerZone: string,
-): Promise<PlanEvent> {
+): Promise<Plan> {
   const row = (await findOccurrence(db, planId, name)) ?? (await findOccurrence(db, planId, {}));
   if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
-  return planEventOf(db, row, viewerZone);
+  return planOf(db, row, viewerZone);
 }

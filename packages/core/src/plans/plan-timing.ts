@@ -6,7 +6,7 @@
  */
 import { addDays, dayIn, daysBetween, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
-import type { CreateEventInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { CreatePlanInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { Temporal } from "temporal-polyfill";
 import { AppError } from "../errors";
 import type { OccurrenceRecord, PlanRow } from "./plan-rows";
@@ -64,7 +64,7 @@ export function checkOrder<T extends Timing>(timing: T): T {
  * date, else the days its instants fall on there.
  */
 export function newTiming(
-  input: Pick<CreateEventInput, "allDay" | "date" | "startTime" | "endTime">,
+  input: Pick<CreatePlanInput, "allDay" | "date" | "startTime" | "endTime">,
   timeZone: string,
 ): Timing {
   if (input.allDay ?? false) {
@@ -101,7 +101,7 @@ export function seriesStartOfTiming(timing: Timing): SeriesStart {
 export function editedTiming(
   plan: Pick<PlanRow, "timeZone" | "allDay">,
   current: Pick<OccurrenceRecord, "startsAt" | "endsAt" | "startDate" | "endDate">,
-  input: Pick<UpdateEventInput, "timeZone" | "allDay" | "date" | "startTime" | "endTime">,
+  input: Pick<UpdatePlanInput, "timeZone" | "allDay" | "date" | "startTime" | "endTime">,
 ): Timing {
   const timeZone = input.timeZone ?? plan.timeZone;
   const allDay = input.allDay ?? plan.allDay;

@@ -2,7 +2,7 @@
  * The plan views (plans spec, sections 2 and 7): a day, the upcoming plans, a range of days, one
  * circle, the calendar month, its grid and its summary. Every view reads occurrences
  * (list-occurrences.ts: one indexed query, no rule expanded on a read) of the caller's circles
- * only, in the caller's zone (time-ranges.ts), and answers them through toPlanEvents, as every
+ * only, in the caller's zone (time-ranges.ts), and answers them through toPlans, as every
  * other plan answer.
  *
  * What the spec leaves open (docs/decisions/009):
@@ -18,8 +18,8 @@ import type { Executor } from "@circleplan/db/client";
 import { addDays } from "@circleplan/shared/days";
 import { RANGE_DAYS_MAX, UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import type { ListEventsInput } from "@circleplan/shared/plan-schemas";
+import type { Plan } from "@circleplan/shared/plan-outputs";
+import type { ListPlansInput } from "@circleplan/shared/plan-schemas";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
@@ -31,7 +31,6 @@ import {
   type OccurrenceQuery,
   occurrenceDays,
 } from "./list-occurrences";
-import { toPlanEvents } from "./plan-event";
 import type { OccurrenceRow } from "./plan-rows";
 import {
   DEFAULT_WINDOW_DAYS_AFTER,
@@ -43,6 +42,7 @@ import {
   monthWindow,
   type PlanWindow,
 } from "./time-ranges";
+import { toPlans } from "./to-plan";
 
 /**
  * How far ahead the upcoming list looks, in widening steps: most callers fill a page within two
@@ -96,7 +96,7 @@ async function upcomingRows(
 
 /** The window a list reads, from its parameters (see the file's comment for the rules). */
 function windowOf(
-  input: NonNullable<ListEventsInput>,
+  input: NonNullable<ListPlansInput>,
   zone: string,
   now: Date,
 ): PlanWindow | "upcoming" {
@@ -119,11 +119,11 @@ function windowOf(
  * GET /api/events, /api/events/all and their aliases: a day (`date`), the upcoming plans
  * (`upcoming`, `limit`), a range (`from`, `to`), one circle (`circleId` or `circle`), one type.
  */
-export async function listEvents({
+export async function listPlans({
   deps,
   caller,
   input,
-}: Call<ListEventsInput, SignedInCaller>): Promise<PlanEvent[]> {
+}: Call<ListPlansInput, SignedInCaller>): Promise<Plan[]> {
   const options = input ?? {};
   const { zone, circles } = await scopeOf(deps.db, caller, options.circleId ?? options.circle);
   const now = deps.clock.now();
@@ -139,7 +139,7 @@ export async function listEvents({
     window === "upcoming"
       ? await upcomingRows(deps.db, query, now)
       : await listOccurrences(deps.db, { ...query, from: window.from, to: window.to });
-  return toPlanEvents(rows, { viewerZone: zone });
+  return toPlans(rows, { viewerZone: zone });
 }
 
 type MonthInput = { month: string; circleId?: number | undefined };
@@ -166,9 +166,9 @@ export async function calendarMonth({
   deps,
   caller,
   input,
-}: Call<MonthInput, SignedInCaller>): Promise<PlanEvent[]> {
+}: Call<MonthInput, SignedInCaller>): Promise<Plan[]> {
   const query = await monthQuery(deps.db, caller, input);
-  return toPlanEvents(await listOccurrences(deps.db, query), { viewerZone: query.viewerZone });
+  return toPlans(await listOccurrences(deps.db, query), { viewerZone: query.viewerZone });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import type { RecurrenceInput, UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { RecurrenceInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import { AppError } from "../errors";
@@ -62,7 +62,7 @@ export async function editOccurrence(
   tx: Tx,
   plan: PlanRow,
   named: OccurrenceRow,
-  input: UpdateEventInput,
+  input: UpdatePlanInput,
   now: Date,
 ) {
   // What only the whole series can change must be unchanged (the edit form sends every field).
@@ -157,7 +157,7 @@ export async function splitSeries(
   tx: Tx,
   plan: PlanRow,
   named: OccurrenceRow,
-  input: UpdateEventInput,
+  input: UpdatePlanInput,
   now: Date,
 ): Promise<number> {
   const occurrence = named.occurrence;

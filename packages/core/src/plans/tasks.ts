@@ -12,7 +12,7 @@ import type { Executor, Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { dayIn, startOfDay } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleIdsOfMember } from "../circles/access";
@@ -23,10 +23,10 @@ import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
 import { lockPlan } from "./plan-access";
-import { planEventOf } from "./plan-answer";
-import { toPlanEvents } from "./plan-event";
+import { planOf } from "./plan-answer";
 import { type OccurrenceRow, occurrenceSelect, toOccurrenceRow } from "./plan-rows";
 import { monthWindow } from "./time-ranges";
+import { toPlans } from "./to-plan";
 
 export interface PendingTask {
   id: number;
@@ -44,15 +44,15 @@ export interface PendingTask {
 }
 
 /** The plan as answered after a change: the named occurrence, else the series' first. */
-async function answerEvent(
+async function answeredPlan(
   db: Executor,
   planId: number,
   viewerZone: string,
   name: OccurrenceName = {},
-): Promise<PlanEvent> {
+): Promise<Plan> {
   const row = await findOccurrence(db, planId, name);
   if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
-  return planEventOf(db, row, viewerZone);
+  return planOf(db, row, viewerZone);
 }
 
 /**
@@ -66,7 +66,7 @@ export async function completePlan({
   input,
 }: Call<{ id: number; isCompleted: boolean } & OccurrenceScope, CircleCaller>): Promise<{
   isCompleted: boolean;
-  event: PlanEvent;
+  event: Plan;
 }> {
   const zone = await viewerZoneOf(deps.db, caller);
   const named = input.occurrenceStart !== undefined || input.occurrenceDate !== undefined;
@@ -90,8 +90,8 @@ export async function completePlan({
       completionOccurrence(input.scope, occurrence?.occurrence ?? null),
       deps.clock.now(),
     );
-    const event = await answerEvent(tx, plan.id, zone, occurrence ? name : {});
-    return { isCompleted: event.isCompleted, event };
+    const answered = await answeredPlan(tx, plan.id, zone, occurrence ? name : {});
+    return { isCompleted: answered.isCompleted, event: answered };
   });
 }
 
@@ -106,7 +106,7 @@ export async function respondToTask({
   input,
 }: Call<{ id: number; accepted: boolean; note: string | null }, CircleCaller>): Promise<{
   accepted: boolean;
-  event: PlanEvent;
+  event: Plan;
 }> {
   const zone = await viewerZoneOf(deps.db, caller);
   const note = input.note?.trim() || null;
@@ -135,7 +135,7 @@ export async function respondToTask({
         updatedAt: now,
       })
       .where(eq(plans.id, plan.id));
-    return { accepted: input.accepted, event: await answerEvent(tx, plan.id, zone) };
+    return { accepted: input.accepted, event: await answeredPlan(tx, plan.id, zone) };
   });
 }
 
@@ -267,21 +267,21 @@ export async function pendingTasks({
     zone,
     deps.clock.now(),
   );
-  const events = toPlanEvents([...current.values()], { viewerZone: zone });
-  return events
-    .map((event) => ({
-      id: event.id,
-      title: event.title,
-      startTime: event.startTime,
-      date: event.date,
-      circleId: event.circleId,
-      circleName: event.circleName,
-      circleColor: event.circleColor,
-      isAssignedToMe: event.assignedTo === me,
-      isCreatedByMe: event.creatorId === me,
-      creatorName: event.creatorName,
-      assigneeName: event.assigneeName,
-      description: event.description,
+  const currentPlans = toPlans([...current.values()], { viewerZone: zone });
+  return currentPlans
+    .map((plan) => ({
+      id: plan.id,
+      title: plan.title,
+      startTime: plan.startTime,
+      date: plan.date,
+      circleId: plan.circleId,
+      circleName: plan.circleName,
+      circleColor: plan.circleColor,
+      isAssignedToMe: plan.assignedTo === me,
+      isCreatedByMe: plan.creatorId === me,
+      creatorName: plan.creatorName,
+      assigneeName: plan.assigneeName,
+      description: plan.description,
     }))
     .sort(byStart);
 }
@@ -298,7 +298,7 @@ export async function taskHistory({
 }: Call<
   { type: "assigned-to-me" | "assigned-by-me"; page: number; limit: number },
   SignedInCaller
->): Promise<{ tasks: PlanEvent[]; pagination: { page: number; limit: number; hasMore: boolean } }> {
+>): Promise<{ tasks: Plan[]; pagination: { page: number; limit: number; hasMore: boolean } }> {
   const me = caller.userId;
   const { page, limit } = input;
   const zone = await viewerZoneOf(deps.db, caller);
@@ -321,7 +321,7 @@ export async function taskHistory({
     return row ? [row] : [];
   });
   return {
-    tasks: toPlanEvents(rows, { viewerZone: zone, attachments }),
+    tasks: toPlans(rows, { viewerZone: zone, attachments }),
     pagination: { page, limit, hasMore: ids.length > limit },
   };
 }
@@ -336,7 +336,7 @@ export async function expiredTasks({
   deps,
   caller,
   input,
-}: Call<{ month: number; year: number }, SignedInCaller>): Promise<{ tasks: PlanEvent[] }> {
+}: Call<{ month: number; year: number }, SignedInCaller>): Promise<{ tasks: Plan[] }> {
   const me = caller.userId;
   const zone = await viewerZoneOf(deps.db, caller);
   const now = deps.clock.now();
@@ -364,6 +364,6 @@ export async function expiredTasks({
       ? occurrence.startDate < today
       : (occurrence.startsAt as Date) <= now;
   });
-  const tasks = toPlanEvents(expired, { viewerZone: zone });
+  const tasks = toPlans(expired, { viewerZone: zone });
   return { tasks: tasks.sort(byStart) };
 }

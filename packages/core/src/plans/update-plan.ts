@@ -6,8 +6,8 @@
 import type { Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
-import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { Plan } from "@circleplan/shared/plan-outputs";
+import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { eq, sql } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleAccess } from "../circles/access";
@@ -48,7 +48,7 @@ export async function updatePlan({
   deps,
   caller,
   input,
-}: Call<UpdateEventInput, CircleCaller>): Promise<PlanEvent> {
+}: Call<UpdatePlanInput, CircleCaller>): Promise<Plan> {
   const viewerZone = await viewerZoneOf(deps.db, caller);
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx): Promise<UpdateResult> => {
@@ -80,7 +80,7 @@ async function applyUpdate(
   edit: {
     plan: PlanRow;
     change: ScopedChange;
-    input: UpdateEventInput;
+    input: UpdatePlanInput;
     caller: CircleCaller;
     now: Date;
   },
@@ -118,7 +118,7 @@ async function editWholePlan(
   tx: Tx,
   plan: PlanRow,
   named: OccurrenceRow | null,
-  input: UpdateEventInput,
+  input: UpdatePlanInput,
   caller: CircleCaller,
   now: Date,
 ): Promise<OccurrenceName> {

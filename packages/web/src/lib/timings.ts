@@ -19,4 +19,4 @@ export const PENDING_INVITATIONS_POLL_MS = 30_000;
 export const LONG_PRESS_MS = 500;
 /** Highlights: the day's plans for ?tab=plans, and the plan an ?eventId= names. */
 export const PLANS_HIGHLIGHT_MS = 2000;
-export const EVENT_HIGHLIGHT_MS = 5000;
+export const NAMED_PLAN_HIGHLIGHT_MS = 5000;

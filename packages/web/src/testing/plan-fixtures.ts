@@ -1,12 +1,12 @@
 /** Answers of the plan and task procedures, as component tests hand them to renderWithTrpc. */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { NOT_RECURRING } from "@circleplan/shared/plan-rules";
 import type { PendingTask } from "@/features/actions/action-counts";
 
 const created = new Date("2026-11-01T10:00:00Z");
 
 /** A one-off event by Ada (user 1) in circle 7 on Sunday 22 November 2026 at 18:00 London. */
-export function planFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
+export function planFixture(overrides: Partial<Plan> = {}): Plan {
   return {
     id: 100,
     title: "Family dinner",
@@ -54,7 +54,7 @@ export function planFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
 }
 
 /** A task from Ada (1) to Bea (2), not answered yet. */
-export function taskFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
+export function taskFixture(overrides: Partial<Plan> = {}): Plan {
   return planFixture({
     id: 200,
     title: "Pick up groceries",
@@ -67,7 +67,7 @@ export function taskFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
 }
 
 /** The Sunday occurrence of a weekly series that began a week earlier. */
-export function occurrenceFixture(overrides: Partial<PlanEvent> = {}): PlanEvent {
+export function occurrenceFixture(overrides: Partial<Plan> = {}): Plan {
   return planFixture({
     id: 300,
     title: "Swimming lessons",

@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isSeriesOccurrence, type OccurrenceScope } from "./occurrence-ref";
@@ -12,21 +12,21 @@ import { usePlanActions } from "./use-plan-actions";
  * until the server has answered, so a failure is seen where it happened.
  */
 export function DeletePlanDialog({
-  event,
+  plan,
   open,
   onOpenChange,
 }: {
-  event: PlanEvent;
+  plan: Plan;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const actions = usePlanActions();
-  const series = isSeriesOccurrence(event);
+  const series = isSeriesOccurrence(plan);
   const [scope, setScope] = useState<OccurrenceScope>("occurrence");
-  const noun = planNoun(event);
+  const noun = planNoun(plan);
 
   async function confirm() {
-    if (await actions.deletePlan(event, series ? scope : undefined)) onOpenChange(false);
+    if (await actions.deletePlan(plan, series ? scope : undefined)) onOpenChange(false);
   }
 
   return (

@@ -7,6 +7,6 @@ import { trpc } from "@/lib/trpc";
 export function usePlanInvalidation(): () => Promise<void> {
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([utils.events.invalidate(), utils.tasks.invalidate()]);
+    await Promise.all([utils.plans.invalidate(), utils.tasks.invalidate()]);
   };
 }

@@ -4,7 +4,7 @@
  * the completion checkbox and its toasts.
  */
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -26,17 +26,17 @@ const ADA = userFixture();
 const BEA = userFixture({ id: 2, firstName: "Bea", lastName: "Byron", email: "bea@example.com" });
 
 function renderCard(
-  event: PlanEvent,
+  plan: Plan,
   { viewer = ADA, handlers = {} }: { viewer?: typeof ADA; handlers?: Record<string, Handler> } = {},
 ) {
   return renderWithTrpc(
     <UserReady>
-      <PlanCard event={event} />
+      <PlanCard plan={plan} />
     </UserReady>,
     {
       handlers: {
         "auth.user": () => viewer,
-        "events.list": () => [],
+        "plans.list": () => [],
         ...handlers,
       },
     },
@@ -80,7 +80,7 @@ describe("PlanCard", () => {
 
   it("asks before deleting a task and says it is gone", async () => {
     const view = renderCard(taskFixture(), {
-      handlers: { "events.delete": () => ({ message: messages.taskDeleted }) },
+      handlers: { "plans.delete": () => ({ message: messages.taskDeleted }) },
     });
     await userEvent.click(
       within(await card("Pick up groceries")).getByRole("button", { name: /More actions/ }),
@@ -90,12 +90,12 @@ describe("PlanCard", () => {
     expect(within(confirm).getByText("Are you sure you want to delete this task?")).toBeVisible();
     await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task deleted!"));
-    expect(view.callsTo("events.delete")[0]?.input).toEqual({ id: 200 });
+    expect(view.callsTo("plans.delete")[0]?.input).toEqual({ id: 200 });
   });
 
   it("asks which occurrences go when deleting one of a series", async () => {
     const view = renderCard(occurrenceFixture(), {
-      handlers: { "events.delete": () => ({ message: messages.eventDeleted }) },
+      handlers: { "plans.delete": () => ({ message: messages.eventDeleted }) },
     });
     await userEvent.click(
       within(await card("Swimming lessons")).getByRole("button", { name: /More actions/ }),
@@ -109,7 +109,7 @@ describe("PlanCard", () => {
     );
     await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event deleted!"));
-    expect(view.callsTo("events.delete")[0]?.input).toEqual({
+    expect(view.callsTo("plans.delete")[0]?.input).toEqual({
       id: 300,
       scope: "following",
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),
@@ -119,7 +119,7 @@ describe("PlanCard", () => {
   it("keeps the confirmation open with the spec's toast when deleting fails", async () => {
     renderCard(planFixture(), {
       handlers: {
-        "events.delete": () => {
+        "plans.delete": () => {
           throw serverError(messages.planNotFound, 404, "NOT_FOUND");
         },
       },
@@ -166,7 +166,7 @@ describe("PlanCard", () => {
     const view = renderCard(taskFixture({ assignmentAccepted: true, status: "accepted" }), {
       viewer: BEA,
       handlers: {
-        "events.complete": (input) => ({
+        "plans.complete": (input) => ({
           isCompleted: (input as { isCompleted: boolean }).isCompleted,
           event: taskFixture(),
         }),
@@ -177,26 +177,26 @@ describe("PlanCard", () => {
     });
     await userEvent.click(box);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task completed!"));
-    expect(view.callsTo("events.complete")[0]?.input).toEqual({ id: 200, isCompleted: true });
+    expect(view.callsTo("plans.complete")[0]?.input).toEqual({ id: 200, isCompleted: true });
   });
 
   it("reopens a completed to-do, struck through and dimmed until then", async () => {
     const view = renderCard(planFixture({ type: "todo", isCompleted: true }), {
       handlers: {
-        "events.complete": () => ({ isCompleted: false, event: planFixture() }),
+        "plans.complete": () => ({ isCompleted: false, event: planFixture() }),
       },
     });
     const shown = await card("Family dinner");
     expect(within(shown).getByText("Completed")).toBeVisible();
     await userEvent.click(within(shown).getByRole("checkbox", { name: "Family dinner completed" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task reopened"));
-    expect(view.callsTo("events.complete")[0]?.input).toEqual({ id: 100, isCompleted: false });
+    expect(view.callsTo("plans.complete")[0]?.input).toEqual({ id: 100, isCompleted: false });
   });
 
   it("says 'Action not allowed' with the server's reason when completing is refused", async () => {
     renderCard(planFixture({ type: "todo" }), {
       handlers: {
-        "events.complete": () => {
+        "plans.complete": () => {
           throw serverError(messages.completeNotAllowed, 403, "FORBIDDEN");
         },
       },
@@ -213,11 +213,11 @@ describe("PlanCard", () => {
 
   it("names the occurrence when completing one of a series", async () => {
     const view = renderCard(occurrenceFixture({ type: "todo" }), {
-      handlers: { "events.complete": () => ({ isCompleted: true, event: occurrenceFixture() }) },
+      handlers: { "plans.complete": () => ({ isCompleted: true, event: occurrenceFixture() }) },
     });
     await userEvent.click(within(await card("Swimming lessons")).getByRole("checkbox"));
-    await waitFor(() => expect(view.callsTo("events.complete")).toHaveLength(1));
-    expect(view.callsTo("events.complete")[0]?.input).toEqual({
+    await waitFor(() => expect(view.callsTo("plans.complete")).toHaveLength(1));
+    expect(view.callsTo("plans.complete")[0]?.input).toEqual({
       id: 300,
       isCompleted: true,
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),

@@ -1,5 +1,5 @@
 import { timeIn } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Check, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { PlanLocation } from "@/components/plans/plan-line";
@@ -22,7 +22,7 @@ import { usePlanActions } from "./use-plan-actions";
 import { usePlanViewer } from "./use-plan-viewer";
 
 export interface PlanCardProps {
-  event: PlanEvent;
+  plan: Plan;
   /** Shows the day before the time, for lists that span several days. */
   showDate?: boolean;
   /** Drawn out for a moment, when a link pointed at this plan (?eventId=). */
@@ -30,16 +30,16 @@ export interface PlanCardProps {
 }
 
 /** The element id of a plan's card, for links that scroll to it. */
-export function planCardId(event: Pick<PlanEvent, "id" | "date">): string {
-  return `plan-${event.id}-${event.date}`;
+export function planCardId(plan: Pick<Plan, "id" | "date">): string {
+  return `plan-${plan.id}-${plan.date}`;
 }
 
 type AssignmentState = "Pending" | "Accepted" | "Declined";
 
-function assignmentState(event: PlanEvent): AssignmentState | null {
-  if (event.type !== "task" || event.assignedTo === null) return null;
-  if (event.assignmentAccepted === true) return "Accepted";
-  if (event.assignmentAccepted === false) return "Declined";
+function assignmentState(plan: Plan): AssignmentState | null {
+  if (plan.type !== "task" || plan.assignedTo === null) return null;
+  if (plan.assignmentAccepted === true) return "Accepted";
+  if (plan.assignmentAccepted === false) return "Declined";
   return "Pending";
 }
 
@@ -56,7 +56,7 @@ const STATE_BADGE: Record<AssignmentState, string> = {
  * struck through and faded, and a task waiting for the viewer's answer is amber with Accept and
  * Decline.
  */
-export function PlanCard({ event, showDate = false, highlighted = false }: PlanCardProps) {
+export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCardProps) {
   const { userId, zone } = usePlanViewer();
   const actions = usePlanActions();
   const { PlanDialog } = usePlanDialogs();
@@ -73,17 +73,17 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
   const [ticking, setTicking] = useState<boolean | null>(null);
   const titleId = useId();
 
-  const creator = isPlanCreator(event, userId);
-  const awaitingMe = awaitsMyAnswer(event, userId);
-  const completable = canCompletePlan(event, userId);
-  const state = assignmentState(event);
+  const creator = isPlanCreator(plan, userId);
+  const awaitingMe = awaitsMyAnswer(plan, userId);
+  const completable = canCompletePlan(plan, userId);
+  const state = assignmentState(plan);
   const declined = state === "Declined";
-  const done = event.isCompleted;
-  const when = event.allDay ? "All day" : timeIn(event.startTime, zone);
+  const done = plan.isCompleted;
+  const when = plan.allDay ? "All day" : timeIn(plan.startTime, zone);
 
   return (
     <article
-      id={planCardId(event)}
+      id={planCardId(plan)}
       aria-labelledby={titleId}
       className={cn(
         "relative scroll-mt-24 rounded-lg border border-l-4 bg-card p-3 shadow-xs transition-shadow",
@@ -91,7 +91,7 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
         (done || declined) && "bg-muted/50",
         highlighted && "ring-2 ring-primary ring-offset-2 ring-offset-background",
       )}
-      style={{ borderLeftColor: event.circleColor }}
+      style={{ borderLeftColor: plan.circleColor }}
       data-highlighted={highlighted || undefined}
     >
       <div className="flex items-start gap-3">
@@ -103,10 +103,10 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
             onChange={(change) => {
               setTicking(change.target.checked);
               void actions
-                .setCompleted(event, change.target.checked)
+                .setCompleted(plan, change.target.checked)
                 .finally(() => setTicking(null));
             }}
-            aria-label={`${event.title} completed`}
+            aria-label={`${plan.title} completed`}
             className="relative z-10 mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
           />
         ) : null}
@@ -117,13 +117,13 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
               awaitingMe ? "text-warning-foreground" : "text-muted-foreground",
             )}
           >
-            <time dateTime={event.allDay ? event.date : event.startTime.toISOString()}>
-              {showDate ? `${shortDay(event.date)} · ${when}` : when}
+            <time dateTime={plan.allDay ? plan.date : plan.startTime.toISOString()}>
+              {showDate ? `${shortDay(plan.date)} · ${when}` : when}
             </time>
-            {event.isRecurring ? (
+            {plan.isRecurring ? (
               <Repeat
                 role="img"
-                aria-label={event.recurrencePattern ?? "Repeats"}
+                aria-label={plan.recurrencePattern ?? "Repeats"}
                 className="size-3.5"
               />
             ) : null}
@@ -148,10 +148,10 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
                   (done || declined) && "line-through",
                 )}
               >
-                {event.title}
+                {plan.title}
               </button>
             ) : (
-              event.title
+              plan.title
             )}
           </h3>
           <div
@@ -160,16 +160,16 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
               awaitingMe ? "text-warning-foreground" : "text-muted-foreground",
             )}
           >
-            <CircleTag name={event.circleName} color={event.circleColor} />
-            <span className="wrap-anywhere">By: {event.creatorName}</span>
-            {event.type === "task" && event.assigneeName ? (
-              <span className="wrap-anywhere">For: {event.assigneeName}</span>
+            <CircleTag name={plan.circleName} color={plan.circleColor} />
+            <span className="wrap-anywhere">By: {plan.creatorName}</span>
+            {plan.type === "task" && plan.assigneeName ? (
+              <span className="wrap-anywhere">For: {plan.assigneeName}</span>
             ) : null}
             {state ? <Badge className={STATE_BADGE[state]}>{state}</Badge> : null}
             {done ? <Badge variant="outline">Completed</Badge> : null}
           </div>
-          {event.location ? (
-            <PlanLocation location={event.location} truncate className="gap-1 text-xs" />
+          {plan.location ? (
+            <PlanLocation location={plan.location} truncate className="gap-1 text-xs" />
           ) : null}
           {awaitingMe ? (
             <div className="relative z-10 mt-1 flex flex-wrap gap-2">
@@ -196,7 +196,7 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
                 variant="ghost"
                 size="icon"
                 className="relative z-10 -mt-1 -mr-1 size-9 shrink-0"
-                aria-label={`More actions for ${event.title}`}
+                aria-label={`More actions for ${plan.title}`}
               >
                 <MoreVertical aria-hidden="true" />
               </Button>
@@ -216,14 +216,12 @@ export function PlanCard({ event, showDate = false, highlighted = false }: PlanC
       </div>
 
       {creator && editAsked ? (
-        <PlanDialog open={editing} onOpenChange={setEditing} event={event} />
+        <PlanDialog open={editing} onOpenChange={setEditing} plan={plan} />
       ) : null}
-      {creator ? (
-        <DeletePlanDialog event={event} open={deleting} onOpenChange={setDeleting} />
-      ) : null}
+      {creator ? <DeletePlanDialog plan={plan} open={deleting} onOpenChange={setDeleting} /> : null}
       {awaitingMe || responding ? (
         <TaskResponseDialog
-          task={event}
+          task={plan}
           mode={responding ?? "accept"}
           open={responding !== null}
           onOpenChange={(open) => {

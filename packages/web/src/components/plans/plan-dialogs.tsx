@@ -9,7 +9,7 @@
  * Components, not "open" functions: each opener keeps rendering its dialog where it did, with
  * its own open state, so focus returns to it on closing as before.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { type ComponentType, createContext, type ReactNode, use } from "react";
 import type { PlanTextOutcome } from "./process-plan-text";
 
@@ -23,7 +23,7 @@ export interface PlanDialogProps {
   /** What a new unassigned plan is: an event unless told (the to-do list adds to-dos). */
   defaultKind?: "event" | "todo";
   /** The plan (or the occurrence of a series) to edit; absent when creating. */
-  event?: PlanEvent;
+  plan?: Plan;
   /** A sentence already read (the voice dialog's): a new plan opens in the form filled from it. */
   parsed?: PlanTextOutcome;
   /** Where a new plan starts: the free-text step, or straight in the form (Switch to Manual). */

@@ -1,5 +1,5 @@
 import { timeIn } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
 import { CircleDot } from "@/components/ui/circle-tag";
 import { cn } from "@/lib/utils";
@@ -13,7 +13,7 @@ export function PlanLine({
   zone,
   titleClassName,
 }: {
-  plan: PlanEvent;
+  plan: Plan;
   zone: string;
   titleClassName?: string | undefined;
 }) {

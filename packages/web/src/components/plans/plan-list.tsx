@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { PlanCard, planCardId } from "./plan-card";
 
 /** Plans as a list of cards; `highlightedId` draws one out (a link pointed at it). */
@@ -8,7 +8,7 @@ export function PlanList({
   highlightedId = null,
   label,
 }: {
-  plans: readonly PlanEvent[];
+  plans: readonly Plan[];
   showDate?: boolean;
   highlightedId?: number | null;
   label?: string;
@@ -17,7 +17,7 @@ export function PlanList({
     <ul className="grid gap-2" aria-label={label}>
       {plans.map((plan) => (
         <li key={planCardId(plan)}>
-          <PlanCard event={plan} showDate={showDate} highlighted={plan.id === highlightedId} />
+          <PlanCard plan={plan} showDate={showDate} highlighted={plan.id === highlightedId} />
         </li>
       ))}
     </ul>

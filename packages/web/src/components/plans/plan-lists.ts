@@ -1,7 +1,7 @@
 /** How plan lists order and group the plans a list query answers. */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 
-type Sortable = Pick<PlanEvent, "allDay" | "startTime" | "title" | "date">;
+type Sortable = Pick<Plan, "allDay" | "startTime" | "title" | "date">;
 
 /** Day by day; within a day all-day plans first, then by start, then by title. */
 export function sortPlans<T extends Sortable>(plans: readonly T[]): T[] {

@@ -3,13 +3,10 @@
  * "Plans and tasks"; plans spec section 6) so the screens only offer what will be allowed. The
  * server still decides: a refusal there is shown as it comes.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { mayComplete } from "@circleplan/shared/plan-rules";
 
-type PlanPeople = Pick<
-  PlanEvent,
-  "type" | "creatorId" | "assignedTo" | "assignmentAccepted" | "status"
->;
+type PlanPeople = Pick<Plan, "type" | "creatorId" | "assignedTo" | "assignmentAccepted" | "status">;
 
 /** Only the creator edits, deletes, or opens the edit form by tapping the card. */
 export function isPlanCreator(plan: PlanPeople, userId: number): boolean {
@@ -35,6 +32,6 @@ export function canCompletePlan(plan: PlanPeople, userId: number): boolean {
 }
 
 /** The spec's word for the plan in delete confirmations and toasts. */
-export function planNoun(plan: Pick<PlanEvent, "type">): "event" | "task" {
+export function planNoun(plan: Pick<Plan, "type">): "event" | "task" {
   return plan.type === "event" ? "event" : "task";
 }

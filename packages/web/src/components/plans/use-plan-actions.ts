@@ -1,5 +1,5 @@
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { toast } from "sonner";
 import { trpc } from "@/lib/trpc";
 import { type OccurrenceScope, occurrenceRef, scopeOf } from "./occurrence-ref";
@@ -12,18 +12,18 @@ import { planFailureToast } from "./plan-toasts";
  * (section 4). Each returns whether it worked, so a dialog knows to close.
  */
 export function usePlanActions() {
-  const remove = trpc.events.delete.useMutation();
-  const complete = trpc.events.complete.useMutation();
+  const remove = trpc.plans.delete.useMutation();
+  const complete = trpc.plans.complete.useMutation();
   const invalidate = usePlanInvalidation();
 
   return {
     deleting: remove.isPending,
     completing: complete.isPending,
 
-    async deletePlan(event: PlanEvent, scope?: OccurrenceScope): Promise<boolean> {
-      const noun = planNoun(event);
+    async deletePlan(plan: Plan, scope?: OccurrenceScope): Promise<boolean> {
+      const noun = planNoun(plan);
       try {
-        await remove.mutateAsync({ id: event.id, ...scopeOf(event, scope) });
+        await remove.mutateAsync({ id: plan.id, ...scopeOf(plan, scope) });
         toast.success(noun === "task" ? messages.taskDeleted : messages.eventDeleted);
         await invalidate();
         return true;
@@ -37,9 +37,9 @@ export function usePlanActions() {
     },
 
     /** Completes or reopens this one occurrence (or the plan, when it does not repeat). */
-    async setCompleted(event: PlanEvent, isCompleted: boolean): Promise<boolean> {
+    async setCompleted(plan: Plan, isCompleted: boolean): Promise<boolean> {
       try {
-        await complete.mutateAsync({ id: event.id, isCompleted, ...occurrenceRef(event) });
+        await complete.mutateAsync({ id: plan.id, isCompleted, ...occurrenceRef(plan) });
         toast.success(isCompleted ? "Task completed!" : "Task reopened");
         await invalidate();
         return true;

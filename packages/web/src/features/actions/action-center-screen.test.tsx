@@ -3,7 +3,7 @@
  * invitations, tasks assigned to me (Review, Accept, Decline) and by me (Review, Cancel), the
  * history with More, opening a plan's form, and the circle's own Action Center.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -22,8 +22,8 @@ vi.mock("@/components/plans/task-response-dialog", () => ({
     props.open ? <div role="dialog" aria-label={`${props.mode}: ${props.task.title}`} /> : null,
 }));
 vi.mock("@/features/plans/plan-dialog", () => ({
-  PlanDialog: (props: { open: boolean; event?: PlanEvent }) =>
-    props.open ? <div role="dialog" aria-label={`Edit Plan: ${props.event?.title}`} /> : null,
+  PlanDialog: (props: { open: boolean; plan?: Plan }) =>
+    props.open ? <div role="dialog" aria-label={`Edit Plan: ${props.plan?.title}`} /> : null,
 }));
 
 freezeClockAt("2026-11-23T10:00:00Z");
@@ -148,7 +148,7 @@ describe("ActionCenterScreen", () => {
       "tasks.pending": () => [
         pendingTaskFixture({ title: "Book the hall", isAssignedToMe: false, isCreatedByMe: true }),
       ],
-      "events.get": () => {
+      "plans.get": () => {
         if (missing) throw serverError("Plan not found", 404, "NOT_FOUND");
         return planFixture({ id: 200, title: "Book the hall" });
       },
@@ -158,7 +158,7 @@ describe("ActionCenterScreen", () => {
     expect(
       await screen.findByRole("dialog", { name: "Edit Plan: Book the hall" }),
     ).toBeInTheDocument();
-    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 200 });
+    expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 200 });
 
     missing = true;
     await userEvent.click(screen.getByRole("button", { name: "Book the hall" }));
@@ -174,7 +174,7 @@ describe("ActionCenterScreen", () => {
     await heading();
     await userEvent.click(screen.getByRole("button", { name: "Pick up the cake" }));
     expect(view.location()).toBe("/dashboard?date=2026-11-24&eventId=200");
-    expect(view.callsTo("events.get")).toHaveLength(0);
+    expect(view.callsTo("plans.get")).toHaveLength(0);
   });
 
   it("pages the history with More", async () => {

@@ -1,7 +1,7 @@
 import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
 import { timeIn } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
@@ -60,7 +60,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
   });
   const [responding, setResponding] = useState<Responding>(null);
   const [responseOpen, setResponseOpen] = useState(false);
-  const [editing, setEditing] = useState<PlanEvent | null>(null);
+  const [editing, setEditing] = useState<Plan | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const utils = trpc.useUtils();
 
@@ -84,8 +84,8 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
   async function editPlan(id: number) {
     try {
       // Asked afresh, not from the cache: the form edits the plan's latest version.
-      const event = await utils.client.events.get.query({ id });
-      setEditing(event);
+      const plan = await utils.client.plans.get.query({ id });
+      setEditing(plan);
       setEditOpen(true);
     } catch (error) {
       planFailureToast(error, "Failed to load event details for editing");
@@ -225,7 +225,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
           key={`${editing.id}-${editing.version}`}
           open={editOpen}
           onOpenChange={setEditOpen}
-          event={editing}
+          plan={editing}
         />
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -47,7 +47,7 @@ export function TaskHistory({
   /** Only this circle's tasks (the circle's Action Center). */
   circleId?: number;
   timeZone: string;
-  onOpenPlan: (task: PlanEvent) => void;
+  onOpenPlan: (task: Plan) => void;
 }) {
   const [pages, setPages] = useState(1);
   return (
@@ -86,7 +86,7 @@ function HistoryPage({
   page: number;
   circleId: number | undefined;
   timeZone: string;
-  onOpenPlan: (task: PlanEvent) => void;
+  onOpenPlan: (task: Plan) => void;
 }) {
   const history = trpc.tasks.history.useQuery({ type, page });
   if (history.error) {
@@ -151,7 +151,7 @@ function HistoryRow({
   timeZone,
   onOpen,
 }: {
-  task: PlanEvent;
+  task: Plan;
   type: HistoryType;
   timeZone: string;
   onOpen: () => void;

@@ -4,7 +4,7 @@
  * lives in shared days.ts, the one home for it.
  */
 import { addDays, type Day, timeIn, weekdayNumber } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
 import { noonOf } from "../../lib/days";
 
@@ -55,7 +55,7 @@ export function monthTitle(month: Month): string {
 
 /** "09:00 - 10:30", "09:00" without an end, "All day" for an all-day plan (HH:mm, section 9). */
 export function timeRange(
-  plan: Pick<PlanEvent, "startTime" | "endTime" | "allDay">,
+  plan: Pick<Plan, "startTime" | "endTime" | "allDay">,
   timeZone: string,
 ): string {
   if (plan.allDay) return "All day";
@@ -64,7 +64,7 @@ export function timeRange(
 }
 
 /** Plans by their `date`, each day in the plan lists' order. */
-export function plansByDay<T extends Pick<PlanEvent, "allDay" | "startTime" | "title" | "date">>(
+export function plansByDay<T extends Pick<Plan, "allDay" | "startTime" | "title" | "date">>(
   plans: readonly T[],
 ): Map<Day, T[]> {
   const byDay = new Map<Day, T[]>();

@@ -19,15 +19,15 @@ function renderCalendar(handlers: Record<string, Handler> = {}) {
     path: "/calendar",
     handlers: {
       "auth.user": () => userFixture(),
-      "events.calendarDays": (input) => ({
+      "plans.calendarDays": (input) => ({
         month: (input as { month: string }).month,
         days: [
           { date: "2026-11-23", count: 1, colors: ["#10B981"] },
           { date: "2026-11-27", count: 1, colors: ["#10B981"] },
         ],
       }),
-      "events.calendarSummary": () => ({ summary: "" }),
-      "events.list": () => [],
+      "plans.calendarSummary": () => ({ summary: "" }),
+      "plans.list": () => [],
       ...handlers,
     },
   });
@@ -40,8 +40,8 @@ describe("CalendarScreen", () => {
     expect(
       await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
     ).toBeVisible();
-    expect(view.callsTo("events.calendarDays")[0]?.input).toEqual({ month: "2026-11" });
-    expect(view.callsTo("events.list")[0]?.input).toEqual({ date: "2026-11-23" });
+    expect(view.callsTo("plans.calendarDays")[0]?.input).toEqual({ month: "2026-11" });
+    expect(view.callsTo("plans.list")[0]?.input).toEqual({ date: "2026-11-23" });
   });
 
   it("moves between months", async () => {
@@ -49,9 +49,9 @@ describe("CalendarScreen", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Next month" }));
     expect(screen.getByRole("heading", { name: "December 2026" })).toBeVisible();
     await waitFor(() =>
-      expect(view.callsTo("events.calendarDays").at(-1)?.input).toEqual({ month: "2026-12" }),
+      expect(view.callsTo("plans.calendarDays").at(-1)?.input).toEqual({ month: "2026-12" }),
     );
-    expect(view.callsTo("events.calendarSummary").at(-1)?.input).toEqual({ month: "2026-12" });
+    expect(view.callsTo("plans.calendarSummary").at(-1)?.input).toEqual({ month: "2026-12" });
   });
 
   it("opens a clicked day in the day view", async () => {
@@ -64,7 +64,7 @@ describe("CalendarScreen", () => {
 
   it("shows the summary card only when the server wrote a summary", async () => {
     const view = renderCalendar({
-      "events.calendarSummary": () => ({ summary: "A busy month: 2 plans in The Lovelaces." }),
+      "plans.calendarSummary": () => ({ summary: "A busy month: 2 plans in The Lovelaces." }),
     });
     expect(await screen.findByText("A busy month: 2 plans in The Lovelaces.")).toBeVisible();
     expect(screen.getByRole("heading", { name: "November 2026 at a glance" })).toBeVisible();
@@ -77,7 +77,7 @@ describe("CalendarScreen", () => {
 
   it("lists today's plans with circle, HH:mm times and location", async () => {
     renderCalendar({
-      "events.list": () => [
+      "plans.list": () => [
         planFixture({
           title: "Dentist",
           startTime: new Date("2026-11-23T14:00:00Z"),
@@ -108,7 +108,7 @@ describe("CalendarScreen", () => {
   it("says the month could not be fetched, and asks again on request", async () => {
     let fail = true;
     const view = renderCalendar({
-      "events.calendarDays": () => {
+      "plans.calendarDays": () => {
         if (fail) throw serverError("The server is having a moment.", 500, "INTERNAL_SERVER_ERROR");
         return { month: "2026-11", days: [{ date: "2026-11-27", count: 1, colors: ["#10B981"] }] };
       },
@@ -120,6 +120,6 @@ describe("CalendarScreen", () => {
     expect(
       await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
     ).toBeVisible();
-    expect(view.callsTo("events.calendarDays")).toHaveLength(2);
+    expect(view.callsTo("plans.calendarDays")).toHaveLength(2);
   });
 });

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { MonthCalendar } from "./month-calendar";
 
-// Only the days that hold plans, as events.calendarDays answers: any other day is free.
+// Only the days that hold plans, as plans.calendarDays answers: any other day is free.
 const days = [
   { date: "2026-11-23", count: 3, colors: ["#10B981", "#10B981"] },
   { date: "2026-11-24", count: 1, colors: ["#8B5CF6"] },

@@ -9,7 +9,7 @@ import { type Month, monthTitle } from "./calendar-days";
  * calendar says everything the summary would.
  */
 export function MonthSummaryCard({ month, circleId }: { month: Month; circleId?: number }) {
-  const summary = trpc.events.calendarSummary.useQuery(
+  const summary = trpc.plans.calendarSummary.useQuery(
     circleId === undefined ? { month } : { month, circleId },
   );
   const text = summary.data?.summary.trim();

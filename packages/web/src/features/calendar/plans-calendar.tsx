@@ -8,8 +8,8 @@ import { MonthCalendar } from "./month-calendar";
 
 /**
  * A month of plans in a card: every circle of the user's, or one circle's (`circleId`). The grid
- * asks `events.calendarDays` for each day's count and first colours only, its days already read
- * in the user's zone: a busy month's full plans (`events.calendarMonth`) run to megabytes.
+ * asks `plans.calendarDays` for each day's count and first colours only, its days already read
+ * in the user's zone: a busy month's full plans (`plans.calendarMonth`) run to megabytes.
  */
 export function PlansCalendar({
   title,
@@ -28,7 +28,7 @@ export function PlansCalendar({
   onDayClick(day: Day): void;
   selected?: Day | null;
 }) {
-  const days = trpc.events.calendarDays.useQuery(
+  const days = trpc.plans.calendarDays.useQuery(
     circleId === undefined ? { month } : { month, circleId },
   );
   return (

@@ -1,5 +1,5 @@
 import type { Day } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Clock, Sun } from "lucide-react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
@@ -16,7 +16,7 @@ import { timeRange } from "./calendar-days";
  * location; "No plans today, Enjoy your free day!" when there are none; a link to the day view.
  */
 export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: string }) {
-  const plans = trpc.events.list.useQuery({ date: today });
+  const plans = trpc.plans.list.useQuery({ date: today });
   return (
     <Card role="region" aria-labelledby="todays-plans-title">
       <CardHeader className="pb-3">
@@ -57,7 +57,7 @@ export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: str
   );
 }
 
-function TodayPlan({ plan, timeZone }: { plan: PlanEvent; timeZone: string }) {
+function TodayPlan({ plan, timeZone }: { plan: Plan; timeZone: string }) {
   return (
     <li className="grid gap-1 rounded-lg border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

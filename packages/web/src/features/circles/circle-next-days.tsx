@@ -1,5 +1,5 @@
 import { addDays, daySpan } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { CalendarRange } from "lucide-react";
 import { useState } from "react";
 import { PlanList } from "@/components/plans/plan-list";
@@ -48,7 +48,7 @@ export function CircleNextDays({
 }) {
   const [count, setCount] = useState(NEXT_DAYS_START);
   const days = nextDaysRange(today, count, selected);
-  const plans = trpc.events.list.useQuery(
+  const plans = trpc.plans.list.useQuery(
     { circleId: circle.id, from: days[0] ?? today, to: days.at(-1) ?? today },
     // More days keep the ones shown until the longer list arrives.
     { placeholderData: (previous) => previous },
@@ -108,7 +108,7 @@ function NextDay({
   day: string;
   today: string;
   selected: boolean;
-  plans: PlanEvent[];
+  plans: Plan[];
   highlightedId: number | null;
   onSelect: () => void;
 }) {

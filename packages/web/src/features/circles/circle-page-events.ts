@@ -22,9 +22,9 @@ export type CirclePageEventName = keyof CirclePageEventDetails;
 
 export const CIRCLE_PAGE_EVENTS = {
   openCircleDetail: "circleplan:open-circle-detail",
-  openManualEventForm: "circleplan:open-manual-event-form",
+  openManualPlanForm: "circleplan:open-manual-event-form",
   openVoiceInput: "circleplan:open-voice-input",
-  editEvent: "circleplan:edit-event",
+  editPlan: "circleplan:edit-event",
 } as const satisfies Record<string, CirclePageEventName>;
 
 export function circlePageEvent<Name extends CirclePageEventName>(

@@ -3,7 +3,7 @@
  * Next N Days panel, the upcoming-events dialog, the add buttons, the query's date, eventId and
  * editEvent with openForm=true, and the window events.
  */
-import type { CalendarDay, PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { CalendarDay, Plan } from "@circleplan/shared/plan-outputs";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -16,24 +16,24 @@ import { renderCircleScreen } from "./testing/render-circle-screen";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("@/components/plans/plan-card", () => ({
-  PlanCard: ({ event, highlighted }: { event: PlanEvent; highlighted?: boolean }) => (
-    <p data-highlighted={highlighted || undefined}>{event.title}</p>
+  PlanCard: ({ plan, highlighted }: { plan: Plan; highlighted?: boolean }) => (
+    <p data-highlighted={highlighted || undefined}>{plan.title}</p>
   ),
-  planCardId: (event: PlanEvent) => `plan-${event.id}-${event.date}`,
+  planCardId: (plan: Plan) => `plan-${plan.id}-${plan.date}`,
 }));
 vi.mock("@/features/plans/plan-dialog", () => ({
   PlanDialog: (props: {
     open: boolean;
     defaultCircleId?: number;
     defaultDate?: string;
-    event?: PlanEvent;
+    plan?: Plan;
   }) =>
     props.open ? (
       <div
         role="dialog"
         aria-label={
-          props.event
-            ? `Edit Plan: ${props.event.title}`
+          props.plan
+            ? `Edit Plan: ${props.plan.title}`
             : `Create Plan in ${props.defaultCircleId} on ${props.defaultDate ?? "any day"}`
         }
       />
@@ -61,7 +61,7 @@ const plans = [
   planFixture({ id: 3, title: "Dentist", date: "2026-12-10" }),
 ];
 
-/** The month's grid as events.calendarDays answers it: the days of `plans` in that month. */
+/** The month's grid as plans.calendarDays answers it: the days of `plans` in that month. */
 function calendarDays(input: unknown) {
   const { month } = input as { month: string };
   const byDay = new Map<string, CalendarDay>();
@@ -77,12 +77,12 @@ function calendarDays(input: unknown) {
 function renderCircle(handlers: Record<string, Handler> = {}, path = "/circle/7") {
   return renderCircleScreen(
     {
-      "events.calendarDays": calendarDays,
-      "events.list": (input) => {
+      "plans.calendarDays": calendarDays,
+      "plans.list": (input) => {
         const { from, to } = input as { from?: string; to?: string };
         return plans.filter((plan) => (!from || plan.date >= from) && (!to || plan.date <= to));
       },
-      "events.get": (input) =>
+      "plans.get": (input) =>
         planFixture({ id: (input as { id: number }).id, title: "Dentist", date: "2026-12-10" }),
       ...handlers,
     },
@@ -119,7 +119,7 @@ describe("CircleScreen plans", () => {
     ]);
     expect(within(next).getByText("Piano")).toBeVisible();
     expect(within(next).getAllByText("Free Day")).toHaveLength(5);
-    expect(view.callsTo("events.list")[0]?.input).toEqual({
+    expect(view.callsTo("plans.list")[0]?.input).toEqual({
       circleId: 7,
       from: "2026-11-23",
       to: "2026-11-29",
@@ -128,7 +128,7 @@ describe("CircleScreen plans", () => {
     await userEvent.click(within(next).getByRole("button", { name: "Show More Days" }));
     expect(within(next).getByText("Next 14 Days")).toBeVisible();
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         circleId: 7,
         from: "2026-11-23",
         to: "2026-12-06",
@@ -182,14 +182,14 @@ describe("CircleScreen plans", () => {
   it("opens the plan named by editEvent with openForm=true, then drops both from the address", async () => {
     const view = renderCircle({}, "/circle/7?editEvent=3&openForm=true&date=2026-12-10");
     expect(await screen.findByRole("dialog", { name: "Edit Plan: Dentist" })).toBeInTheDocument();
-    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 3 });
+    expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 3 });
     expect(view.location()).toBe("/circle/7?date=2026-12-10");
   });
 
   it("shows someone else's plan on its day instead of a form its viewer cannot save", async () => {
     const view = renderCircle(
       {
-        "events.get": (input) =>
+        "plans.get": (input) =>
           planFixture({
             id: (input as { id: number }).id,
             title: "Dentist",
@@ -208,7 +208,7 @@ describe("CircleScreen plans", () => {
   it("says Failed to load event details for editing when that plan cannot be had", async () => {
     renderCircle(
       {
-        "events.get": () => {
+        "plans.get": () => {
           throw serverError("Plan not found", 404, "NOT_FOUND");
         },
       },
@@ -258,7 +258,7 @@ describe("CircleScreen plans", () => {
 
     act(() => {
       window.dispatchEvent(
-        circlePageEvent(CIRCLE_PAGE_EVENTS.openManualEventForm, { date: "2026-11-30" }),
+        circlePageEvent(CIRCLE_PAGE_EVENTS.openManualPlanForm, { date: "2026-11-30" }),
       );
     });
     expect(
@@ -275,10 +275,10 @@ describe("CircleScreen plans", () => {
     ).toBeInTheDocument();
 
     act(() => {
-      window.dispatchEvent(circlePageEvent(CIRCLE_PAGE_EVENTS.editEvent, { eventId: 3 }));
+      window.dispatchEvent(circlePageEvent(CIRCLE_PAGE_EVENTS.editPlan, { eventId: 3 }));
     });
     expect(await screen.findByRole("dialog", { name: "Edit Plan: Dentist" })).toBeInTheDocument();
-    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 3 });
+    expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 3 });
   });
 
   it("pages the upcoming dialog 7 days at a time, hiding empty days after the first 7", async () => {
@@ -288,14 +288,14 @@ describe("CircleScreen plans", () => {
       planFixture({ id: 5, title: "Concert", date: "2026-12-12" }),
     ];
     const view = renderCircle({
-      "events.list": (input) =>
+      "plans.list": (input) =>
         (input as { upcoming?: boolean }).upcoming ? upcoming : plans.slice(0, 2),
     });
     await userEvent.click(await screen.findByRole("button", { name: "Upcoming Events" }));
     const dialog = await screen.findByRole("dialog", { name: "Upcoming Events" });
     await within(dialog).findByText("Swimming");
     expect(
-      view.callsTo("events.list").find((call) => (call.input as { upcoming?: boolean }).upcoming)
+      view.callsTo("plans.list").find((call) => (call.input as { upcoming?: boolean }).upcoming)
         ?.input,
     ).toEqual({ upcoming: true, limit: 10, circleId: 7 });
     expect(within(dialog).getAllByRole("heading", { level: 3 })).toHaveLength(7);

@@ -1,6 +1,6 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import type { Day } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { CalendarRange, ListChecks, Settings, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -21,7 +21,7 @@ import { PlansCalendar } from "@/features/calendar/plans-calendar";
 import { useToday } from "@/features/calendar/use-today";
 import { parseDay } from "@/lib/days";
 import { serverMessage } from "@/lib/errors";
-import { EVENT_HIGHLIGHT_MS } from "@/lib/timings";
+import { NAMED_PLAN_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { CircleDetailDialog } from "./circle-detail-dialog";
 import { CircleGate } from "./circle-gate";
@@ -40,7 +40,7 @@ export function CircleScreen() {
   return <CircleGate>{(circle) => <CircleView circle={circle} />}</CircleGate>;
 }
 
-type Form = { kind: "new"; date?: Day } | { kind: "edit"; plan: PlanEvent };
+type Form = { kind: "new"; date?: Day } | { kind: "edit"; plan: Plan };
 
 function CircleView({ circle }: { circle: Circle }) {
   const { today } = useToday();
@@ -48,9 +48,8 @@ function CircleView({ circle }: { circle: Circle }) {
   const [location, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const selected = parseDay(search.get("date"));
-  const eventId = positiveId(search.get("eventId"));
-  const editEventId =
-    search.get("openForm") === "true" ? positiveId(search.get("editEvent")) : null;
+  const planId = positiveId(search.get("eventId"));
+  const editPlanId = search.get("openForm") === "true" ? positiveId(search.get("editEvent")) : null;
 
   const [detailOpen, setDetailOpen] = useState(false);
   const [upcomingOpen, setUpcomingOpen] = useState(false);
@@ -84,7 +83,7 @@ function CircleView({ circle }: { circle: Circle }) {
   }
 
   /** Shows a plan's day in the Next Days panel and marks the plan there for 5 s. */
-  function showPlan(plan: PlanEvent, { keepChosenDay }: { keepChosenDay: boolean }) {
+  function showPlan(plan: Plan, { keepChosenDay }: { keepChosenDay: boolean }) {
     if (!(keepChosenDay && parseDay(latestSearch.current.get("date")))) selectDay(plan.date);
     setHighlighted(plan.id);
     window.requestAnimationFrame(() =>
@@ -93,7 +92,7 @@ function CircleView({ circle }: { circle: Circle }) {
         ?.scrollIntoView({ behavior: "smooth", block: "center" }),
     );
     window.clearTimeout(highlightTimer.current);
-    highlightTimer.current = window.setTimeout(() => setHighlighted(null), EVENT_HIGHLIGHT_MS);
+    highlightTimer.current = window.setTimeout(() => setHighlighted(null), NAMED_PLAN_HIGHLIGHT_MS);
   }
 
   /**
@@ -103,7 +102,7 @@ function CircleView({ circle }: { circle: Circle }) {
   async function editPlan(id: number) {
     try {
       const [plan, user] = await Promise.all([
-        utils.client.events.get.query({ id }),
+        utils.client.plans.get.query({ id }),
         utils.auth.user.ensureData(),
       ]);
       if (isPlanCreator(plan, user.id)) openForm({ kind: "edit", plan });
@@ -127,21 +126,21 @@ function CircleView({ circle }: { circle: Circle }) {
   // so a reload or Back does not open it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per plan named in the address
   useEffect(() => {
-    if (editEventId === null) return;
-    void editPlan(editEventId);
+    if (editPlanId === null) return;
+    void editPlan(editPlanId);
     const next = new URLSearchParams(search);
     next.delete("editEvent");
     next.delete("openForm");
     navigate(withSearch(location, next), { replace: true });
-  }, [editEventId]);
+  }, [editPlanId]);
 
   // eventId (and action=review, which names one too): show that plan's day and mark it for 5 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per plan named in the address
   useEffect(() => {
-    if (eventId === null) return;
+    if (planId === null) return;
     let cancelled = false;
-    utils.client.events.get
-      .query({ id: eventId })
+    utils.client.plans.get
+      .query({ id: planId })
       .then((plan) => {
         if (!cancelled) showPlan(plan, { keepChosenDay: true });
       })
@@ -154,7 +153,7 @@ function CircleView({ circle }: { circle: Circle }) {
     return () => {
       cancelled = true;
     };
-  }, [eventId]);
+  }, [planId]);
 
   return (
     <section aria-labelledby="circle-title" className="mx-auto grid w-full max-w-5xl gap-4">
@@ -268,7 +267,7 @@ function CircleView({ circle }: { circle: Circle }) {
           open={formOpen}
           onOpenChange={setFormOpen}
           {...(form.kind === "edit"
-            ? { event: form.plan }
+            ? { plan: form.plan }
             : { defaultCircleId: circle.id, ...(form.date ? { defaultDate: form.date } : {}) })}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { addDays, type Day, daySpan } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
 import { PlanList } from "@/components/plans/plan-list";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
@@ -47,7 +47,7 @@ export function CircleUpcomingDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [pages, setPages] = useState(1);
-  const plans = trpc.events.list.useQuery(
+  const plans = trpc.plans.list.useQuery(
     { upcoming: true, limit: CIRCLE_UPCOMING_LIMIT, circleId: circle.id },
     { enabled: open },
   );
@@ -86,7 +86,7 @@ export function CircleUpcomingDialog({
   );
 }
 
-function UpcomingDay({ day, today, plans }: { day: Day; today: Day; plans: PlanEvent[] }) {
+function UpcomingDay({ day, today, plans }: { day: Day; today: Day; plans: Plan[] }) {
   return (
     <li className="grid gap-1.5">
       <h3 className="text-sm font-semibold">{relativeDayHeading(day, today)}</h3>

@@ -3,7 +3,7 @@
  * day's plans, the arrows and Today, the Upcoming Week from tomorrow with Free Day, and the
  * query parameters date, tab=plans and eventId.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -24,7 +24,7 @@ type ListInput = { date?: string; from?: string; to?: string } | undefined;
 
 function renderDashboard(
   path = "/dashboard",
-  { day = [], week = [] }: { day?: PlanEvent[]; week?: PlanEvent[] } = {},
+  { day = [], week = [] }: { day?: Plan[]; week?: Plan[] } = {},
   handlers: Record<string, Handler> = {},
 ) {
   return renderWithTrpc(
@@ -37,7 +37,7 @@ function renderDashboard(
       path,
       handlers: {
         "auth.user": () => userFixture(),
-        "events.list": (input) => ((input as ListInput)?.date ? day : week),
+        "plans.list": (input) => ((input as ListInput)?.date ? day : week),
         ...handlers,
       },
     },
@@ -83,7 +83,7 @@ describe("DashboardScreen", () => {
       ),
     ).toBeVisible();
     await waitFor(() =>
-      expect(view.callsTo("events.list").map((call) => call.input)).toContainEqual({
+      expect(view.callsTo("plans.list").map((call) => call.input)).toContainEqual({
         date: "2026-11-24",
       }),
     );
@@ -106,7 +106,7 @@ describe("DashboardScreen", () => {
     });
     const week = await screen.findByRole("region", { name: "Upcoming Week" });
     await waitFor(() =>
-      expect(view.callsTo("events.list").map((call) => call.input)).toContainEqual({
+      expect(view.callsTo("plans.list").map((call) => call.input)).toContainEqual({
         from: "2026-11-23",
         to: "2026-11-29",
       }),
@@ -145,7 +145,7 @@ describe("DashboardScreen", () => {
       "/dashboard",
       {},
       {
-        "events.list": () => {
+        "plans.list": () => {
           throw serverError("Something went wrong", 500, "INTERNAL");
         },
       },

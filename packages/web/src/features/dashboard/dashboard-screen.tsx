@@ -13,7 +13,7 @@ import { ScreenHeading } from "@/components/screen-heading";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
 import { longDay, parseDay, todayIn } from "@/lib/days";
-import { EVENT_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@/lib/timings";
+import { NAMED_PLAN_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { dashboardPath } from "./dashboard-path";
@@ -34,11 +34,11 @@ export function DashboardScreen() {
   const today = todayIn(zone);
   const day = parseDay(params.get("date")) ?? today;
   const tab = params.get("tab");
-  const eventId = Number(params.get("eventId")) || null;
+  const planId = Number(params.get("eventId")) || null;
 
-  const plans = trpc.events.list.useQuery({ date: day });
+  const plans = trpc.plans.list.useQuery({ date: day });
   const dayPlans = plans.data ? sortPlans(plans.data) : [];
-  const highlightedPlan = useHighlightedPlan(eventId, dayPlans.length > 0 ? dayPlans : null);
+  const highlightedPlan = useHighlightedPlan(planId, dayPlans.length > 0 ? dayPlans : null);
   const plansHighlighted = usePlansSectionHighlight(tab === "plans" && !plans.isPending, day);
 
   const goTo = (next: string) => navigate(dashboardPath(next, today));
@@ -134,18 +134,18 @@ function usePlansSectionHighlight(active: boolean, day: string): boolean {
 
 /** `?eventId=`: once that plan is listed, scrolls to its card and draws it out for 5 s. */
 function useHighlightedPlan(
-  eventId: number | null,
+  planId: number | null,
   plans: readonly { id: number; date: string }[] | null,
 ): number | null {
   const [on, setOn] = useState<number | null>(null);
-  const target = eventId && plans ? plans.find((plan) => plan.id === eventId) : undefined;
+  const target = planId && plans ? plans.find((plan) => plan.id === planId) : undefined;
   const targetKey = target ? planCardId(target) : null;
   useEffect(() => {
-    if (!targetKey || !eventId) return;
+    if (!targetKey || !planId) return;
     scrollToElement(targetKey);
-    setOn(eventId);
-    const timer = window.setTimeout(() => setOn(null), EVENT_HIGHLIGHT_MS);
+    setOn(planId);
+    const timer = window.setTimeout(() => setOn(null), NAMED_PLAN_HIGHLIGHT_MS);
     return () => window.clearTimeout(timer);
-  }, [targetKey, eventId]);
+  }, [targetKey, planId]);
   return on;
 }

@@ -21,7 +21,7 @@ export function UpcomingWeek({ today }: { today: string }) {
   const { zone } = usePlanViewer();
   const first = addDays(today, 1);
   const days = daySpan(first, WEEK_DAYS);
-  const plans = trpc.events.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
+  const plans = trpc.plans.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
 
   return (
     <CollapsiblePanel

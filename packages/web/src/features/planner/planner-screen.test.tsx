@@ -2,7 +2,7 @@
  * /planner (named by the spec, not shown): a Sunday-to-Saturday week of every circle's plans,
  * previous and next week, adding a plan on a day, and a plan opening for its creator to edit.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -13,12 +13,12 @@ import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { PlannerScreen } from "./planner-screen";
 
 vi.mock("@/features/plans/plan-dialog", () => ({
-  PlanDialog: (props: { open: boolean; defaultDate?: string; event?: PlanEvent }) =>
+  PlanDialog: (props: { open: boolean; defaultDate?: string; plan?: Plan }) =>
     props.open ? (
       <div
         role="dialog"
         aria-label={
-          props.event ? `Edit Plan: ${props.event.title}` : `Create Plan on ${props.defaultDate}`
+          props.plan ? `Edit Plan: ${props.plan.title}` : `Create Plan on ${props.defaultDate}`
         }
       />
     ) : null,
@@ -31,7 +31,7 @@ function renderPlanner(handlers: Record<string, Handler> = {}) {
     path: "/planner",
     handlers: {
       "auth.user": () => userFixture({ id: 1 }),
-      "events.list": () => [
+      "plans.list": () => [
         planFixture({ id: 1, title: "My swim", date: "2026-11-23", creatorId: 1 }),
         planFixture({ id: 2, title: "Bea's party", date: "2026-11-28", creatorId: 2 }),
       ],
@@ -52,7 +52,7 @@ describe("PlannerScreen", () => {
     expect(await screen.findByText("My swim")).toBeVisible();
     expect(screen.getAllByText("Free Day")).toHaveLength(5);
     expect(screen.getByText("Today")).toBeVisible();
-    expect(view.callsTo("events.list")[0]?.input).toEqual({ from: "2026-11-22", to: "2026-11-28" });
+    expect(view.callsTo("plans.list")[0]?.input).toEqual({ from: "2026-11-22", to: "2026-11-28" });
   });
 
   it("moves a week at a time and back to this week", async () => {
@@ -60,7 +60,7 @@ describe("PlannerScreen", () => {
     await screen.findByText("My swim");
     await userEvent.click(screen.getByRole("button", { name: "Next week" }));
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         from: "2026-11-29",
         to: "2026-12-05",
       }),
@@ -68,7 +68,7 @@ describe("PlannerScreen", () => {
     await userEvent.click(screen.getByRole("button", { name: "This week" }));
     await userEvent.click(screen.getByRole("button", { name: "Previous week" }));
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         from: "2026-11-15",
         to: "2026-11-21",
       }),

@@ -1,5 +1,5 @@
 import { addDays, type Day, daySpan, isWeekendDay, timeIn } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -25,7 +25,7 @@ import { dashboardPath } from "@/features/dashboard/dashboard-path";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 
-type Opened = { kind: "new"; day: Day } | { kind: "edit"; plan: PlanEvent } | null;
+type Opened = { kind: "new"; day: Day } | { kind: "edit"; plan: Plan } | null;
 
 /**
  * /planner (the spec names it and does not show it): one week, Sunday to Saturday, of every
@@ -39,7 +39,7 @@ export function PlannerScreen() {
   const { PlanDialog } = usePlanDialogs();
   const [start, setStart] = useState(() => weekStart(today));
   const end = addDays(start, 6);
-  const plans = trpc.events.list.useQuery({ from: start, to: end });
+  const plans = trpc.plans.list.useQuery({ from: start, to: end });
   const [opened, setOpened] = useState<Opened>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const open = (next: Exclude<Opened, null>) => {
@@ -102,7 +102,7 @@ export function PlannerScreen() {
           key={opened.kind === "new" ? `new-${opened.day}` : `edit-${opened.plan.id}`}
           open={dialogOpen}
           onOpenChange={setDialogOpen}
-          {...(opened.kind === "new" ? { defaultDate: opened.day } : { event: opened.plan })}
+          {...(opened.kind === "new" ? { defaultDate: opened.day } : { plan: opened.plan })}
         />
       ) : null}
     </section>
@@ -122,10 +122,10 @@ function PlannerDay({
   today: Day;
   timeZone: string;
   /** null while the week loads. */
-  plans: PlanEvent[] | null;
+  plans: Plan[] | null;
   userId: number;
   onAdd: () => void;
-  onEdit: (plan: PlanEvent) => void;
+  onEdit: (plan: Plan) => void;
 }) {
   const isToday = day === today;
   const headingId = `planner-day-${day}`;
@@ -188,7 +188,7 @@ function PlannerEntry({
   editable,
   onEdit,
 }: {
-  plan: PlanEvent;
+  plan: Plan;
   timeZone: string;
   today: Day;
   editable: boolean;

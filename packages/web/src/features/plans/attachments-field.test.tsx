@@ -53,7 +53,7 @@ describe("attachments", () => {
     vi.mocked(uploadAttachment).mockResolvedValue({ ...report, id: 10 });
     const view = renderWithTrpc(
       <UserReady>
-        <PlanDialog open onOpenChange={() => {}} event={planFixture({ attachments: [report] })} />
+        <PlanDialog open onOpenChange={() => {}} plan={planFixture({ attachments: [report] })} />
       </UserReady>,
       {
         handlers: {
@@ -61,7 +61,7 @@ describe("attachments", () => {
           "circles.list": () => [circleFixture()],
           "circles.members": () => [],
           "attachments.remove": () => report,
-          "events.list": () => [],
+          "plans.list": () => [],
         },
       },
     );
@@ -90,21 +90,21 @@ describe("attachments", () => {
     expect(uploadAttachment).toHaveBeenCalledTimes(1);
     expect(vi.mocked(uploadAttachment).mock.lastCall?.slice(0, 2)).toEqual([100, notes]);
     // Only the files changed: the plan itself is not sent again.
-    expect(view.callsTo("events.update")).toHaveLength(0);
+    expect(view.callsTo("plans.update")).toHaveLength(0);
   });
 
   it("says which file failed, keeping the plan", async () => {
     vi.mocked(uploadAttachment).mockRejectedValue(new Error(messages.attachmentTypeInvalid));
     renderWithTrpc(
       <UserReady>
-        <PlanDialog open onOpenChange={() => {}} event={planFixture()} />
+        <PlanDialog open onOpenChange={() => {}} plan={planFixture()} />
       </UserReady>,
       {
         handlers: {
           "auth.user": () => userFixture(),
           "circles.list": () => [circleFixture()],
           "circles.members": () => [],
-          "events.list": () => [],
+          "plans.list": () => [],
         },
       },
     );

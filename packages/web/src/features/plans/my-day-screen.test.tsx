@@ -3,7 +3,7 @@
  * list with Today, Weekend and the count, its empty states, and the Upcoming Across Circles
  * panel (Next N days, Show More Days, Reset, Free Day, choosing a day).
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -20,7 +20,7 @@ vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // Sunday 22 November 2026 in London.
 freezeClockAt("2026-11-22T12:00:00Z");
 
-function renderMyDay(plans: PlanEvent[] = [], path = "/plans") {
+function renderMyDay(plans: Plan[] = [], path = "/plans") {
   return renderWithTrpc(
     <AppTooltipProvider>
       <UserReady>
@@ -31,7 +31,7 @@ function renderMyDay(plans: PlanEvent[] = [], path = "/plans") {
       path,
       handlers: {
         "auth.user": () => userFixture({ id: 2, firstName: "Bea", lastName: "Byron" }),
-        "events.list": (input) => {
+        "plans.list": (input) => {
           const { from, to } = input as { from: string; to: string };
           return plans.filter((plan) => plan.date >= from && plan.date <= to);
         },
@@ -56,7 +56,7 @@ describe("MyDayScreen", () => {
       screen.getByText("View and manage all your plans across circles in one place."),
     ).toBeVisible();
     await screen.findByRole("article", { name: "Family dinner" });
-    expect(view.callsTo("events.list").map((call) => call.input)).toContainEqual({
+    expect(view.callsTo("plans.list").map((call) => call.input)).toContainEqual({
       from: "2026-11-22",
       to: "2026-11-28",
     });
@@ -94,7 +94,7 @@ describe("MyDayScreen", () => {
     await userEvent.click(within(panel).getByRole("button", { name: "Show More Days" }));
     const longer = await screen.findByRole("region", { name: "Next 14 days" });
     await within(longer).findByText("Dentist");
-    expect(view.callsTo("events.list").map((call) => call.input)).toContainEqual({
+    expect(view.callsTo("plans.list").map((call) => call.input)).toContainEqual({
       from: "2026-11-22",
       to: "2026-12-05",
     });
@@ -114,7 +114,7 @@ describe("MyDayScreen", () => {
   it("starts the list at ?date= with a way back to today", async () => {
     const view = renderMyDay([], "/plans?date=2026-12-01");
     await screen.findByText("Your planner is empty");
-    expect(view.callsTo("events.list").map((call) => call.input)).toContainEqual({
+    expect(view.callsTo("plans.list").map((call) => call.input)).toContainEqual({
       from: "2026-12-01",
       to: "2026-12-07",
     });

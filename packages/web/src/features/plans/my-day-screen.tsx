@@ -35,7 +35,7 @@ export function MyDayScreen() {
   const today = todayIn(zone);
   const first = parseDay(params.get("date")) ?? today;
   const days = daySpan(first, LIST_DAYS);
-  const plans = trpc.events.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
+  const plans = trpc.plans.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
   const groups = groupByDay(plans.data ?? [], days);
   const empty = plans.data !== undefined && groups.every((group) => group.plans.length === 0);
   const goTo = (day: string) => navigate(myDayPath(day, today));

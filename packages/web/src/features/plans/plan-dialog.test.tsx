@@ -5,7 +5,7 @@
  * the occurrence and scope of a series), and a version conflict offering to reload.
  */
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -30,7 +30,7 @@ const members = [
 ];
 
 function renderDialog(
-  props: { event?: PlanEvent; defaultCircleId?: number } = {},
+  props: { plan?: Plan; defaultCircleId?: number } = {},
   handlers: Record<string, Handler> = {},
 ) {
   const onOpenChange = vi.fn();
@@ -46,9 +46,9 @@ function renderDialog(
           circleFixture(),
         ],
         "circles.members": () => members,
-        "events.create": (input) => planFixture({ id: 150, ...(input as object) }),
-        "events.update": (input) => planFixture(input as Partial<PlanEvent>),
-        "events.list": () => [],
+        "plans.create": (input) => planFixture({ id: 150, ...(input as object) }),
+        "plans.update": (input) => planFixture(input as Partial<Plan>),
+        "plans.list": () => [],
         ...handlers,
       },
     },
@@ -96,7 +96,7 @@ describe("PlanDialog, creating", () => {
         description: "Please select a circle for the event.",
       }),
     );
-    expect(view.callsTo("events.create")).toHaveLength(0);
+    expect(view.callsTo("plans.create")).toHaveLength(0);
   });
 
   it("sends the plan with its time in the user's zone, the default reminders and the zone", async () => {
@@ -106,7 +106,7 @@ describe("PlanDialog, creating", () => {
     await userEvent.type(within(form).getByLabelText(/Location/), "Gran's house");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event created successfully"));
-    expect(view.callsTo("events.create")[0]?.input).toEqual({
+    expect(view.callsTo("plans.create")[0]?.input).toEqual({
       circleId: 7,
       title: "Family dinner",
       description: null,
@@ -147,8 +147,8 @@ describe("PlanDialog, creating", () => {
     await userEvent.type(within(form).getByLabelText("Time"), "17:00");
     await userEvent.selectOptions(assignee, "Bea Byron");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       circleId: 7,
       assignedTo: 2,
       type: "task",
@@ -170,8 +170,8 @@ describe("PlanDialog, creating", () => {
     await userEvent.type(within(form).getByLabelText("Title"), "Dentist");
     await userEvent.type(within(form).getByLabelText("Time"), "09:00");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       reminderTimes: ["2 hours before", "24 hours before"],
     });
   });
@@ -188,8 +188,8 @@ describe("PlanDialog, creating", () => {
     await userEvent.type(within(form).getByLabelText("Title"), "Swimming");
     await userEvent.type(within(form).getByLabelText("Time"), "07:00");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       isRecurring: true,
       recurrenceType: "weekly",
       recurrenceFrequency: 2,
@@ -202,7 +202,7 @@ describe("PlanDialog, creating", () => {
     renderDialog(
       { defaultCircleId: 7 },
       {
-        "events.create": () => {
+        "plans.create": () => {
           throw serverError(messages.assigneeNotMember, 400, "BAD_REQUEST");
         },
       },
@@ -219,7 +219,7 @@ describe("PlanDialog, creating", () => {
   });
 
   it("says the event could not be created when no answer came", async () => {
-    renderDialog({ defaultCircleId: 7 }, { "events.create": () => Promise.reject(noAnswer()) });
+    renderDialog({ defaultCircleId: 7 }, { "plans.create": () => Promise.reject(noAnswer()) });
     const form = await manualForm();
     await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
     await userEvent.type(within(form).getByLabelText("Time"), "18:00");
@@ -239,8 +239,8 @@ describe("PlanDialog, editing", () => {
       assigneeName: "Bea",
     });
     const view = renderDialog(
-      { event: task },
-      { "events.update": (input) => ({ ...task, ...(input as object) }) },
+      { plan: task },
+      { "plans.update": (input) => ({ ...task, ...(input as object) }) },
     );
     const form = await dialog("Edit Plan");
     expect(within(form).getByLabelText("Title")).toHaveValue("Family dinner");
@@ -255,7 +255,7 @@ describe("PlanDialog, editing", () => {
     await userEvent.click(within(form).getByRole("switch", { name: "Mark as completed" }));
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Plan updated!"));
-    expect(view.callsTo("events.update")[0]?.input).toEqual({
+    expect(view.callsTo("plans.update")[0]?.input).toEqual({
       id: 100,
       version: 3,
       title: "Dinner at Gran's",
@@ -264,7 +264,7 @@ describe("PlanDialog, editing", () => {
   });
 
   it("offers oneself as assignee only on a plan already assigned to oneself", async () => {
-    renderDialog({ event: planFixture({ type: "task", assignedTo: 1, assigneeName: "Ada" }) });
+    renderDialog({ plan: planFixture({ type: "task", assignedTo: 1, assigneeName: "Ada" }) });
     const form = await dialog("Edit Plan");
     const assignee = within(form).getByLabelText(/Assign to/);
     await waitFor(() =>
@@ -277,7 +277,7 @@ describe("PlanDialog, editing", () => {
   });
 
   it("asks which events change when one of a series is edited", async () => {
-    const view = renderDialog({ event: occurrenceFixture() });
+    const view = renderDialog({ plan: occurrenceFixture() });
     const form = await dialog("Edit Plan");
     await userEvent.clear(within(form).getByLabelText("Time"));
     await userEvent.type(within(form).getByLabelText("Time"), "08:15");
@@ -288,7 +288,7 @@ describe("PlanDialog, editing", () => {
     expect(within(scope).getByRole("radio", { name: "All events" })).toBeVisible();
     await userEvent.click(within(scope).getByRole("button", { name: "OK" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event updated successfully"));
-    expect(view.callsTo("events.update")[0]?.input).toEqual({
+    expect(view.callsTo("plans.update")[0]?.input).toEqual({
       id: 300,
       version: 3,
       startTime: new Date("2026-11-22T08:15:00Z"),
@@ -299,7 +299,7 @@ describe("PlanDialog, editing", () => {
   });
 
   it("does not offer This event once the repeat rule changed", async () => {
-    const view = renderDialog({ event: occurrenceFixture() });
+    const view = renderDialog({ plan: occurrenceFixture() });
     const form = await dialog("Edit Plan");
     await userEvent.selectOptions(within(form).getByLabelText("Every how many weeks"), "2");
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
@@ -307,8 +307,8 @@ describe("PlanDialog, editing", () => {
     expect(within(scope).queryByRole("radio", { name: "This event" })).toBeNull();
     await userEvent.click(within(scope).getByRole("radio", { name: "All events" }));
     await userEvent.click(within(scope).getByRole("button", { name: "OK" }));
-    await waitFor(() => expect(view.callsTo("events.update")).toHaveLength(1));
-    expect(view.callsTo("events.update")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.update")).toHaveLength(1));
+    expect(view.callsTo("plans.update")[0]?.input).toMatchObject({
       scope: "all",
       recurrenceFrequency: 2,
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),
@@ -317,12 +317,12 @@ describe("PlanDialog, editing", () => {
 
   it("says a newer version exists and reloads the plan on request", async () => {
     const view = renderDialog(
-      { event: planFixture() },
+      { plan: planFixture() },
       {
-        "events.update": () => {
+        "plans.update": () => {
           throw serverError(messages.planVersionConflict, 409, "CONFLICT");
         },
-        "events.get": () => planFixture({ title: "Dinner moved", version: 4 }),
+        "plans.get": () => planFixture({ title: "Dinner moved", version: 4 }),
       },
     );
     const form = await dialog("Edit Plan");
@@ -335,14 +335,14 @@ describe("PlanDialog, editing", () => {
     await userEvent.click(within(alert).getByRole("button", { name: "Reload plan" }));
     await waitFor(() => expect(within(form).getByLabelText("Title")).toHaveValue("Dinner moved"));
     expect(within(form).queryByRole("alert")).toBeNull();
-    expect(view.callsTo("events.get")[0]?.input).toEqual({ id: 100 });
+    expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 100 });
   });
 
   it("says 'Action not allowed' with the server's reason", async () => {
     renderDialog(
-      { event: planFixture() },
+      { plan: planFixture() },
       {
-        "events.update": () => {
+        "plans.update": () => {
           throw serverError(messages.planCreatorOnly, 403, "FORBIDDEN");
         },
       },

@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
@@ -76,7 +76,7 @@ export function PlanDialog({
   defaultCircleId,
   defaultDate,
   defaultKind,
-  event,
+  plan,
   parsed,
   startIn,
   onCloseAutoFocus,
@@ -89,7 +89,7 @@ export function PlanDialog({
           defaultCircleId={defaultCircleId}
           defaultDate={defaultDate}
           defaultKind={defaultKind}
-          event={event}
+          plan={plan}
           parsed={parsed}
           startIn={startIn}
           onClose={() => onOpenChange(false)}
@@ -103,7 +103,7 @@ function PlanDialogBody({
   defaultCircleId,
   defaultDate,
   defaultKind,
-  event: initialEvent,
+  plan: initialPlan,
   parsed,
   startIn,
   onClose,
@@ -111,7 +111,7 @@ function PlanDialogBody({
   defaultCircleId?: number | undefined;
   defaultDate?: string | undefined;
   defaultKind?: "event" | "todo" | undefined;
-  event?: PlanEvent | undefined;
+  plan?: Plan | undefined;
   parsed?: PlanTextOutcome | undefined;
   startIn?: "text" | "form" | undefined;
   onClose: () => void;
@@ -131,16 +131,16 @@ function PlanDialogBody({
   };
   const [parsedValues] = useState(() => (parsed ? valuesFrom(parsed) : null));
   const [step, setStep] = useState<"text" | "form">(
-    initialEvent || parsed || startIn === "form" ? "form" : "text",
+    initialPlan || parsed || startIn === "form" ? "form" : "text",
   );
   // Leaving the text step moves focus to the form's first field, where reading it begins.
   const focusTitle = useRef(false);
   const utils = trpc.useUtils();
   const invalidate = usePlanInvalidation();
-  const create = trpc.events.create.useMutation();
-  const update = trpc.events.update.useMutation();
+  const create = trpc.plans.create.useMutation();
+  const update = trpc.plans.update.useMutation();
   // The plan as last loaded: replaced when the person reloads after a conflict.
-  const [event, setEvent] = useState(initialEvent);
+  const [plan, setPlan] = useState(initialPlan);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [scopeAsked, setScopeAsked] = useState<{
@@ -148,8 +148,8 @@ function PlanDialogBody({
     allowOccurrence: boolean;
   } | null>(null);
   const loaded = useRef<PlanFormValues>(
-    event
-      ? planValuesFrom(event, zone)
+    plan
+      ? planValuesFrom(plan, zone)
       : (parsedValues ??
           newPlanValues({
             date: defaultDate ?? todayIn(zone),
@@ -161,9 +161,9 @@ function PlanDialogBody({
     resolver: planFormResolver,
     defaultValues: loaded.current,
   });
-  const attachments = useAttachmentDraft(event?.attachments ?? []);
+  const attachments = useAttachmentDraft(plan?.attachments ?? []);
   const [uploading, setUploading] = useState(false);
-  const editing = Boolean(event);
+  const editing = Boolean(plan);
   const saving = form.formState.isSubmitting || create.isPending || update.isPending || uploading;
 
   /** The form as loaded, read by its own rules; null when the plan as stored breaks one. */
@@ -220,11 +220,11 @@ function PlanDialogBody({
   }
 
   async function updatePlan(values: PlanFormOutput, scope?: OccurrenceScope) {
-    if (!event) return;
+    if (!plan) return;
     try {
-      const input = editInput({ event, before: loadedOutput(), after: values, zone, scope });
-      const saved = input ? await update.mutateAsync(input) : event;
-      const failed = await saveAttachments(event.id);
+      const input = editInput({ plan, before: loadedOutput(), after: values, zone, scope });
+      const saved = input ? await update.mutateAsync(input) : plan;
+      const failed = await saveAttachments(plan.id);
       // A file's failure stays the toast on screen (one at a time): the plan's own change is
       // saved all the same, and the list shows it.
       if ((input || attachments.changed) && failed === 0) {
@@ -250,12 +250,12 @@ function PlanDialogBody({
   }
 
   async function reload() {
-    if (!event) return;
+    if (!plan) return;
     setReloading(true);
     try {
       // A series answers the occurrence it is asked for: the one being edited.
-      const fresh = await utils.client.events.get.query({ id: event.id, ...occurrenceRef(event) });
-      setEvent(fresh);
+      const fresh = await utils.client.plans.get.query({ id: plan.id, ...occurrenceRef(plan) });
+      setPlan(fresh);
       loaded.current = planValuesFrom(fresh, zone);
       form.reset(loaded.current);
       setConflict(null);
@@ -270,8 +270,8 @@ function PlanDialogBody({
   }
 
   const onValid = async (values: PlanFormOutput) => {
-    if (!event) return createPlan(values);
-    if (isSeriesOccurrence(event)) {
+    if (!plan) return createPlan(values);
+    if (isSeriesOccurrence(plan)) {
       setScopeAsked({ values, allowOccurrence: !recurrenceChanged(loadedOutput(), values) });
       return;
     }
@@ -333,7 +333,7 @@ function PlanDialogBody({
           <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onValid, onInvalid)}>
             <PlanFormFields
               form={form}
-              event={event}
+              plan={plan}
               userId={userId}
               attachments={attachments}
               disabled={saving}

@@ -6,13 +6,13 @@ import { type PlanFormValues, planForm, planValuesFrom, withRepeatType } from ".
 const ZONE = "Europe/London";
 
 function edit(
-  event = planFixture(),
+  plan = planFixture(),
   change: Partial<PlanFormValues> = {},
   scope?: "occurrence" | "following" | "all",
 ) {
-  const loaded = planValuesFrom(event, ZONE);
+  const loaded = planValuesFrom(plan, ZONE);
   return editInput({
-    event,
+    plan,
     before: planForm.parse(loaded),
     after: planForm.parse({ ...loaded, ...change }),
     zone: ZONE,
@@ -34,22 +34,22 @@ describe("what an edit sends", () => {
   });
 
   it("leaves a plan's words and end as stored, though the form holds them", () => {
-    const event = planFixture({
+    const plan = planFixture({
       voiceNote: "family dinner tomorrow from 6 to 8",
       endTime: new Date("2026-11-22T20:00:00Z"),
     });
-    expect(planValuesFrom(event, ZONE)).toMatchObject({
+    expect(planValuesFrom(plan, ZONE)).toMatchObject({
       voiceNote: "family dinner tomorrow from 6 to 8",
       durationMinutes: 120,
     });
-    expect(edit(event, { time: "19:15" })).toEqual({
+    expect(edit(plan, { time: "19:15" })).toEqual({
       id: 100,
       version: 3,
       startTime: new Date("2026-11-22T19:15:00Z"),
       allDay: false,
     });
-    const after = planForm.parse(planValuesFrom(event, ZONE));
-    const everything = editInput({ event, before: null, after, zone: ZONE });
+    const after = planForm.parse(planValuesFrom(plan, ZONE));
+    const everything = editInput({ plan, before: null, after, zone: ZONE });
     expect(everything).not.toHaveProperty("voiceNote");
     expect(everything).not.toHaveProperty("endTime");
   });
@@ -68,8 +68,8 @@ describe("what an edit sends", () => {
   });
 
   it("names the occurrence and the scope for a series, and the whole rule when it changed", () => {
-    const event = occurrenceFixture();
-    expect(edit(event, { time: "08:15" }, "occurrence")).toEqual({
+    const plan = occurrenceFixture();
+    expect(edit(plan, { time: "08:15" }, "occurrence")).toEqual({
       id: 300,
       version: 3,
       startTime: new Date("2026-11-22T08:15:00Z"),
@@ -77,9 +77,9 @@ describe("what an edit sends", () => {
       scope: "occurrence",
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),
     });
-    const loaded = planValuesFrom(event, ZONE);
+    const loaded = planValuesFrom(plan, ZONE);
     const daily = withRepeatType(loaded.recurrence, "daily", loaded.date);
-    expect(edit(event, { recurrence: daily }, "all")).toMatchObject({
+    expect(edit(plan, { recurrence: daily }, "all")).toMatchObject({
       scope: "all",
       occurrenceStart: new Date("2026-11-22T07:00:00Z"),
       isRecurring: true,
@@ -104,9 +104,9 @@ describe("what an edit sends", () => {
 
 describe("an edit of a plan the form could not read back", () => {
   it("sends every field, so nothing depends on a comparison", () => {
-    const event = planFixture();
-    const after = planForm.parse(planValuesFrom(event, ZONE));
-    expect(editInput({ event, before: null, after, zone: ZONE })).toMatchObject({
+    const plan = planFixture();
+    const after = planForm.parse(planValuesFrom(plan, ZONE));
+    expect(editInput({ plan, before: null, after, zone: ZONE })).toMatchObject({
       id: 100,
       version: 3,
       title: "Family dinner",

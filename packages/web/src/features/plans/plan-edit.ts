@@ -3,9 +3,9 @@
  * someone else changed meanwhile is not put back), the version it is based on, and for a
  * recurring plan which occurrences it applies to.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
-import type { UpdateEventInput } from "@circleplan/shared/plan-schemas";
+import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { type OccurrenceScope, scopeOf } from "../../components/plans/occurrence-ref";
 import { type PlanFormOutput, type PlanPayload, planPayload } from "./plan-form-values";
 
@@ -35,7 +35,7 @@ export function recurrenceChanged(before: PlanFormOutput | null, after: PlanForm
 }
 
 export interface EditRequest {
-  event: PlanEvent;
+  plan: Plan;
   /**
    * The form as it was loaded (null when the plan as loaded breaks a form rule, a plan from
    * another client: then every field is sent), and as it is now.
@@ -49,27 +49,27 @@ export interface EditRequest {
 
 /** The update to send, or null when nothing changed. */
 export function editInput({
-  event,
+  plan,
   before,
   after,
   zone,
   scope,
-}: EditRequest): UpdateEventInput | null {
+}: EditRequest): UpdatePlanInput | null {
   const next = planPayload(after, zone);
   if (!before) {
     const { date, ...fields } = next;
     return {
-      id: event.id,
-      version: event.version,
+      id: plan.id,
+      version: plan.version,
       ...fields,
       ...(date ? { date } : {}),
       circleId: Number(after.circleId),
       isCompleted: after.isCompleted,
-      ...scopeOf(event, scope),
+      ...scopeOf(plan, scope),
     };
   }
   const old = planPayload(before, zone);
-  const changes: Partial<UpdateEventInput> = {};
+  const changes: Partial<UpdatePlanInput> = {};
 
   for (const key of SINGLE_KEYS) {
     if (!same(old[key], next[key])) Object.assign(changes, { [key]: next[key] });
@@ -92,5 +92,5 @@ export function editInput({
   }
 
   if (Object.keys(changes).length === 0) return null;
-  return { id: event.id, version: event.version, ...changes, ...scopeOf(event, scope) };
+  return { id: plan.id, version: plan.version, ...changes, ...scopeOf(plan, scope) };
 }

@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Clock, Link2, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
@@ -19,7 +19,7 @@ type PlanForm = UseFormReturn<PlanFormValues, unknown, PlanFormOutput>;
 interface PlanFormFieldsProps {
   form: PlanForm;
   /** The plan being edited; absent when creating. */
-  event?: PlanEvent | undefined;
+  plan?: Plan | undefined;
   userId: number;
   /** The files chosen and removed, sent after the plan is saved. */
   attachments: AttachmentDraft;
@@ -32,19 +32,13 @@ interface PlanFormFieldsProps {
  * as completed switch for tasks. The all-day switch and the type of an unassigned plan are
  * ours.
  */
-export function PlanFormFields({
-  form,
-  event,
-  userId,
-  attachments,
-  disabled,
-}: PlanFormFieldsProps) {
+export function PlanFormFields({ form, plan, userId, attachments, disabled }: PlanFormFieldsProps) {
   const { errors } = form.formState;
   const [date, allDay, circleId, assignedTo, kind] = useWatch({
     control: form.control,
     name: ["date", "allDay", "circleId", "assignedTo", "kind"],
   });
-  const editing = Boolean(event);
+  const editing = Boolean(plan);
   const isTask = Boolean(assignedTo) || kind === "todo";
 
   return (
@@ -156,7 +150,7 @@ export function PlanFormFields({
         form={form}
         circleId={circleId}
         userId={userId}
-        assignedToMe={event?.assignedTo === userId}
+        assignedToMe={plan?.assignedTo === userId}
         disabled={disabled}
       />
 

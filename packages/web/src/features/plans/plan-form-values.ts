@@ -247,25 +247,25 @@ export function newPlanValues({
   };
 }
 
-function recurrenceOf(event: RecurrenceAnswer, date: string): RecurrenceValues {
+function recurrenceOf(plan: RecurrenceAnswer, date: string): RecurrenceValues {
   const empty = emptyRecurrence(date);
-  if (!event.isRecurring || !event.recurrenceType) return empty;
+  if (!plan.isRecurring || !plan.recurrenceType) return empty;
   const monthly: MonthlyChoice =
-    event.recurrenceMonthlyBy !== "weekdayOfMonth"
+    plan.recurrenceMonthlyBy !== "weekdayOfMonth"
       ? "dayOfMonth"
-      : event.recurrenceWeekOfMonth === -1
+      : plan.recurrenceWeekOfMonth === -1
         ? "lastWeekday"
         : "nthWeekday";
   return {
-    type: event.recurrenceType,
-    interval: event.recurrenceFrequency ?? 1,
-    weekdaysOnly: event.recurrenceWeekdaysOnly ?? false,
+    type: plan.recurrenceType,
+    interval: plan.recurrenceFrequency ?? 1,
+    weekdaysOnly: plan.recurrenceWeekdaysOnly ?? false,
     daysOfWeek:
-      event.recurrenceType === "weekly" ? (event.recurrenceDaysOfWeek ?? empty.daysOfWeek) : [],
+      plan.recurrenceType === "weekly" ? (plan.recurrenceDaysOfWeek ?? empty.daysOfWeek) : [],
     monthly,
-    ends: event.recurrenceCount ? "after" : event.recurrenceEndDate ? "on" : "never",
-    count: event.recurrenceCount ?? DEFAULT_RECURRENCE_COUNT,
-    endDate: event.recurrenceEndDate?.slice(0, 10) ?? "",
+    ends: plan.recurrenceCount ? "after" : plan.recurrenceEndDate ? "on" : "never",
+    count: plan.recurrenceCount ?? DEFAULT_RECURRENCE_COUNT,
+    endDate: plan.recurrenceEndDate?.slice(0, 10) ?? "",
   };
 }
 

@@ -5,7 +5,7 @@
  * a failure falls back to the raw text, a refusal says why.
  */
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -61,8 +61,8 @@ function renderCreate(
             reminderTimes: ["30 minutes before"],
             voiceNote: SENTENCE,
           }),
-        "events.create": (input) => planFixture({ id: 150, ...(input as Partial<PlanEvent>) }),
-        "events.list": () => [],
+        "plans.create": (input) => planFixture({ id: 150, ...(input as Partial<Plan>) }),
+        "plans.list": () => [],
         ...handlers,
       },
     },
@@ -110,9 +110,9 @@ describe("Create Plan's free-text step", () => {
     expect(within(dialog).getByLabelText("Reminder 1")).toHaveValue("30 minutes before");
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
     // What the form has no field for is kept: the sentence, and the hour it said it lasts.
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       circleId: 7,
       title: "Piano lesson",
       startTime: new Date("2026-11-22T17:00:00Z"),
@@ -133,8 +133,8 @@ describe("Create Plan's free-text step", () => {
     await userEvent.clear(time);
     await userEvent.type(time, "18:30");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       startTime: new Date("2026-11-22T18:30:00Z"),
       endTime: new Date("2026-11-22T19:30:00Z"),
       voiceNote: SENTENCE,
@@ -196,13 +196,13 @@ describe("Create Plan's free-text step", () => {
     expect(within(dialog).getByLabelText("Reminder 2")).toHaveValue("24 hours before");
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       startTime: new Date("2026-11-21T09:30:00Z"),
       type: "event",
       voiceNote: long,
     });
-    expect(view.callsTo("events.create")[0]?.input).not.toHaveProperty("endTime");
+    expect(view.callsTo("plans.create")[0]?.input).not.toHaveProperty("endTime");
   });
 
   it("falls back alike when the server fails, and says a refusal's reason on the text step", async () => {

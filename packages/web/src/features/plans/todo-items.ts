@@ -1,4 +1,4 @@
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
 
 /**
@@ -7,10 +7,10 @@ import { sortPlans } from "../../components/plans/plan-lists";
  * to-do is one line, not sixty.
  */
 export function todoItems(
-  plans: readonly PlanEvent[],
+  plans: readonly Plan[],
   userId: number,
   today: string,
-): { open: PlanEvent[]; done: PlanEvent[] } {
+): { open: Plan[]; done: Plan[] } {
   const mine = sortPlans(
     plans.filter((plan) =>
       plan.type === "todo"

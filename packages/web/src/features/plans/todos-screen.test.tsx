@@ -30,7 +30,7 @@ function renderTodos(handlers: Record<string, Handler>) {
 describe("TodosScreen", () => {
   it("lists my open to-dos and accepted tasks by when they are due, done ones apart", async () => {
     const view = renderTodos({
-      "events.list": () => [
+      "plans.list": () => [
         planFixture({
           id: 1,
           title: "Renew passport",
@@ -58,7 +58,7 @@ describe("TodosScreen", () => {
       ],
     });
     expect(await screen.findByRole("heading", { level: 1, name: "To-dos" })).toBeVisible();
-    expect(view.callsTo("events.list")[0]?.input).toEqual({
+    expect(view.callsTo("plans.list")[0]?.input).toEqual({
       from: "2026-10-23",
       to: "2027-01-21",
     });
@@ -84,7 +84,7 @@ describe("TodosScreen", () => {
   });
 
   it("says when nothing is left to do", async () => {
-    renderTodos({ "events.list": () => [] });
+    renderTodos({ "plans.list": () => [] });
     expect(await screen.findByText("Nothing left to do")).toBeVisible();
   });
 });

@@ -28,7 +28,7 @@ const LOOK_AHEAD_DAYS = 60;
 export function TodosScreen() {
   const { userId, zone } = usePlanViewer();
   const today = todayIn(zone);
-  const plans = trpc.events.list.useQuery({
+  const plans = trpc.plans.list.useQuery({
     from: addDays(today, -LOOK_BACK_DAYS),
     to: addDays(today, LOOK_AHEAD_DAYS),
   });

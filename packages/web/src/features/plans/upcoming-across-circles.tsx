@@ -32,7 +32,7 @@ export function UpcomingAcrossCircles({
   const { zone } = usePlanViewer();
   const [count, setCount] = useState(DAYS_DEFAULT);
   const days = daySpan(today, count);
-  const plans = trpc.events.list.useQuery(
+  const plans = trpc.plans.list.useQuery(
     { from: today, to: days[days.length - 1] ?? today },
     // More days keep the ones shown until the longer list arrives.
     { placeholderData: (previous) => previous },

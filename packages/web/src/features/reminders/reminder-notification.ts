@@ -27,15 +27,15 @@ export function reminderNotification(
   reminder: Pick<ReminderInstance, "event" | "phrase">,
   zone: string,
 ): ReminderNotification {
-  const { event } = reminder;
+  const { event: plan } = reminder;
   return {
-    title: `Reminder: ${event.title}`,
+    title: `Reminder: ${plan.title}`,
     options: {
-      body: event.allDay
-        ? `All day on ${longDay(event.date)}`
-        : `Starting ${format(new TZDate(event.startTime, zone), "h:mm a")}`,
-      tag: `${event.id}-${reminder.phrase}`,
-      data: { url: paths.circle.build(event.circleId) },
+      body: plan.allDay
+        ? `All day on ${longDay(plan.date)}`
+        : `Starting ${format(new TZDate(plan.startTime, zone), "h:mm a")}`,
+      tag: `${plan.id}-${reminder.phrase}`,
+      data: { url: paths.circle.build(plan.circleId) },
     },
   };
 }

@@ -3,7 +3,7 @@
  * action with its toast and call, the permission rule for Complete, several reminders in turn,
  * and the sound setting.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -29,8 +29,8 @@ const ADA = userFixture();
 const BEA = userFixture({ id: 2, firstName: "Bea", lastName: "Byron", email: "bea@example.com" });
 
 /** The plan's first reminder, fired. */
-function fired(event: PlanEvent): ReminderInstance {
-  const [first] = reminderInstances(event);
+function fired(plan: Plan): ReminderInstance {
+  const [first] = reminderInstances(plan);
   if (!first) throw new Error("the plan has no reminder");
   return { ...first, isActive: true };
 }
@@ -119,11 +119,11 @@ describe("ReminderPopup", () => {
       status: "pending",
     });
     const popup = renderPopup([fired(task)], {
-      handlers: { "events.complete": () => ({ isCompleted: true, event: task }) },
+      handlers: { "plans.complete": () => ({ isCompleted: true, event: task }) },
     });
     await userEvent.click(await screen.findByRole("button", { name: "Complete" }));
     await waitFor(() => expect(popup.onHandled).toHaveBeenCalledTimes(1));
-    expect(popup.callsTo("events.complete").map((call) => call.input)).toEqual([
+    expect(popup.callsTo("plans.complete").map((call) => call.input)).toEqual([
       { id: 300, isCompleted: true, occurrenceStart: new Date("2026-11-22T07:00:00Z") },
     ]);
     expect(toast.success).toHaveBeenCalledWith("Task completed");
@@ -132,7 +132,7 @@ describe("ReminderPopup", () => {
   it("keeps the reminder when completing is refused, with the server's reason", async () => {
     const popup = renderPopup([fired(taskFixture())], {
       handlers: {
-        "events.complete": () => {
+        "plans.complete": () => {
           throw serverError(
             "Action not allowed: You do not have permission to complete this task.",
             403,

@@ -7,7 +7,7 @@
  */
 
 import { timeIn } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { BellRing, CalendarClock } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -44,9 +44,9 @@ export interface ReminderPopupProps {
 }
 
 /** "Sunday, November 22 at 18:00", or "… · All day", in the zone of the user's profile. */
-export function reminderWhen(event: PlanEvent, zone: string): string {
-  const day = longDay(event.date);
-  return event.allDay ? `${day} · All day` : `${day} at ${timeIn(event.startTime, zone)}`;
+export function reminderWhen(plan: Plan, zone: string): string {
+  const day = longDay(plan.date);
+  return plan.allDay ? `${day} · All day` : `${day} at ${timeIn(plan.startTime, zone)}`;
 }
 
 /**
@@ -54,13 +54,13 @@ export function reminderWhen(event: PlanEvent, zone: string): string {
  * the completion call the plan cards use, which also completes only this occurrence of a series.
  */
 function useCompleteTask() {
-  const complete = trpc.events.complete.useMutation();
+  const complete = trpc.plans.complete.useMutation();
   const invalidate = usePlanInvalidation();
   return {
     completing: complete.isPending,
-    async completeTask(event: PlanEvent): Promise<boolean> {
+    async completeTask(plan: Plan): Promise<boolean> {
       try {
-        await complete.mutateAsync({ id: event.id, isCompleted: true, ...occurrenceRef(event) });
+        await complete.mutateAsync({ id: plan.id, isCompleted: true, ...occurrenceRef(plan) });
         toast.success("Task completed");
         await invalidate();
         return true;
@@ -96,8 +96,8 @@ export function ReminderPopup({
   }, [shownId]);
 
   if (!reminder) return null;
-  const { event } = reminder;
-  const isTask = planNoun(event) === "task";
+  const { event: plan } = reminder;
+  const isTask = planNoun(plan) === "task";
   const position = reminders.length > 1 ? ` · 1 of ${reminders.length}` : "";
 
   const snooze = (minutes: SnoozeMinutes) => {
@@ -107,12 +107,12 @@ export function ReminderPopup({
     });
   };
   const complete = async () => {
-    if (await completeTask(event)) onHandled(reminder);
+    if (await completeTask(plan)) onHandled(reminder);
   };
-  const viewEvent = () => {
+  const viewPlan = () => {
     onHandled(reminder);
     onOpenChange(false);
-    navigate(paths.circle.build(event.circleId));
+    navigate(paths.circle.build(plan.circleId));
   };
 
   return (
@@ -135,25 +135,25 @@ export function ReminderPopup({
             {position}
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <DialogTitle className="wrap-anywhere">{event.title}</DialogTitle>
+            <DialogTitle className="wrap-anywhere">{plan.title}</DialogTitle>
             {isTask ? <Badge>Task</Badge> : null}
           </div>
         </DialogHeader>
         <div className="grid gap-2">
           <DialogDescription id={whenId} className="flex items-center gap-2 text-foreground">
             <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            {reminderWhen(event, zone)}
+            {reminderWhen(plan, zone)}
           </DialogDescription>
-          <CircleTag name={event.circleName} color={event.circleColor} className="w-fit" />
-          {event.description ? (
+          <CircleTag name={plan.circleName} color={plan.circleColor} className="w-fit" />
+          {plan.description ? (
             <p className="text-sm whitespace-pre-line wrap-anywhere text-muted-foreground">
-              {event.description}
+              {plan.description}
             </p>
           ) : null}
         </div>
         <div className="grid grid-cols-2 gap-2">
           {isTask ? (
-            canCompletePlan(event, userId) ? (
+            canCompletePlan(plan, userId) ? (
               <Button onClick={() => void complete()} disabled={completing}>
                 {completing ? "Completing..." : "Complete"}
               </Button>
@@ -161,7 +161,7 @@ export function ReminderPopup({
           ) : (
             <Button onClick={() => onHandled(reminder)}>Got It</Button>
           )}
-          <Button variant="outline" onClick={viewEvent}>
+          <Button variant="outline" onClick={viewPlan}>
             View Event
           </Button>
         </div>

@@ -4,7 +4,7 @@
  * series, all-day plans and DST days. The rules work on instants only, so every case runs
  * under several process time zones and must give the same answers.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
 import { describe, expect, it } from "vitest";
 import { occurrenceFixture, planFixture, taskFixture } from "../../testing/plan-fixtures";
@@ -28,7 +28,7 @@ const at = (iso: string) => new Date(iso).getTime();
  * Runs checks in order, each at its time, carrying the records over as the app does; returns
  * the ids fired and active at each.
  */
-function runChecks(plans: PlanEvent[], times: string[], records: ReminderRecords = {}) {
+function runChecks(plans: Plan[], times: string[], records: ReminderRecords = {}) {
   let kept = records;
   return times.map((time) => {
     const result = checkReminders({ plans, now: at(time), records: kept });

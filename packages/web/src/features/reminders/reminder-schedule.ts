@@ -4,7 +4,7 @@
  * with a clock of the test's choosing. No React, no storage, no browser API here.
  */
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 
 /** Spec section 9: loaded plans are checked every 10 s. */
 export const REMINDER_CHECK_MS = 10_000;
@@ -27,7 +27,7 @@ export interface ReminderInstance {
   /** `{eventId}-{phrase}`, plus `@{occurrence}` for one occurrence of a series. */
   id: string;
   eventId: number;
-  event: PlanEvent;
+  event: Plan;
   /** The reminder phrase ("2 hours before"). */
   phrase: string;
   /** The occurrence's start minus the phrase's minutes. */
@@ -55,11 +55,11 @@ export type ReminderRecords = Readonly<Record<string, ReminderRecord>>;
  * all-day series, the original day) that names them: each occurrence reminds on its own.
  */
 export function reminderInstanceId(
-  event: Pick<PlanEvent, "id" | "originalStartTime" | "originalDate">,
+  plan: Pick<Plan, "id" | "originalStartTime" | "originalDate">,
   phrase: string,
 ): string {
-  const base = `${event.id}-${phrase}`;
-  const occurrence = event.originalStartTime?.toISOString() ?? event.originalDate;
+  const base = `${plan.id}-${phrase}`;
+  const occurrence = plan.originalStartTime?.toISOString() ?? plan.originalDate;
   return occurrence ? `${base}@${occurrence}` : base;
 }
 
@@ -68,19 +68,19 @@ export function reminderInstanceId(
  * before") are one reminder: the first phrase names it. Phrases the app does not know are
  * skipped rather than guessed.
  */
-export function reminderInstances(event: PlanEvent): ReminderInstance[] {
+export function reminderInstances(plan: Plan): ReminderInstance[] {
   const seen = new Set<number>();
   const instances: ReminderInstance[] = [];
-  for (const phrase of event.reminderTimes) {
+  for (const phrase of plan.reminderTimes) {
     const minutes = REMINDER_MINUTES[phrase];
     if (minutes === undefined || seen.has(minutes)) continue;
     seen.add(minutes);
     instances.push({
-      id: reminderInstanceId(event, phrase),
-      eventId: event.id,
-      event,
+      id: reminderInstanceId(plan, phrase),
+      eventId: plan.id,
+      event: plan,
       phrase,
-      reminderTime: new Date(event.startTime.getTime() - minutes * MINUTE_MS),
+      reminderTime: new Date(plan.startTime.getTime() - minutes * MINUTE_MS),
       isActive: false,
       snoozedUntil: null,
     });
@@ -133,16 +133,16 @@ export function checkReminders({
   now,
   records,
 }: {
-  plans: readonly PlanEvent[];
+  plans: readonly Plan[];
   now: number;
   records: ReminderRecords;
 }): ReminderCheck {
   const next: Record<string, ReminderRecord> = { ...pruneRecords(records, now) };
   const active: ReminderInstance[] = [];
   const fired: ReminderInstance[] = [];
-  for (const event of plans) {
-    if (event.isCompleted) continue;
-    for (const instance of reminderInstances(event)) {
+  for (const plan of plans) {
+    if (plan.isCompleted) continue;
+    for (const instance of reminderInstances(plan)) {
       const remindAt = instance.reminderTime.getTime();
       const stored = next[instance.id];
       const record = stored?.remindAt === remindAt ? stored : undefined;
@@ -207,9 +207,9 @@ export function reminderRange(now: number): { from: string; to: string } {
  * original start or day (a one-off plan has neither).
  */
 export function occurrenceKey(
-  event: Pick<PlanEvent, "id" | "originalStartTime" | "originalDate">,
+  plan: Pick<Plan, "id" | "originalStartTime" | "originalDate">,
 ): string {
-  return `${event.id}@${event.originalStartTime?.toISOString() ?? event.originalDate ?? ""}`;
+  return `${plan.id}@${plan.originalStartTime?.toISOString() ?? plan.originalDate ?? ""}`;
 }
 
 /**
@@ -217,15 +217,15 @@ export function occurrenceKey(
  * holds it (a plan edited since an older answer reminds at its new time).
  */
 export function mergePlanLists(
-  lists: readonly { plans: readonly PlanEvent[]; updatedAt: number }[],
-): PlanEvent[] {
-  const newest = new Map<string, { event: PlanEvent; updatedAt: number }>();
+  lists: readonly { plans: readonly Plan[]; updatedAt: number }[],
+): Plan[] {
+  const newest = new Map<string, { plan: Plan; updatedAt: number }>();
   for (const { plans, updatedAt } of lists) {
-    for (const event of plans) {
-      const key = occurrenceKey(event);
+    for (const plan of plans) {
+      const key = occurrenceKey(plan);
       const known = newest.get(key);
-      if (!known || updatedAt > known.updatedAt) newest.set(key, { event, updatedAt });
+      if (!known || updatedAt > known.updatedAt) newest.set(key, { plan, updatedAt });
     }
   }
-  return [...newest.values()].map(({ event }) => event);
+  return [...newest.values()].map(({ plan }) => plan);
 }

@@ -4,7 +4,7 @@
  * answers that survive a reload. Date and intervals are faked; the sound and notification are
  * replaced by a recorder (they have their own tests).
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -23,7 +23,7 @@ vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 /** Family dinner at 18:00 UTC, reminded 2 hours before: due 16:00 to 16:02. */
 const dinner = planFixture({ reminderTimes: ["2 hours before"] });
 
-let plans: PlanEvent[] = [];
+let plans: Plan[] = [];
 
 // The popup is a lazy chunk: transformed once here, so no test's first popup waits on it.
 beforeAll(() => import("./reminder-popup"));
@@ -49,7 +49,7 @@ function loadApp(now: string) {
     {
       handlers: {
         "auth.user": () => userFixture(),
-        "events.list": () => plans,
+        "plans.list": () => plans,
       },
     },
   );
@@ -74,7 +74,7 @@ describe("Reminders", () => {
     const app = loadApp("2026-11-22T16:01:00Z");
     const dialog = await screen.findByRole("dialog", { name: "Family dinner" });
     expect(within(dialog).getByText("Reminder · 2 hours before")).toBeVisible();
-    expect(app.callsTo("events.list")[0]?.input).toEqual({ from: "2026-11-20", to: "2026-12-01" });
+    expect(app.callsTo("plans.list")[0]?.input).toEqual({ from: "2026-11-20", to: "2026-12-01" });
     expect(bell()).toHaveTextContent("Reminders (1 active reminder)");
     expect(screen.getByTestId("reminders-badge")).toHaveTextContent("1");
     await wait(REMINDER_CHECK_MS * 3);

@@ -3,7 +3,7 @@
  * loaded wherever the user is, checks them every 10 s, rings and notifies for what fires, and
  * remembers the answers. The rules themselves are in reminder-schedule.ts.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { keepPreviousData, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
@@ -25,7 +25,7 @@ import { pageStorage, reminderStore } from "./reminder-store";
 /**
  * How often the loaded plans are asked for again, so a plan someone else added or moved
  * reminds on time. The app's own changes refresh them at once (plan-cache.ts invalidates every
- * `events` query, this one included).
+ * `plans` query, this one included).
  */
 export const REMINDER_PLANS_REFRESH_MS = 60_000;
 
@@ -40,7 +40,7 @@ export interface Reminders {
   handle(reminder: ReminderInstance): void;
 }
 
-type PlanList = { plans: readonly PlanEvent[]; updatedAt: number };
+type PlanList = { plans: readonly Plan[]; updatedAt: number };
 
 /**
  * The plans this check reads: the reminder query's, and those of the other plan lists in the
@@ -49,16 +49,16 @@ type PlanList = { plans: readonly PlanEvent[]; updatedAt: number };
  */
 function loadedPlans(
   queryClient: QueryClient,
-  own: { data: readonly PlanEvent[] | undefined; dataUpdatedAt: number },
-): PlanEvent[] | null {
+  own: { data: readonly Plan[] | undefined; dataUpdatedAt: number },
+): Plan[] | null {
   if (!own.data) return null;
   const lists: PlanList[] = [{ plans: own.data, updatedAt: own.dataUpdatedAt }];
   const cache = queryClient.getQueryCache();
   // The calendar's month grid holds counts and colours, not plans, so only plan lists count.
-  for (const query of cache.findAll({ queryKey: getQueryKey(trpc.events.list) })) {
+  for (const query of cache.findAll({ queryKey: getQueryKey(trpc.plans.list) })) {
     const { data, dataUpdatedAt, isInvalidated } = query.state;
     if (!Array.isArray(data) || isInvalidated || dataUpdatedAt < own.dataUpdatedAt) continue;
-    lists.push({ plans: data as PlanEvent[], updatedAt: dataUpdatedAt });
+    lists.push({ plans: data as Plan[], updatedAt: dataUpdatedAt });
   }
   return mergePlanLists(lists);
 }
@@ -76,7 +76,7 @@ export function useReminders({
   const { userId } = usePlanViewer();
   const queryClient = useQueryClient();
   const [range, setRange] = useState(() => reminderRange(Date.now()));
-  const plans = trpc.events.list.useQuery(range, {
+  const plans = trpc.plans.list.useQuery(range, {
     refetchInterval: REMINDER_PLANS_REFRESH_MS,
     // A hidden tab still reminds (with its notification), so it keeps its plans fresh too.
     refetchIntervalInBackground: true,

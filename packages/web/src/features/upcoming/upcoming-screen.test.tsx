@@ -3,7 +3,7 @@
  * and next by the range's length, the type filter, days grouped with Today marked, Show More
  * Plans, and the empty text.
  */
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -14,10 +14,10 @@ import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { UpcomingScreen } from "./upcoming-screen";
 
 vi.mock("@/components/plans/plan-card", () => ({
-  PlanCard: ({ event, highlighted }: { event: PlanEvent; highlighted?: boolean }) => (
-    <p data-highlighted={highlighted || undefined}>{event.title}</p>
+  PlanCard: ({ plan, highlighted }: { plan: Plan; highlighted?: boolean }) => (
+    <p data-highlighted={highlighted || undefined}>{plan.title}</p>
   ),
-  planCardId: (event: PlanEvent) => `plan-${event.id}-${event.date}`,
+  planCardId: (plan: Plan) => `plan-${plan.id}-${plan.date}`,
 }));
 
 freezeClockAt("2026-11-23T10:00:00Z");
@@ -31,7 +31,7 @@ const week = [
 function renderUpcoming(handlers: Record<string, Handler> = {}) {
   return renderWithTrpc(<UpcomingScreen />, {
     path: "/upcoming",
-    handlers: { "auth.user": () => userFixture(), "events.list": () => week, ...handlers },
+    handlers: { "auth.user": () => userFixture(), "plans.list": () => week, ...handlers },
   });
 }
 
@@ -45,7 +45,7 @@ describe("UpcomingScreen", () => {
     const wednesday = screen.getByRole("heading", { name: /Wednesday, November 25/ });
     expect(within(wednesday).getByText("2 plans")).toBeVisible();
     expect(within(wednesday).queryByText("Today")).toBeNull();
-    expect(view.callsTo("events.list")[0]?.input).toEqual({ from: "2026-11-23", to: "2026-11-29" });
+    expect(view.callsTo("plans.list")[0]?.input).toEqual({ from: "2026-11-23", to: "2026-11-29" });
     expect(screen.getByRole("tab", { name: "1 Week", selected: true })).toBeVisible();
   });
 
@@ -62,7 +62,7 @@ describe("UpcomingScreen", () => {
     expect(screen.getByText("Swimming")).toBeVisible();
     await userEvent.click(screen.getByRole("radio", { name: "All" }));
     expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(2);
-    expect(view.callsTo("events.list")).toHaveLength(1);
+    expect(view.callsTo("plans.list")).toHaveLength(1);
   });
 
   it("moves by the range's length and switches ranges", async () => {
@@ -70,7 +70,7 @@ describe("UpcomingScreen", () => {
     await screen.findByText("Swimming");
     await userEvent.click(screen.getByRole("button", { name: "Next range" }));
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         from: "2026-11-30",
         to: "2026-12-06",
       }),
@@ -78,7 +78,7 @@ describe("UpcomingScreen", () => {
     await userEvent.click(screen.getByRole("button", { name: "Previous range" }));
     await userEvent.click(screen.getByRole("button", { name: "Previous range" }));
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         from: "2026-11-16",
         to: "2026-11-22",
       }),
@@ -86,14 +86,14 @@ describe("UpcomingScreen", () => {
     await userEvent.click(screen.getByRole("button", { name: "Next range" }));
     await userEvent.click(screen.getByRole("tab", { name: "1 Month" }));
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         from: "2026-11-23",
         to: "2026-12-22",
       }),
     );
     await userEvent.click(screen.getByRole("button", { name: "Next range" }));
     await waitFor(() =>
-      expect(view.callsTo("events.list").at(-1)?.input).toEqual({
+      expect(view.callsTo("plans.list").at(-1)?.input).toEqual({
         from: "2026-12-23",
         to: "2027-01-21",
       }),
@@ -108,7 +108,7 @@ describe("UpcomingScreen", () => {
     await userEvent.click(screen.getByRole("button", { name: "Show More Plans" }));
     expect(screen.getByRole("tab", { name: "1 Month", selected: true })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Show More Plans" })).toBeNull();
-    expect(view.callsTo("events.list").map((call) => call.input)).toEqual([
+    expect(view.callsTo("plans.list").map((call) => call.input)).toEqual([
       { from: "2026-11-23", to: "2026-11-29" },
       { from: "2026-11-23", to: "2026-12-06" },
       { from: "2026-11-23", to: "2026-12-22" },
@@ -116,7 +116,7 @@ describe("UpcomingScreen", () => {
   });
 
   it("says so when the range holds nothing", async () => {
-    renderUpcoming({ "events.list": () => [] });
+    renderUpcoming({ "plans.list": () => [] });
     expect(await screen.findByText("No upcoming events in this date range.")).toBeVisible();
   });
 });

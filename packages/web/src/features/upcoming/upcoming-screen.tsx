@@ -1,5 +1,5 @@
 import { addDays, type Day } from "@circleplan/shared/days";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { ToggleGroup } from "radix-ui";
 import { useState } from "react";
 import { PlanList } from "@/components/plans/plan-list";
@@ -36,7 +36,7 @@ export function UpcomingScreen() {
   const [filter, setFilter] = useState<TypeFilter>("all");
   const from = addDays(today, offset * range);
   const to = addDays(from, range - 1);
-  const plans = trpc.events.list.useQuery({ from, to });
+  const plans = trpc.plans.list.useQuery({ from, to });
 
   const chooseRange = (next: RangeDays) => {
     // The new range starts where the shown one does, rounded to whole ranges from today.
@@ -134,7 +134,7 @@ function TypeFilterChoice({
   );
 }
 
-function UpcomingDays({ plans, today }: { plans: PlanEvent[]; today: Day }) {
+function UpcomingDays({ plans, today }: { plans: Plan[]; today: Day }) {
   if (plans.length === 0) {
     return (
       <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">

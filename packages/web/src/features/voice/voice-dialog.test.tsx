@@ -6,7 +6,7 @@
  * a browser abort restarted on a desktop and not on a phone; Cancel; the unsupported dialog.
  */
 import { messages } from "@circleplan/shared/messages";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -68,8 +68,8 @@ function renderVoice(
             startTime: new Date("2026-11-22T17:00:00Z"),
             voiceNote: (input as { text: string }).text,
           }),
-        "events.create": (input) => planFixture({ id: 150, ...(input as Partial<PlanEvent>) }),
-        "events.list": () => [],
+        "plans.create": (input) => planFixture({ id: 150, ...(input as Partial<Plan>) }),
+        "plans.list": () => [],
         ...handlers,
       },
     },
@@ -141,8 +141,8 @@ describe("Create Event with Voice", () => {
     expect(within(form).getByLabelText("Time")).toHaveValue("17:00");
 
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(view.callsTo("events.create")).toHaveLength(1));
-    expect(view.callsTo("events.create")[0]?.input).toMatchObject({
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
       circleId: 7,
       title: "Piano lesson",
       voiceNote: "Piano lesson tomorrow at five",

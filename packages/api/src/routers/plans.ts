@@ -5,7 +5,7 @@ import {
   calendarDays,
   calendarMonth,
   calendarSummary,
-  listEvents,
+  listPlans,
 } from "@circleplan/core/plans/plan-views";
 import { completePlan, respondToTask } from "@circleplan/core/plans/tasks";
 import { updatePlan } from "@circleplan/core/plans/update-plan";
@@ -14,19 +14,19 @@ import {
   calendarDaysOutput,
   calendarSummaryOutput,
   completeOutput,
-  eventListOutput,
-  eventSchema,
+  planListOutput,
+  planSchema,
   respondOutput,
 } from "@circleplan/shared/plan-outputs";
 import {
   calendarMonthInput,
-  completeEventInput,
-  createCircleEventInput,
-  createEventInput,
-  deleteEventInput,
-  listEventsInput,
-  respondEventInput,
-  updateEventInput,
+  completePlanInput,
+  createCirclePlanInput,
+  createPlanInput,
+  deletePlanInput,
+  listPlansInput,
+  respondToTaskInput,
+  updatePlanInput,
 } from "@circleplan/shared/plan-schemas";
 import {
   circleMemberProcedure,
@@ -40,7 +40,7 @@ const listSummary =
   "Plans in the caller's circles: a day, the upcoming ones, one circle, or a range";
 
 // The list and calendar paths come before `/api/events/{id}`: the REST door matches in order.
-export const eventsRouter = router({
+export const plansRouter = router({
   list: protectedProcedure
     .meta({
       rest: [
@@ -51,9 +51,9 @@ export const eventsRouter = router({
         { method: "GET", path: "/api/dashboard/plans", summary: listSummary },
       ],
     })
-    .input(listEventsInput)
-    .output(syncParsed(eventListOutput))
-    .query(({ ctx, input }) => listEvents({ deps: ctx.deps, caller: ctx.caller, input })),
+    .input(listPlansInput)
+    .output(syncParsed(planListOutput))
+    .query(({ ctx, input }) => listPlans({ deps: ctx.deps, caller: ctx.caller, input })),
 
   calendarMonth: protectedProcedure
     .meta({
@@ -64,7 +64,7 @@ export const eventsRouter = router({
       },
     })
     .input(calendarMonthInput)
-    .output(syncParsed(eventListOutput))
+    .output(syncParsed(planListOutput))
     .query(({ ctx, input }) => calendarMonth({ deps: ctx.deps, caller: ctx.caller, input })),
 
   // The grid's lean month: a busy month's full answer is megabytes, its grid a few hundred bytes.
@@ -102,8 +102,8 @@ export const eventsRouter = router({
         status: 201,
       },
     })
-    .input(createCircleEventInput)
-    .output(syncParsed(eventSchema))
+    .input(createCirclePlanInput)
+    .output(syncParsed(planSchema))
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
       return createPlan({ deps: ctx.deps, caller: ctx.caller, input: { ...fields, circleId: id } });
@@ -118,14 +118,14 @@ export const eventsRouter = router({
         status: 201,
       },
     })
-    .input(createEventInput)
-    .output(syncParsed(eventSchema))
+    .input(createPlanInput)
+    .output(syncParsed(planSchema))
     .mutation(({ ctx, input }) => createPlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   get: planProcedure
     .meta({ rest: { method: "GET", path: "/api/events/:id", summary: "One plan (members only)" } })
-    .input(deleteEventInput)
-    .output(syncParsed(eventSchema))
+    .input(deletePlanInput)
+    .output(syncParsed(planSchema))
     .query(({ ctx, input }) => getPlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   update: planProcedure
@@ -137,8 +137,8 @@ export const eventsRouter = router({
           "Change a plan (its creator); one occurrence, this and following, or all of a series",
       },
     })
-    .input(updateEventInput)
-    .output(syncParsed(eventSchema))
+    .input(updatePlanInput)
+    .output(syncParsed(planSchema))
     .mutation(({ ctx, input }) => updatePlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   delete: planProcedure
@@ -149,7 +149,7 @@ export const eventsRouter = router({
         summary: "Delete a plan (its creator); one occurrence, this and following, or all",
       },
     })
-    .input(deleteEventInput)
+    .input(deletePlanInput)
     .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) => deletePlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
@@ -161,7 +161,7 @@ export const eventsRouter = router({
         summary: "Mark completed or reopen (a task: its creator, or its assignee once accepted)",
       },
     })
-    .input(completeEventInput)
+    .input(completePlanInput)
     .output(syncParsed(completeOutput))
     .mutation(({ ctx, input }) => completePlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
@@ -173,7 +173,7 @@ export const eventsRouter = router({
         summary: "Accept or decline a task (its assignee, once; declining needs a note)",
       },
     })
-    .input(respondEventInput)
+    .input(respondToTaskInput)
     .output(syncParsed(respondOutput))
     .mutation(({ ctx, input }) => respondToTask({ deps: ctx.deps, caller: ctx.caller, input })),
 });

@@ -1,18 +1,18 @@
 /**
- * The one place a plan's occurrence becomes an answer (`eventSchema`): every procedure that
+ * The one place a plan's occurrence becomes an answer (`planSchema`): every procedure that
  * answers plans (one plan, lists, calendar, tasks, history) maps the rows it read (plan-rows.ts)
  * through here, so a field means the same in every view.
  */
 import { startOfDay } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
-import type { PlanEvent } from "@circleplan/shared/plan-outputs";
+import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { RecurrenceAnswer } from "@circleplan/shared/plan-rules";
 import { Temporal } from "temporal-polyfill";
 import type { Attachment } from "./attachments";
 import { type OccurrenceRow, seriesStartOf } from "./plan-rows";
 import { fieldsOfRule, recurrencePattern, rruleText, storedRule } from "./recurrence";
 
-export interface PlanEventOptions {
+export interface PlanOptions {
   /** The viewer's zone: the occurrence's `date`, and an all-day plan's midnights, are read there. */
   viewerZone: string;
   /** The plan's attachments (attachments.ts `attachmentsOf` answers them for a set of plans). */
@@ -23,7 +23,7 @@ const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
 /** What the rule answers, computed once per plan version in a list. */
-type SeriesText = RecurrenceAnswer & Pick<PlanEvent, "recurrencePattern" | "rrule">;
+type SeriesText = RecurrenceAnswer & Pick<Plan, "recurrencePattern" | "rrule">;
 
 const ONE_OFF: SeriesText = { ...fieldsOfRule(null), recurrencePattern: null, rrule: null };
 
@@ -109,7 +109,7 @@ function viewerCalendar(zone: string): ViewerCalendar {
  * A task's state for its lists: cancelled once its creator withdrew it, else completed, else the
  * assignee's answer. Null for plans that are not tasks.
  */
-export function taskStatus(plan: OccurrenceRow["plan"], isCompleted: boolean): PlanEvent["status"] {
+export function taskStatus(plan: OccurrenceRow["plan"], isCompleted: boolean): Plan["status"] {
   if (plan.assignedTo === null) return plan.cancelledAt !== null ? "cancelled" : null;
   if (isCompleted) return "completed";
   if (plan.assignmentAccepted === true) return "accepted";
@@ -122,7 +122,7 @@ function build(
   calendar: ViewerCalendar,
   attachments: readonly Attachment[] | undefined,
   series: SeriesText,
-): PlanEvent {
+): Plan {
   const { plan, occurrence, circle, creator, assignee } = row;
   // The override rule, on a row already read (occurrence-sql.ts shownField writes it in SQL).
   const own = occurrence.overrides ?? {};
@@ -194,7 +194,7 @@ function build(
 }
 
 /** One occurrence as the API answers it. */
-export function toPlanEvent(row: OccurrenceRow, options: PlanEventOptions): PlanEvent {
+export function toPlan(row: OccurrenceRow, options: PlanOptions): Plan {
   return build(row, viewerCalendar(options.viewerZone), options.attachments, seriesText(row.plan));
 }
 
@@ -202,10 +202,10 @@ export function toPlanEvent(row: OccurrenceRow, options: PlanEventOptions): Plan
  * Many occurrences as the API answers them (a list, a month), in one viewer's zone; the
  * attachments by plan id (attachments.ts `attachmentsOf`), else those the rows carry.
  */
-export function toPlanEvents(
+export function toPlans(
   rows: readonly OccurrenceRow[],
   options: { viewerZone: string; attachments?: ReadonlyMap<number, readonly Attachment[]> },
-): PlanEvent[] {
+): Plan[] {
   const calendar = viewerCalendar(options.viewerZone);
   return rows.map((row) =>
     build(
