@@ -1,6 +1,6 @@
 // `pnpm test`: the whole suite, as CI runs it (`.ci/run`). Phases run side by side, so that
 // neither core of a 2-core machine waits (docs/decisions/012-test-suite.md):
-//   1. Chromium and PostgreSQL installed when missing (apt-get, one at a time), and a
+//   1. Chromium, its headless shell and PostgreSQL installed when missing (apt-get, one at a time), and a
 //      throwaway PostgreSQL server started
 //   2. at once: static checks (biome, then an incremental `tsc -b`), and the web build, then
 //      the browser tests (vitest project e2e: one server and one Chromium for the run), which
@@ -116,7 +116,9 @@ if (quick) {
   runs.push(await vitest("embedded", quickProjects));
 } else {
   const env = {};
-  env.CHROMIUM_PATH = await timed("Chromium", () => ensureChromium());
+  const browsers = await timed("Chromium", () => ensureChromium());
+  env.CHROMIUM_PATH = browsers.chromium;
+  env.CHROMIUM_HEADLESS_SHELL_PATH = browsers.headlessShell;
   await timed("PostgreSQL install", () => ensurePostgresInstalled());
 
   const pg = await timed("PostgreSQL setup", () => startPostgres());

@@ -1,7 +1,8 @@
 /**
- * One server and one Chromium for the whole browser run (vitest globalSetup of the `e2e`
- * project): the server as `pnpm start` runs it on a fresh embedded data folder and a free
- * port (server/e2e-server.ts), Chromium as a browser server every test file connects to.
+ * One server and one browser of each build for the whole browser run (vitest globalSetup of
+ * the `e2e` project): the server as `pnpm start` runs it on a fresh embedded data folder and a
+ * free port (server/e2e-server.ts), Chromium's headless shell and the full Chromium as browser
+ * servers the test files connect to (harness.ts says which file uses which).
  * Test files share them: each test makes its own people (emails unique per run), so nothing
  * one file does is seen by another.
  */
@@ -21,8 +22,10 @@ declare module "vitest" {
     appUrl: string;
     /** The seeding door (server/seed-door.ts). */
     seedUrl: string;
-    /** Where test files connect to the shared Chromium. */
+    /** Where test files connect to the shared headless shell. */
     browserWsEndpoint: string;
+    /** Where the files that need notifications and push connect to the full Chromium. */
+    fullBrowserWsEndpoint: string;
   }
 }
 
@@ -83,26 +86,31 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const browserStarting = chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const launch = (executablePath: string) =>
+    chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browsersStarting = Promise.all([
+    launch(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell"),
+    launch(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+  ]);
+  const closeBrowsers = async () => {
+    for (const browser of await browsersStarting) await browser.close();
+  };
   let seedUrl: string;
   try {
     ({ seedUrl } = await startServer(child));
   } catch (error) {
-    await (await browserStarting).close();
+    await closeBrowsers();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const browserServer = await browserStarting;
+  const [shellServer, fullServer] = await browsersStarting;
   project.provide("appUrl", appUrl);
   project.provide("seedUrl", seedUrl);
-  project.provide("browserWsEndpoint", browserServer.wsEndpoint());
+  project.provide("browserWsEndpoint", shellServer.wsEndpoint());
+  project.provide("fullBrowserWsEndpoint", fullServer.wsEndpoint());
 
   return async () => {
-    await browserServer.close();
+    await closeBrowsers();
     child.removeAllListeners("exit");
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");

@@ -11,7 +11,8 @@ import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser } from "./test-users";
 
-const suite = useBrowserSuite();
+// Notifications and push: the full Chromium (the headless shell has neither).
+const suite = useBrowserSuite({ browser: "full" });
 const saveScreen = useScreens("notification-settings");
 
 /** A mail's unsubscribe link, made by core's own token maker (the format has one home). */

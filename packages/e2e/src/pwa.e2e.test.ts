@@ -12,7 +12,8 @@ import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser } from "./test-users";
 
-const suite = useBrowserSuite();
+// Notifications and push: the full Chromium (the headless shell has neither).
+const suite = useBrowserSuite({ browser: "full" });
 const saveScreen = useScreens("pwa");
 
 interface Manifest {

@@ -16,7 +16,8 @@ import { MOBILE, useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, type TestUser } from "./test-users";
 
-const suite = useBrowserSuite();
+// Notifications and push: the full Chromium (the headless shell has neither).
+const suite = useBrowserSuite({ browser: "full" });
 const saveScreen = useScreens("reminders");
 
 const MINUTE = 60_000;
