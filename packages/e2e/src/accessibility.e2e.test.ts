@@ -7,6 +7,10 @@
  * detail dialog, the create dialog, the circle settings tabs), the session error, the
  * dev mailbox and the 404. No serious or critical finding may remain; lesser ones are printed.
  * Each state is also saved as a screenshot (a11y-<theme>-<screen>.png) for a person to look at.
+ *
+ * Both themes are checked on the same screen: the page follows the system's theme (the theme
+ * switch's "System" choice) and the test switches the emulated system setting, so each flow
+ * runs once (it ran once per theme before, for the same screens, at twice the browser time).
  */
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
@@ -30,78 +34,93 @@ type Theme = (typeof THEMES)[number];
 const suite = useBrowserSuite();
 const audit = useAxeAudit();
 
-/** A fresh browser on a phone whose stored theme is `theme`, as the theme switch leaves it. */
-async function openPage(theme: Theme, path: string): Promise<Page> {
+/** A fresh browser on a phone whose theme is "System", as the theme switch leaves it. */
+async function openPage(path: string): Promise<Page> {
   const page = await suite.newPage();
-  await page.context().addInitScript((stored) => localStorage.setItem("theme", stored), theme);
+  await page.context().addInitScript(() => localStorage.setItem("theme", "system"));
   await page.goto(path);
   return page;
 }
 
-/** Checks the page once it is still (see settleScreen) and saves a screenshot. */
-async function check(page: Page, theme: Theme, screen: string): Promise<void> {
-  await settleScreen(page);
-  await audit(page, screen);
-  await screenshot(page, `a11y-${theme}-${screen}`, { fullPage: false });
+/** Puts the page in `theme` through the system setting it follows, and waits until it shows. */
+async function showTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains("dark") === dark,
+    theme === "dark",
+  );
 }
 
-describe.each(THEMES)("accessibility in the %s theme", (theme) => {
+/**
+ * Checks the page in each theme once it is still (see settleScreen) and saves a screenshot of
+ * each; the page is left in the light theme.
+ */
+async function check(page: Page, screen: string): Promise<void> {
+  for (const theme of [...THEMES].reverse()) {
+    await showTheme(page, theme);
+    await settleScreen(page);
+    await audit(page, `${theme} ${screen}`);
+    await screenshot(page, `a11y-${theme}-${screen}`, { fullPage: false });
+  }
+}
+
+describe("accessibility in the light and the dark theme", () => {
   it("finds nothing serious on the auth screen, its toasts and the forgot-password steps", async () => {
     const user = await createVerifiedUser();
-    const page = await openPage(theme, "/auth");
+    const page = await openPage("/auth");
     await authScreen(page);
-    await check(page, theme, "auth-login");
+    await check(page, "auth-login");
 
     await fillLogin(page, user.email, "Wrong-password-1!");
     await frontToast(page).getByText("Login Failed").waitFor();
-    await check(page, theme, "auth-login-failed-toast");
+    await check(page, "auth-login-failed-toast");
 
     await page.getByRole("button", { name: "Forgot your password?" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Reset your password" }).waitFor();
-    await check(page, theme, "forgot-email-step");
+    await check(page, "forgot-email-step");
 
     await dialog.getByRole("button", { name: "Send Reset Code" }).click();
     await dialog.getByRole("heading", { name: "Enter your reset code" }).waitFor();
-    await check(page, theme, "forgot-code-step");
+    await check(page, "forgot-code-step");
 
     await dialog.getByLabel("Reset Code").fill(await shownResetCode(dialog));
     await dialog.getByLabel("New Password").fill("Fresh-start-2024!");
     await dialog.getByLabel("Confirm Password").fill("Fresh-start-2024!");
     await dialog.getByRole("button", { name: "Reset Password" }).click();
     await dialog.getByRole("heading", { name: "Password Reset" }).waitFor();
-    await check(page, theme, "forgot-done-step");
+    await check(page, "forgot-done-step");
     await dialog.getByRole("button", { name: "Back to Login" }).click();
     await dialog.waitFor({ state: "detached" });
 
     await page.getByRole("tab", { name: "Register" }).click();
-    await check(page, theme, "auth-register");
+    await check(page, "auth-register");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByText("First name is required").waitFor();
-    await check(page, theme, "auth-register-errors");
+    await check(page, "auth-register-errors");
 
     await page.setViewportSize(DESKTOP);
-    await check(page, theme, "auth-register-errors-desktop");
+    await check(page, "auth-register-errors-desktop");
   });
 
   it("finds nothing serious on check-email, the dev mailbox, verification and the 404", async () => {
     const fresh = await registerUser(suite.app.url);
-    const page = await openPage(theme, "/auth");
+    const page = await openPage("/auth");
     await authScreen(page);
     // The address registered above is taken: the form registers a variant of it.
     await fillRegistration(page, { ...fresh.user, email: `check-${fresh.user.email}` });
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
-    await check(page, theme, "check-email");
+    await check(page, "check-email");
 
     await page.getByRole("link", { name: "Open dev mailbox" }).click();
     await page.getByRole("heading", { name: "Dev mailbox" }).waitFor();
     await page.getByRole("heading", { name: "Verify your email for Circleplan" }).waitFor();
-    await check(page, theme, "dev-mailbox");
+    await check(page, "dev-mailbox");
 
     await page.goto("/verify-email");
     await page.getByRole("heading", { name: "Verification Failed" }).waitFor();
-    await check(page, theme, "verify-invalid");
+    await check(page, "verify-invalid");
 
     await page.goto("/verify-email?token=not-a-real-token");
     await page
@@ -109,7 +128,7 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
       .first()
       .waitFor();
     await page.getByRole("heading", { name: "Verification Failed" }).waitFor();
-    await check(page, theme, "verify-error");
+    await check(page, "verify-error");
 
     // Held back on its way, so the loading state stays long enough to be checked.
     let release = () => {};
@@ -122,44 +141,44 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     });
     await page.goto(`/verify-email?token=${encodeURIComponent(fresh.token)}`);
     await page.getByRole("heading", { name: "Verifying Email..." }).waitFor();
-    await check(page, theme, "verify-loading");
+    await check(page, "verify-loading");
     release();
     await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
     await page.unroute("**/api/trpc/auth.verifyEmail**");
-    await check(page, theme, "verify-success");
+    await check(page, "verify-success");
 
     const resent = await registerUser(suite.app.url);
     const token = await resendVerification(suite.app.url, resent.user.email);
     await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
     await page.getByRole("heading", { name: "Choose a password" }).waitFor();
-    await check(page, theme, "verify-choose-password");
+    await check(page, "verify-choose-password");
 
     await page.goto("/no-such-page");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await check(page, theme, "not-found");
+    await check(page, "not-found");
   });
 
   it("finds nothing serious on the signed-in screens, the user menu and the session error", async () => {
     const user = await createVerifiedUser();
-    const page = await openPage(theme, "/auth");
+    const page = await openPage("/auth");
     await signIn(page, user.email, user.password);
-    await check(page, theme, "dashboard");
+    await check(page, "dashboard");
 
     await page.getByRole("button", { name: /user menu/i }).click();
     await page.getByRole("menu").waitFor();
-    await check(page, theme, "user-menu");
+    await check(page, "user-menu");
     await page.keyboard.press("Escape");
 
     await page.goto("/circle/home");
     await page.getByRole("heading", { level: 1, name: "Personal" }).waitFor();
-    await check(page, theme, "circle");
+    await check(page, "circle");
     await page.getByRole("button", { name: "Circle details" }).click();
     await page.getByRole("dialog").getByRole("row").nth(1).waitFor();
-    await check(page, theme, "circle-detail");
+    await check(page, "circle-detail");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Add a new circle" }).click();
     await page.getByRole("dialog", { name: "Create a New Circle" }).waitFor();
-    await check(page, theme, "create-circle");
+    await check(page, "create-circle");
     await page.keyboard.press("Escape");
 
     // A circle of one's own with an invitation out: the settings page's every tab. (Set up from
@@ -169,23 +188,23 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     await invite(api, circle, { email: `friend-${Date.now()}@example.com` });
     await page.goto(`/circle/${circle.id}/settings`);
     await page.getByRole("heading", { name: "Book Club Settings" }).waitFor();
-    await check(page, theme, "circle-settings");
+    await check(page, "circle-settings");
     await page.getByRole("tab", { name: "Members" }).click();
     await page.getByRole("list", { name: "Sent invitations" }).waitFor();
-    await check(page, theme, "circle-settings-members");
+    await check(page, "circle-settings-members");
     await page.getByRole("tab", { name: "Danger Zone" }).click();
-    await check(page, theme, "circle-settings-danger");
+    await check(page, "circle-settings-danger");
 
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Personal information" }).waitFor();
-    await check(page, theme, "profile");
+    await check(page, "profile");
     await page.getByRole("tab", { name: "Account" }).click();
     await page.getByRole("heading", { name: "Change password" }).waitFor();
     await page.getByRole("listitem").first().waitFor();
-    await check(page, theme, "profile-account");
+    await check(page, "profile-account");
 
     await page.setViewportSize(DESKTOP);
-    await check(page, theme, "profile-account-desktop");
+    await check(page, "profile-account-desktop");
     await page.setViewportSize(MOBILE);
 
     // A server that fails the session check (not "signed out": a 500).
@@ -200,6 +219,6 @@ describe.each(THEMES)("accessibility in the %s theme", (theme) => {
     );
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "We could not check your session" }).waitFor();
-    await check(page, theme, "session-error");
+    await check(page, "session-error");
   });
 });
