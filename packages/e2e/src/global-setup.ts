@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, E2E_APP_SECRET } from "./e2e-config";
 
@@ -88,22 +88,38 @@ export default async function setup(project: TestProject) {
   });
   const launch = (executablePath: string) =>
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
-  const browsersStarting = Promise.all([
+  // Settled, not Promise.all: when one browser fails to start, the other is still closed.
+  const browsersStarting = Promise.allSettled([
     launch(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell"),
     launch(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
   ]);
   const closeBrowsers = async () => {
-    for (const browser of await browsersStarting) await browser.close();
+    for (const started of await browsersStarting) {
+      if (started.status === "fulfilled") await started.value.close();
+    }
+  };
+  const stopServer = async () => {
+    child.removeAllListeners("exit");
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
   };
   let seedUrl: string;
+  let shellServer: BrowserServer;
+  let fullServer: BrowserServer;
   try {
     ({ seedUrl } = await startServer(child));
+    [shellServer, fullServer] = (await browsersStarting).map((started) => {
+      if (started.status === "rejected") throw started.reason;
+      return started.value;
+    }) as [BrowserServer, BrowserServer];
   } catch (error) {
     await closeBrowsers();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer();
     throw error;
   }
-  const [shellServer, fullServer] = await browsersStarting;
   project.provide("appUrl", appUrl);
   project.provide("seedUrl", seedUrl);
   project.provide("browserWsEndpoint", shellServer.wsEndpoint());
@@ -111,11 +127,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await closeBrowsers();
-    child.removeAllListeners("exit");
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    child.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer();
   };
 }
