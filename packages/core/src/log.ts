@@ -16,7 +16,10 @@ export type SecurityEvent =
   | "email.changed"
   | "email.verified"
   | "session.ended"
-  | "sessions.ended_others";
+  | "sessions.ended_others"
+  | "account.delete_failed"
+  | "account.delete_throttled"
+  | "account.deleted";
 
 export interface LogFields {
   requestId?: string | undefined;

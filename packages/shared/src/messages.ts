@@ -176,4 +176,8 @@ export const messages = {
   eventParsed: "Event parsed successfully",
   /** Section 8: "Voice processing failed (Using basic voice recognition instead)". */
   voiceBasicReading: "Using basic voice recognition instead",
+
+  // Data rights: deleting one's account, downloading one's data (docs/decisions/014)
+  accountDeleted: "Your account has been deleted. We're sorry to see you go.",
+  dataExportPageInvalid: "This page of your data does not exist. Please start the download again.",
 } as const;

@@ -5,12 +5,16 @@ import {
   listSessions,
   updateProfile,
 } from "@circleplan/core/auth/profile";
+import { deleteAccount } from "@circleplan/core/data-rights/delete-account";
+import { exportData } from "@circleplan/core/data-rights/export-data";
 import { messageOutput, profileOutput, sessionsOutput } from "@circleplan/shared/auth-outputs";
 import {
   changePasswordInput,
   sessionIdInput,
   updateUserInput,
 } from "@circleplan/shared/auth-schemas";
+import { dataExportPageOutput } from "@circleplan/shared/data-rights-outputs";
+import { dataExportInput, deleteAccountInput } from "@circleplan/shared/data-rights-schemas";
 import { protectedProcedure, router, syncParsed } from "../trpc";
 
 export const userRouter = router({
@@ -76,4 +80,39 @@ export const userRouter = router({
     .mutation(({ ctx }) =>
       endOtherSessions({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
     ),
+
+  // Data rights (docs/decisions/014).
+  exportData: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/user/export",
+        summary:
+          "Download your data: profile, circles, plans and tasks with their attachments list, in pages; ask again with ?page={nextPage} until nextPage is null",
+      },
+    })
+    .input(dataExportInput)
+    .output(syncParsed(dataExportPageOutput))
+    .query(({ ctx, input }) => exportData({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  deleteAccount: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/user/delete",
+        summary:
+          "Delete your account (password required): your plans and photo go, circles you created pass to their longest-standing admin or member (else are deleted), every session ends, and a confirmation is mailed",
+      },
+    })
+    .input(deleteAccountInput)
+    .output(syncParsed(messageOutput))
+    .mutation(async ({ ctx, input }) => {
+      const { message, cookie } = await deleteAccount({
+        deps: ctx.deps,
+        caller: ctx.caller,
+        input,
+      });
+      ctx.setCookie(cookie);
+      return { message };
+    }),
 });

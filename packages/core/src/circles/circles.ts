@@ -22,6 +22,7 @@ import { collectAttachmentGarbage, queueCircleAttachmentObjects } from "../plans
 import type { AdminCaller, CircleRow, CreatorCaller, MemberCaller } from "./access";
 import {
   circlePhotoUrls,
+  type DiscardLater,
   photoChangeOf,
   photoTransaction,
   prepareCirclePhoto,
@@ -222,13 +223,27 @@ export async function deleteCircle({
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNotDeletable);
   }
-  const attachmentKeys = await photoTransaction(deps, caller, null, async (tx, discardLater) => {
-    const current = await lockCircle(tx, circle.id);
-    await discardLater(current.photoKey);
-    const keys = await queueCircleAttachmentObjects(tx, circle.id);
-    await tx.delete(circles).where(eq(circles.id, circle.id));
-    return keys;
-  });
+  const attachmentKeys = await photoTransaction(deps, caller, null, (tx, discardLater) =>
+    deleteCircleRows(tx, circle.id, discardLater),
+  );
   await collectAttachmentGarbage(deps, attachmentKeys);
   return { message: messages.circleDeleted };
+}
+
+/**
+ * What deleting a circle removes, inside the caller's transaction (deleteCircle; an account
+ * deleted with circles nobody else is in): the row, locked first, and with it by cascade its
+ * members, invitations and plans; its photo handed to `discardLater`, its attachments' objects
+ * queued. Answers those objects' keys, for `collectAttachmentGarbage` after commit.
+ */
+export async function deleteCircleRows(
+  tx: Tx,
+  circleId: number,
+  discardLater: DiscardLater,
+): Promise<string[]> {
+  const current = await lockCircle(tx, circleId);
+  await discardLater(current.photoKey);
+  const keys = await queueCircleAttachmentObjects(tx, circleId);
+  await tx.delete(circles).where(eq(circles.id, circleId));
+  return keys;
 }

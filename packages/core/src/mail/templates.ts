@@ -335,3 +335,45 @@ export function digestMail(options: {
     headers: out.headers,
   };
 }
+
+/**
+ * Confirms a deleted account to the address it had (docs/decisions/014), with what became of
+ * the circles its owner created. Sent after the fact: the password was the confirmation.
+ */
+export function accountDeletedNotice(options: {
+  to: string;
+  firstName: string;
+  /** Circles that passed to another member, with that member's name. */
+  handedOver: readonly { circleName: string; newCreatorName: string }[];
+  /** Shared circles that were deleted because nobody else was in them (not the personal one). */
+  deleted: readonly string[];
+}): MailMessage {
+  const { to, firstName, handedOver, deleted } = options;
+  const subject = "Your Circleplan account has been deleted";
+  const what =
+    "As you asked, your Circleplan account has been deleted: your profile and photo, the plans and tasks you created, and your place in every circle. Tasks others gave you were handed back to them.";
+  const circleLines = [
+    ...handedOver.map(
+      ({ circleName, newCreatorName }) => `${circleName} now belongs to ${newCreatorName}.`,
+    ),
+    ...deleted.map((circleName) => `${circleName} was deleted, as nobody else was in it.`),
+  ];
+  const after =
+    "This cannot be undone. You are welcome back any time: you can sign up again with this address.";
+  const footer =
+    "You received this because your Circleplan account was deleted. If you did not ask for this, someone who knew your password did.";
+  const textCircles = circleLines.length ? `\n\n${circleLines.join("\n")}` : "";
+  const htmlCircles = circleLines.length
+    ? `<ul>${circleLines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
+    : "";
+  return {
+    to,
+    subject,
+    text: `Hi ${firstName},\n\n${what}${textCircles}\n\n${after}\n\n${footer}\n\n— Circleplan`,
+    html: layout(
+      subject,
+      `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(what)}</p>${htmlCircles}<p>${escapeHtml(after)}</p>`,
+      footer,
+    ),
+  };
+}

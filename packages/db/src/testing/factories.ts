@@ -264,6 +264,18 @@ export async function createInvitation(
 
 export type PlanRow = typeof plans.$inferSelect;
 
+/** A stored rule (core/plans/recurrence.ts) for `createPlan`: every Monday, without end. */
+export const WEEKLY_ON_MONDAYS = {
+  type: "weekly",
+  interval: 1,
+  weekdaysOnly: false,
+  daysOfWeek: ["monday"],
+  monthlyBy: null,
+  weekOfMonth: null,
+  count: null,
+  until: null,
+};
+
 /**
  * A plan inserted directly into `circleId` by `creatorId` (who should be a member): an event
  * tomorrow at 10:00 UTC unless told, a task when `assignedTo` is set. A one-off plan gets its

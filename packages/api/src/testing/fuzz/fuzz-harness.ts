@@ -4,14 +4,15 @@
  */
 import { request as httpRequest } from "node:http";
 import { type Db, queryRows } from "@circleplan/db/client";
-import { users } from "@circleplan/db/schema";
+import { loginThrottles, users } from "@circleplan/db/schema";
 import {
   createCircle,
   createInvitation,
   createPlan,
   createUser,
+  WEEKLY_ON_MONDAYS,
 } from "@circleplan/db/testing/factories";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import type { TestServer } from "../test-server";
@@ -59,14 +60,7 @@ export class SignedInAccount {
   private constructor(private readonly server: TestServer) {}
 
   static async create(server: TestServer): Promise<SignedInAccount> {
-    const client = server.client();
-    const registered = await client.post("/api/auth/register", KNOWN_ACCOUNT);
-    expect(registered.status).toBe(201);
-    const verified = await client.post("/api/auth/verify-email", {
-      token: registered.body.dev_verification_token,
-    });
-    expect(verified.status).toBe(200);
-    await seedCircles(server, (registered.body as { user: { id: number } }).user.id);
+    await registerKnownAccount(server);
     const account = new SignedInAccount(server);
     await account.ensureSignedIn();
     return account;
@@ -87,6 +81,13 @@ export class SignedInAccount {
       headers: { cookie: `${this.cookieName}=${this.sessionId}` },
     });
     if (probe.status !== 200) {
+      // A fuzzed account deletion can succeed (the known password is a plausible value): the
+      // account comes back, registered and seeded as at the start.
+      const [known] = await this.server.db.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, KNOWN_ACCOUNT.email));
+      if (!known) await registerKnownAccount(this.server);
       // A fuzzed password change can succeed (a hostile string may meet the policy, and the
       // current session survives it): put the known password back before signing in.
       this.knownHash ??= await this.server.deps.passwords.hash(KNOWN_ACCOUNT.password);
@@ -94,6 +95,10 @@ export class SignedInAccount {
         .update(users)
         .set({ passwordHash: this.knownHash })
         .where(eq(users.email, KNOWN_ACCOUNT.email));
+      // Fuzzed wrong passwords (sign-in, account deletion) may have put it in backoff.
+      await this.server.db.db
+        .delete(loginThrottles)
+        .where(like(loginThrottles.key, `${KNOWN_ACCOUNT.email}|%`));
       const client = this.server.client();
       const login = await client.post("/api/auth/login", {
         email: KNOWN_ACCOUNT.email,
@@ -110,6 +115,18 @@ export class SignedInAccount {
     if (setCookies.some((cookie) => cookie.startsWith(`${this.cookieName}=`)))
       this.maybeSignedOut = true;
   }
+}
+
+/** Signs the known account up, verifies it, and seeds the circles around it. */
+async function registerKnownAccount(server: TestServer): Promise<void> {
+  const client = server.client();
+  const registered = await client.post("/api/auth/register", KNOWN_ACCOUNT);
+  expect(registered.status).toBe(201);
+  const verified = await client.post("/api/auth/verify-email", {
+    token: registered.body.dev_verification_token,
+  });
+  expect(verified.status).toBe(200);
+  await seedCircles(server, (registered.body as { user: { id: number } }).user.id);
 }
 
 /**
@@ -146,16 +163,7 @@ async function seedCircles(server: TestServer, knownUserId: number): Promise<voi
   await createPlan(server.deps, {
     circleId: family.id,
     creatorId: knownUserId,
-    recurrence: {
-      type: "weekly",
-      interval: 1,
-      weekdaysOnly: false,
-      daysOfWeek: ["monday"],
-      monthlyBy: null,
-      weekOfMonth: null,
-      count: null,
-      until: null,
-    },
+    recurrence: WEEKLY_ON_MONDAYS,
   });
   const { user: third } = await createUser(server.deps);
   const thirdCircle = await createCircle(server.deps, { creatorId: third.id, type: "work" });

@@ -22,6 +22,8 @@ import { useCurrentUser } from "@/lib/session";
 import { timeZoneOptions } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
 import { ChangePasswordCard } from "./change-password-card";
+import { DataExportCard } from "./data-export-card";
+import { DeleteAccountCard } from "./delete-account-card";
 import { ProfilePhotoCard } from "./profile-photo-card";
 import { SessionsCard } from "./sessions-card";
 
@@ -55,6 +57,8 @@ export function ProfileScreen() {
         <TabsContent value="account" className="grid gap-4">
           <ChangePasswordCard email={user.email} />
           <SessionsCard />
+          <DataExportCard />
+          <DeleteAccountCard email={user.email} />
         </TabsContent>
         <TabsContent value="notifications" className="grid gap-4">
           <NotificationsCard timeZone={user.timeZone} />
