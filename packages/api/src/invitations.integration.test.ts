@@ -644,7 +644,6 @@ describe("invitations.byToken", () => {
       const res = await who.trpc.invitations.byToken({ token: created.inviteToken });
       expect(res.invitation).toMatchObject({
         id: created.id,
-        email: "invitee@example.com",
         status: "pending",
         message: "Come along",
         relationship: "child",
@@ -663,6 +662,45 @@ describe("invitations.byToken", () => {
       expectNoSecrets(res);
       expect(JSON.stringify(res)).not.toContain(created.inviteToken);
     }
+  });
+
+  it("shows the invitee's address in full to the invitee only: masked to everyone else holding the shared link", async () => {
+    const { created, invitee, outsider, member, admin, creator } = await invited();
+    const h = harness();
+    const read = (who: typeof invitee) =>
+      who.trpc.invitations.byToken({ token: created.inviteToken });
+
+    for (const who of [outsider, member, admin, creator]) {
+      const res = await read(who);
+      expect(res.invitation.email).toBe("i•••@example.com");
+      expect(res.isInvitee).toBe(false);
+      expect(JSON.stringify(res)).not.toContain("invitee@example.com");
+    }
+    const mine = await read(invitee);
+    expect(mine).toMatchObject({ isInvitee: true, invitation: { email: "invitee@example.com" } });
+
+    // Whatever the case either address is stored in.
+    await h.db.db
+      .update(invitations)
+      .set({ email: "Invitee@Example.COM" })
+      .where(eq(invitations.id, created.id));
+    expect(await read(invitee)).toMatchObject({
+      isInvitee: true,
+      invitation: { email: "Invitee@Example.COM" },
+    });
+    expect((await read(outsider)).invitation.email).toBe("I•••@Example.COM");
+
+    // An account that never proved the address is not the invitee (as for the pending list).
+    const unproved = await admin.trpc.invitations.create({
+      id: created.circleId,
+      email: "unproved@example.com",
+    });
+    const unverified = await signedInCaller(h, {
+      user: { email: "unproved@example.com", verified: false },
+    });
+    expect(
+      await unverified.trpc.invitations.byToken({ token: unproved.inviteToken }),
+    ).toMatchObject({ isInvitee: false, invitation: { email: "u•••@example.com" } });
   });
 
   it("shows the circle's photo as its thumbnail URL, never its storage key", async () => {

@@ -151,7 +151,13 @@ describe("the invitee's paths", () => {
     const res = await invitee.client.get(path);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      invitation: { id: created.id, status: "pending", relationship: "spouse" },
+      invitation: {
+        id: created.id,
+        email: "invitee@example.com",
+        status: "pending",
+        relationship: "spouse",
+      },
+      isInvitee: true,
       circle: { id: circle.id, name: circle.name, type: "family", photoUrl: null },
       inviter: { firstName: admin.user.firstName, lastName: admin.user.lastName },
     });

@@ -28,6 +28,7 @@ import {
 } from "@circleplan/db/schema";
 import { createCircle, createPlan } from "@circleplan/db/testing/factories";
 import { waitUntil } from "@circleplan/db/testing/wait-until";
+import { REMINDER_MAILS_PER_DAY_MAX } from "@circleplan/shared/limits";
 import type { CreateCirclePlanInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -363,7 +364,7 @@ describe("DST days and series", () => {
     const berlin = await person("Europe/Berlin");
     const london = await person("UTC");
     const circle = await circleOf(berlin, london);
-    await plan(berlin, circle.id, {
+    const market = await plan(berlin, circle.id, {
       title: "Market",
       startTime: at("2026-03-22T08:00:00Z"), // Sunday 09:00 CET
       reminderTimes: ["2 hours before"],
@@ -372,6 +373,7 @@ describe("DST days and series", () => {
       recurrenceType: "weekly",
       recurrenceCount: 3,
     });
+    await london.trpc.tasks.accept({ id: market.id });
     // Summer time from 29 March: 09:00 is 07:00Z.
     const counts = await runsAt(
       ["2026-03-22T06:00:00Z", "2026-03-29T05:00:00Z", "2026-04-05T05:00:00Z"].flatMap((due) => [
@@ -512,6 +514,7 @@ describe("all-day plans and zones far apart", () => {
       reminderTimes: ["1 day before"],
       assignedTo: tokyo.user.id,
     });
+    await tokyo.trpc.tasks.accept({ id: dayOut.id });
     // Midnight of 10 March in Los Angeles (PDT) is 07:00Z; a day before is 9 March 07:00Z.
     const counts = await runsAt(["2026-03-09T06:59:00Z", "2026-03-09T07:00:00Z"]);
     expect(counts.map((count) => count.pushes)).toEqual([0, 2]);
@@ -542,6 +545,7 @@ describe("all-day plans and zones far apart", () => {
       reminderTimes: ["30 minutes before"],
       assignedTo: la.user.id,
     });
+    await la.trpc.tasks.accept({ id: task.id });
     await runsAt(["2026-03-10T19:25:00Z", "2026-03-10T19:30:00Z"]);
     expect(pushesTo(auckland).map((entry) => [entry.message.body, entry.message.url])).toEqual([
       ["Starting 9:00 AM", `/dashboard?date=2026-03-11&eventId=${task.id}`],
@@ -688,6 +692,132 @@ describe("what sends nothing", () => {
   });
 });
 
+describe("a member cannot flood another member's mailbox", () => {
+  it("reminds an assignee only once they accept: 20 tasks with two reminders each send nothing to someone who never accepted", async () => {
+    const h = harness();
+    h.clock.set(at("2026-03-02T08:00:00Z"));
+    const sender = await person("UTC");
+    const target = await person("UTC");
+    const bystander = await person("UTC");
+    const circle = await circleOf(sender, target, bystander);
+    const tasks = [];
+    for (let i = 0; i < 20; i++) {
+      tasks.push(
+        await plan(sender, circle.id, {
+          title: `Chore ${i}`,
+          startTime: at("2026-03-02T10:00:00Z"),
+          reminderTimes: ["1 hour before", "2 hours before"],
+          assignedTo: target.user.id,
+        }),
+      );
+    }
+    const [accepted, declined] = tasks as [(typeof tasks)[0], (typeof tasks)[0]];
+    await target.trpc.tasks.accept({ id: accepted.id });
+    await target.trpc.tasks.decline({ id: declined.id, reason: "Not mine" });
+
+    await runsAt(["2026-03-02T07:59:00Z", "2026-03-02T08:00:00Z", "2026-03-02T09:00:00Z"]);
+    // The one accepted reminds them, by both reminders, on both channels; the others nothing.
+    expect((await mailsTo(target)).map((mail) => mail.subject)).toEqual([
+      "Reminder: Chore 0",
+      "Reminder: Chore 0",
+    ]);
+    expect(pushesTo(target)).toHaveLength(2);
+    expect(await mailsTo(bystander)).toEqual([]);
+    expect(pushesTo(bystander)).toEqual([]);
+    // The sender made them: their own reminders are theirs (and capped like anyone's).
+    expect(pushesTo(sender)).toHaveLength(40);
+    expect(await mailsTo(sender)).toHaveLength(REMINDER_MAILS_PER_DAY_MAX);
+  });
+
+  it("caps reminder mail at the day's limit in the recipient's zone: the last one says so, the rest go by push only, the next day mails again", async () => {
+    const h = harness();
+    h.clock.set(at("2026-03-02T08:00:00Z"));
+    const busy = await person("America/New_York");
+    const circle = await circleOf(busy);
+    const over = 5;
+    for (let i = 0; i < REMINDER_MAILS_PER_DAY_MAX + over; i++) {
+      await plan(busy, circle.id, {
+        title: `Plan ${String(i).padStart(2, "0")}`,
+        startTime: at("2026-03-02T15:00:00Z"), // 10:00 in New York
+        reminderTimes: ["1 hour before"],
+      });
+    }
+    // 22:30 on 2 March in New York (already 3 March in UTC), then 00:00 on 3 March there.
+    await plan(busy, circle.id, {
+      title: "Late",
+      startTime: at("2026-03-03T04:30:00Z"),
+      reminderTimes: ["1 hour before"],
+    });
+    await plan(busy, circle.id, {
+      title: "Tomorrow",
+      startTime: at("2026-03-03T06:00:00Z"),
+      reminderTimes: ["1 hour before"],
+    });
+
+    const counts = await runsAt([
+      "2026-03-02T13:59:00Z",
+      "2026-03-02T14:00:00Z",
+      "2026-03-03T03:29:00Z",
+      "2026-03-03T03:30:00Z",
+      "2026-03-03T04:59:00Z",
+      "2026-03-03T05:00:00Z",
+    ]);
+    expect(counts.map((count) => [count.mails, count.pushes])).toEqual([
+      [0, 0],
+      [REMINDER_MAILS_PER_DAY_MAX, REMINDER_MAILS_PER_DAY_MAX + over],
+      [0, 0],
+      [0, 1],
+      [0, 0],
+      [1, 1],
+    ]);
+    const mails = await mailsTo(busy);
+    const note = `Circleplan mails at most ${REMINDER_MAILS_PER_DAY_MAX} reminders a day and this is today's last`;
+    // Mailed in the order they fell due (then by plan): the 20th says it is the last.
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      ...Array.from(
+        { length: REMINDER_MAILS_PER_DAY_MAX },
+        (_, i) => `Reminder: Plan ${String(i).padStart(2, "0")}`,
+      ),
+      "Reminder: Tomorrow",
+    ]);
+    const last = mails[REMINDER_MAILS_PER_DAY_MAX - 1];
+    expect(last?.text).toContain(`And ${over} more reminders are due now. ${note}`);
+    expect(last?.html).toContain(note.replace("'", "&#39;"));
+    expect(mails.filter((mail) => mail.text?.includes(note))).toHaveLength(1);
+    const rows = await h.db.db.select().from(reminderDeliveries);
+    expect(rows.filter((row) => row.emailStatus === "capped")).toHaveLength(over + 1);
+    expect(rows.filter((row) => row.emailStatus === "queued")).toHaveLength(
+      REMINDER_MAILS_PER_DAY_MAX + 1,
+    );
+  });
+
+  it("keeps the cap when two runs claim different reminders at once (the day's counter waits for the first)", async () => {
+    const h = harness();
+    h.clock.set(at("2026-03-02T08:00:00Z"));
+    const busy = await person("UTC", { devices: 0 });
+    const circle = await circleOf(busy);
+    for (const start of ["2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"]) {
+      for (let i = 0; i < 15; i++) {
+        await plan(busy, circle.id, { startTime: at(start), reminderTimes: ["1 hour before"] });
+      }
+    }
+    h.clock.set(at("2026-03-02T10:00:00Z"));
+    const reports = await Promise.all([
+      claimDueReminders(
+        h.deps,
+        reminderWindow(at("2026-03-02T08:30:00Z"), at("2026-03-02T09:30:00Z")),
+      ),
+      claimDueReminders(
+        h.deps,
+        reminderWindow(at("2026-03-02T09:30:00Z"), at("2026-03-02T10:00:00Z")),
+      ),
+    ]);
+    expect(reports.map((report) => report.claimed)).toEqual([15, 15]);
+    expect(reports[0].emails + reports[1].emails).toBe(REMINDER_MAILS_PER_DAY_MAX);
+    expect(await mailsTo(busy)).toHaveLength(REMINDER_MAILS_PER_DAY_MAX);
+  });
+});
+
 describe("the morning digest", () => {
   it("comes at 07:00 in each user's zone, once a day, with today's plans and the tasks waiting", async () => {
     const h = harness();
@@ -812,7 +942,7 @@ describe("the morning digest", () => {
 });
 
 describe("exactly once", () => {
-  /** Three people each with a plan due at 09:00 (one a task for a fourth): 5 reminders. */
+  /** Three people each with a plan due at 09:00 (two tasks a fourth accepted): 5 reminders. */
   async function dueAtNine() {
     const h = harness();
     h.clock.set(at("2026-03-02T08:00:00Z"));
@@ -820,12 +950,13 @@ describe("exactly once", () => {
     const assignee = await person("UTC");
     for (const [i, who] of people.entries()) {
       const circle = await circleOf(who, assignee);
-      await plan(who, circle.id, {
+      const made = await plan(who, circle.id, {
         title: `Plan ${i}`,
         startTime: at("2026-03-02T10:00:00Z"),
         reminderTimes: ["1 hour before"],
         ...(i < 2 ? { assignedTo: assignee.user.id } : {}),
       });
+      if (i < 2) await assignee.trpc.tasks.accept({ id: made.id });
     }
     await runAt("2026-03-02T08:58:00Z");
     h.clock.set(at("2026-03-02T09:00:00Z"));

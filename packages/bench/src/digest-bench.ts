@@ -39,7 +39,10 @@ const FAMILIES = USERS / 4;
 const PLANS = 1_000_000;
 const SERIES = 10_000;
 const SERIES_WEEKS = 78;
-/** Plans due in the run: 3,000 tasks (creator and assignee) and 4,000 events = 10,000 reminders. */
+/**
+ * Plans due in the run: 3,000 accepted tasks (creator and assignee) and 4,000 events = 10,000
+ * reminders.
+ */
 const DUE_TASKS = 3_000;
 const DUE_EVENTS = 4_000;
 const PUSH_DELAY_MS = 20;
@@ -323,7 +326,8 @@ export async function seed(db: Executor) {
   // The due plans: one reminder offset each, starting so that it falls due in (SINCE, NOW].
   const phrases = JSON.stringify(REMINDER_OFFSETS);
   await db.execute(sql`insert into plans
-      (id, circle_id, creator_id, type, title, starts_at, time_zone, assigned_to, reminder_times)
+      (id, circle_id, creator_id, type, title, starts_at, time_zone, assigned_to,
+       assignment_accepted, reminder_times)
     overriding system value
     select ${background + SERIES} + j + 1, ${USERS} + j + 1, 4 * j + 1,
            case when j < ${DUE_TASKS} then 'task' else 'event' end,
@@ -331,6 +335,8 @@ export async function seed(db: Executor) {
            ${now} + make_interval(mins => ph.minutes) - make_interval(secs => j % 300),
            ${zoneOfUser("4 * j + 1")},
            case when j < ${DUE_TASKS} then 4 * j + 2 end,
+           -- Accepted: an assignee is reminded only then.
+           case when j < ${DUE_TASKS} then true end,
            jsonb_build_array(ph.phrase)
     from generate_series(0, ${DUE_TASKS + DUE_EVENTS - 1}) as j
     join (select row_number() over () - 1 as n, * from json_to_recordset(${phrases}::json)

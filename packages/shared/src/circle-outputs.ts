@@ -93,7 +93,10 @@ export const inviteManyOutput = z.object({
 });
 
 export const invitationByTokenOutput = z.object({
+  /** `email` is the full address for the invitee only; anyone else holding the link sees it masked ("b•••@probe.test"). */
   invitation: invitationSchema,
+  /** Whether the signed-in user is the invitee: their verified email is the invitation's. */
+  isInvitee: z.boolean(),
   circle: z.object({
     id: z.number().int(),
     name: z.string(),

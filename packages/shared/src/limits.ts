@@ -179,3 +179,10 @@ export const VOICE_TITLE_MAX_LENGTH = 50;
 export const VOICE_RECURRENCE_MONTHS = 3;
 /** A spoken date further off than this is taken as a mishearing and replaced by today. */
 export const VOICE_MAX_MONTHS_AHEAD = 3;
+
+/**
+ * Reminder mails one person gets in a calendar day of their zone (docs/decisions/011): ten
+ * plans with the two default reminders each. The last one says so; later reminders that day
+ * still show in the app and by push, but are not mailed.
+ */
+export const REMINDER_MAILS_PER_DAY_MAX = 20;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isReminded,
   MONTHLY_BY,
   mayComplete,
   NOT_RECURRING,
@@ -22,6 +23,18 @@ describe("plan rules", () => {
     expect(mayComplete({ ...task, assignmentAccepted: true }, CAL)).toBe(false);
     expect(mayComplete({ creatorId: ADA, assignedTo: null, assignmentAccepted: null }, BEA)).toBe(
       false,
+    );
+  });
+
+  it("reminds the creator, and an assignee only once they have accepted: a pending task mails nobody it was pushed on", () => {
+    const task = { creatorId: ADA, assignedTo: BEA, assignmentAccepted: null };
+    expect(isReminded(task, ADA)).toBe(true);
+    expect(isReminded(task, BEA)).toBe(false);
+    expect(isReminded({ ...task, assignmentAccepted: false }, BEA)).toBe(false);
+    expect(isReminded({ ...task, assignmentAccepted: true }, BEA)).toBe(true);
+    expect(isReminded({ ...task, assignmentAccepted: true }, CAL)).toBe(false);
+    expect(isReminded({ creatorId: ADA, assignedTo: ADA, assignmentAccepted: null }, ADA)).toBe(
+      true,
     );
   });
 

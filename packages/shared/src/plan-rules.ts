@@ -1,7 +1,8 @@
 /**
  * The plan rules the server and the web app both apply, in one place so they cannot come to
- * disagree (plans spec sections 5, 6 and 9; docs/decisions/009): who may complete a plan, what
- * an assignee makes of it, the voice title, and the shape of a plan's repeat fields.
+ * disagree (plans spec sections 5, 6 and 9; docs/decisions/009): who may complete a plan, whom
+ * it reminds, what an assignee makes of it, the voice title, and the shape of a plan's repeat
+ * fields.
  */
 import * as z from "zod";
 import type { PlanType } from "./limits";
@@ -19,6 +20,18 @@ interface PlanPeople {
  * on is the screen's choice; this is what the server allows.
  */
 export function mayComplete(plan: PlanPeople, userId: number): boolean {
+  if (plan.creatorId === userId) return true;
+  return plan.assignedTo === userId && plan.assignmentAccepted === true;
+}
+
+/**
+ * Whom a plan's reminders go to, by push and by mail: its creator, and its assignee once they
+ * have accepted it (docs/decisions/011). A task still waiting for an answer is someone else's
+ * request, not yet the assignee's plan: reminding them of it would let any member of a shared
+ * circle send mail to any other. Membership of the circle and the person's channels are the
+ * sender's to check.
+ */
+export function isReminded(plan: PlanPeople, userId: number): boolean {
   if (plan.creatorId === userId) return true;
   return plan.assignedTo === userId && plan.assignmentAccepted === true;
 }

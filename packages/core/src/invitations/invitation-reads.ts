@@ -6,13 +6,20 @@ import { invitations } from "@circleplan/db/schema";
 import type { Invitation, InvitationByToken } from "@circleplan/shared/circle-outputs";
 import { messages } from "@circleplan/shared/messages";
 import { and, desc, eq, gt } from "drizzle-orm";
+import { normalizeEmail } from "../auth/public-user";
 import { sha256 } from "../auth/secrets";
 import type { AdminCaller } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
 import { accountOf } from "./account";
-import { contextOf, isExpired, selectInvitations, toInvitation } from "./invitation-view";
+import {
+  contextOf,
+  isExpired,
+  maskedEmail,
+  selectInvitations,
+  toInvitation,
+} from "./invitation-view";
 
 export async function listCircleInvitations({
   deps,
@@ -47,10 +54,12 @@ export async function pendingInvitations({
 
 /**
  * The token page: anyone signed in who holds the link may read it (the page then asks for the
- * invitee's email before offering Accept); only the invitee can answer it.
+ * invitee's email before offering Accept); only the invitee can answer it, and only the invitee
+ * sees the full address it went to: anyone else gets it masked (`maskedEmail`).
  */
 export async function invitationByToken({
   deps,
+  caller,
   input,
 }: Call<{ token: string }, SignedInCaller>): Promise<InvitationByToken> {
   const now = deps.clock.now();
@@ -66,8 +75,17 @@ export async function invitationByToken({
   }
   if (invitation.status !== "pending" || isExpired(invitation, now)) throw invalid;
   const context = contextOf(row);
+  const account = await accountOf(deps, caller.userId);
+  // As for the pending list: an address nobody proved is not the invitee's.
+  const isInvitee =
+    account.emailVerifiedAt !== null &&
+    normalizeEmail(account.email) === normalizeEmail(invitation.email);
   return {
-    invitation: toInvitation(invitation, context, now),
+    invitation: {
+      ...toInvitation(invitation, context, now),
+      email: isInvitee ? invitation.email : maskedEmail(invitation.email),
+    },
+    isInvitee,
     circle: {
       id: circle.id,
       name: circle.name,

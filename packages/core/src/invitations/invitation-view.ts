@@ -49,6 +49,19 @@ export function toInvitation(
   };
 }
 
+/**
+ * The address an invitation went to, as a link's holder who is not the invitee sees it:
+ * "b•••@probe.test". The link is made to be shared (a QR code on a screen, a message passed
+ * on), so it must not hand out the invitee's address; the first letter and the domain are
+ * enough for the invitee to recognise which of their addresses it is.
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = at < 0 ? email : email.slice(0, at);
+  const first = Array.from(local)[0] ?? "";
+  return `${first}•••${at < 0 ? "" : email.slice(at)}`;
+}
+
 /** Invitations with their circle and inviter; callers add the where and order. */
 export function selectInvitations(db: Executor) {
   return db

@@ -215,9 +215,12 @@ export function reminderMail(options: {
   when: string;
   link: string;
   unsubscribe: UnsubscribeLinks;
+  /** This mail reaches the day's cap of reminder mails (reminders/reminder-mail-cap.ts). */
+  lastToday?: { perDay: number; more: number } | null;
 }): MailMessage {
   const { to, firstName, title, description, location, circleName, when, link } = options;
   const subject = `Reminder: ${title}`;
+  const capNote = options.lastToday ? lastReminderMailNote(options.lastToday) : null;
   const lead = `${title} starts ${when}.`;
   const details: [string, string][] = [
     ...(options.isTask ? ([["Type", "Task"]] as [string, string][]) : []),
@@ -235,18 +238,27 @@ export function reminderMail(options: {
   return {
     to,
     subject,
-    text: `Hi ${firstName},\n\n${lead}\n\n${detailText}${description ? `\n\n${description}` : ""}\n\nOpen it in Circleplan:\n${link}\n\n— Circleplan\n\n${out.text}`,
+    text: `Hi ${firstName},\n\n${lead}\n\n${detailText}${description ? `\n\n${description}` : ""}\n\nOpen it in Circleplan:\n${link}${capNote ? `\n\n${capNote}` : ""}\n\n— Circleplan\n\n${out.text}`,
     html: layout(
       subject,
       `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(lead)}</p>${detailHtml}${
         description
           ? `<p style="margin:16px 0;white-space:pre-wrap;color:#3f3f46">${escapeHtml(description)}</p>`
           : ""
-      }${button(link, "View plan")}`,
+      }${button(link, "View plan")}${
+        capNote ? `<p style="margin:16px 0;color:#52525b">${escapeHtml(capNote)}</p>` : ""
+      }`,
       out.footer,
     ),
     headers: out.headers,
   };
+}
+
+/** Said by the reminder mail that reaches the day's cap: why mail stops, and what is not mailed. */
+function lastReminderMailNote({ perDay, more }: { perDay: number; more: number }): string {
+  const others =
+    more === 0 ? "" : `And ${more} more reminder${more === 1 ? " is" : "s are"} due now. `;
+  return `${others}Circleplan mails at most ${perDay} reminders a day and this is today's last: later reminders today still show in Circleplan, but are not mailed.`;
 }
 
 /** One line of the digest: a plan of the day, or a task waiting for an answer. */

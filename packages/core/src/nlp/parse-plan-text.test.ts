@@ -76,6 +76,27 @@ describe("parsePlanText", () => {
     expect(await parsePlanText(text, context)).toEqual(await parsePlanText(text, context));
   });
 
+  it("reads one circle's sentence the same whatever names other circles' sentences taught it (interleaved)", async () => {
+    const now = new Date("2026-02-02T09:00:00Z");
+    const shop = { text: "Drive to Target tomorrow at 5pm", timeZone: "UTC", members: FAMILY };
+    // A name no member has, after "for": the reader asks compromise whether it is a person.
+    const quillons = {
+      text: "Soccer practice for Noah tomorrow",
+      timeZone: "Europe/Berlin",
+      members: [{ userId: 99, firstName: "Target", lastName: "Quillon" }],
+    };
+    const read = ({ text, timeZone, members }: typeof shop) =>
+      parsePlanText(text, { timeZone, now, members });
+
+    const alone = await read(shop);
+    expect(alone).toMatchObject({ title: "Drive to Target", assignee: null, assignedTo: null });
+    const answers = await Promise.all([read(quillons), read(shop), read(quillons), read(shop)]);
+    expect(answers[1]).toEqual(alone);
+    expect(answers[3]).toEqual(alone);
+    expect(await read(shop)).toEqual(alone);
+    expect(answers[0]).toEqual(answers[2]);
+  });
+
   it("never throws on odd text", async () => {
     const context = { timeZone: "UTC", now: new Date("2026-02-01T05:00:00Z"), members: FAMILY };
     for (const text of [

@@ -1,8 +1,10 @@
 /**
  * What compromise knows about the capitalised words of a sentence: which are people and which
- * are places or organisations. It is fed the circle's own names first (untold, it takes
- * "Luigi's" and even "lesson" for people), and asked only when a rule needs it, so most
- * sentences (and every lowercase voice transcript) never pay for it.
+ * are places or organisations. The circle's own names are tagged as people first (untold, it
+ * takes "Luigi's" and even "lesson" for people), in this sentence's document only: compromise's
+ * lexicon is one per process, and a name written into it would be a person in every other
+ * circle's sentences too. Asked only when a rule needs it, so most sentences (and every
+ * lowercase voice transcript) never pay for it.
  */
 import type { LanguageLibraries } from "./language-libraries";
 import type { MemberName } from "./parse-plan-text";
@@ -62,12 +64,9 @@ export class ProperNouns {
 
   private tagged(): TaggedTerm[] {
     if (this.terms) return this.terms;
-    const lexicon: Record<string, string> = {};
-    for (const member of this.members) {
-      lexicon[member.firstName.toLowerCase()] = "Person";
-      lexicon[`${member.firstName} ${member.lastName}`.toLowerCase()] = "Person";
-    }
-    const sentences = this.nlp(this.text, lexicon).json({ offset: true }) as {
+    const doc = this.nlp.tokenize(this.text);
+    tagMembers(doc, this.members);
+    const sentences = doc.compute(TAGGING_HOOKS(this.nlp)).json({ offset: true }) as {
       terms: { tags: string[]; offset: { start: number; length: number } }[];
     }[];
     this.terms = sentences.flatMap((sentence) =>
@@ -80,6 +79,46 @@ export class ProperNouns {
     );
     return this.terms;
   }
+}
+
+/**
+ * The steps `nlp(text)` runs that `nlp.tokenize(text)` has not: tagging, from the lexicon on.
+ * compromise's own lexicon step tags only words still untagged, so a member tagged before it
+ * stays a person, as `nlp(text, lexicon)` would have it, without that call's `addWords`, which
+ * writes the names into the one lexicon every later sentence of the process is read with.
+ */
+const TOKENIZE_HOOKS = new Set(["alias", "normal", "machine", "contractions"]);
+const TAGGING_HOOKS = (nlp: LanguageLibraries["nlp"]) =>
+  nlp.hooks().filter((hook) => !TOKENIZE_HOOKS.has(hook));
+
+type Document = ReturnType<LanguageLibraries["nlp"]>;
+/** `machine` is the word compromise's lexicon looks up ("Emma's" is "emma"); untyped. */
+type Term = Document["docs"][number][number] & { machine?: string };
+
+/**
+ * Tags the circle's members as people, in this document only: each one's full name, else their
+ * first name, matched word by word as compromise's lexicon matches (`machine`: "Emma's" is
+ * "emma"), the longest name first.
+ */
+function tagMembers(doc: Document, members: readonly MemberName[]): void {
+  const names = members
+    .flatMap((m) => [`${m.firstName} ${m.lastName}`, m.firstName])
+    .map((name) => name.toLowerCase().split(/\s+/).filter(Boolean))
+    .filter((words) => words.length > 0)
+    .sort((a, b) => b.length - a.length);
+  if (names.length === 0) return;
+  const wordOf = (term: Term | undefined) => (term ? term.machine || term.normal : undefined);
+  const found: [number, number, number][] = [];
+  doc.docs.forEach((terms: Term[], n) => {
+    for (let i = 0; i < terms.length; i++) {
+      const name = names.find((words) => words.every((word, k) => wordOf(terms[i + k]) === word));
+      if (!name) continue;
+      found.push([n, i, i + name.length]);
+      i += name.length - 1;
+    }
+  });
+  // `update` takes a list of [sentence, start, end] pointers; its declared type says one.
+  if (found.length > 0) doc.update(found as never).tag("Person");
 }
 
 function isPlace(term: TaggedTerm): boolean {

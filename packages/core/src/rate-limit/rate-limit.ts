@@ -4,7 +4,7 @@
  * Keys hold an email or address: both are bounded by the input schemas and the client-address
  * module, so a key always fits the primary-key index.
  */
-import type { Executor } from "@circleplan/db/client";
+import { type Executor, queryRows } from "@circleplan/db/client";
 import { rateLimitBuckets } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { eq, sql } from "drizzle-orm";
@@ -100,3 +100,33 @@ export async function limitCodeRequests(
 
 /** Mails of secrets one address receives a day, however many places ask. */
 const CODE_MAILS_PER_ACCOUNT_PER_DAY: RateRule = { limit: 20, windowMs: 24 * 60 * 60 * 1000 };
+
+/**
+ * Counters of one calendar day each (the key names the day), many in one statement: adds each
+ * key's `add` and answers what each counted before. Rows are written in key order, so two
+ * transactions counting the same keys wait for each other (the second then sees the first's
+ * count) instead of deadlocking. `window_start` is the last count: the hourly sweep forgets a
+ * counter a day after it, by when its day is over (but for the last hour of a 25-hour day).
+ */
+export async function addToDayCounters(
+  db: Executor,
+  counts: readonly { key: string; add: number }[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const added = new Map<string, number>();
+  for (const { key, add } of counts) added.set(key, (added.get(key) ?? 0) + add);
+  if (added.size === 0) return new Map();
+  const rows = await queryRows<{ key: string; count: number }>(
+    db,
+    sql`insert into rate_limit_buckets (key, window_start, count)
+      select key, ${now.toISOString()}::timestamptz, add
+      from json_to_recordset(${JSON.stringify([...added].map(([key, add]) => ({ key, add })))}::json)
+        as x(key text, add int)
+      order by key
+      on conflict (key) do update
+        set count = rate_limit_buckets.count + excluded.count,
+            window_start = excluded.window_start
+      returning key, count`,
+  );
+  return new Map(rows.map((row) => [row.key, row.count - (added.get(row.key) ?? 0)]));
+}

@@ -12,6 +12,7 @@
  *    has run out, and two runs at once never take the same row.
  */
 import { queryRows } from "@circleplan/db/client";
+import { isReminded } from "@circleplan/shared/plan-rules";
 import { sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
 import { reminderMail } from "../mail/templates";
@@ -25,6 +26,7 @@ import {
   type ReminderWindow,
   STARTED_GRACE_MS,
 } from "./due-reminders";
+import { rationReminderMail } from "./reminder-mail-cap";
 import {
   phraseFor,
   planPath,
@@ -42,7 +44,20 @@ export interface ClaimReport {
   emails: number;
   /** Of those, waiting for push. */
   pushes: number;
+  /** Of those, not mailed: their recipient had today's reminder mails already. */
+  capped: number;
 }
+
+/** The shared rule of whom a plan reminds, asked of a row's plan and person. */
+const remindsThem = (row: DueReminderRow) =>
+  isReminded(
+    {
+      creatorId: row.creator_id,
+      assignedTo: row.assigned_to,
+      assignmentAccepted: row.assignment_accepted,
+    },
+    row.user_id,
+  );
 
 const subjectOf = (row: DueReminderRow): ReminderSubject => ({
   planId: row.plan_id,
@@ -55,13 +70,16 @@ const subjectOf = (row: DueReminderRow): ReminderSubject => ({
 
 /**
  * Step 1: claims every reminder due in the window and queues its mail, in one transaction and a
- * handful of statements whatever the number due.
+ * handful of statements whatever the number due. Mail within each recipient's daily allowance
+ * (reminder-mail-cap.ts); the rest is recorded as capped.
  */
 export async function claimDueReminders(deps: Deps, window: ReminderWindow): Promise<ClaimReport> {
-  if (window.since >= window.now) return { claimed: 0, emails: 0, pushes: 0 };
+  if (window.since >= window.now) return { claimed: 0, emails: 0, pushes: 0, capped: 0 };
   return deps.db.transaction(async (tx) => {
-    const due = await queryRows<DueReminderRow>(tx, dueReminderRecipients(window));
-    if (due.length === 0) return { claimed: 0, emails: 0, pushes: 0 };
+    const due = (await queryRows<DueReminderRow>(tx, dueReminderRecipients(window))).filter(
+      remindsThem,
+    );
+    if (due.length === 0) return { claimed: 0, emails: 0, pushes: 0, capped: 0 };
     const claims = JSON.stringify(
       due.map((row) => ({
         plan_id: row.plan_id,
@@ -75,7 +93,7 @@ export async function claimDueReminders(deps: Deps, window: ReminderWindow): Pro
     );
     // In key order, so two runs claiming overlapping sets wait on each other in the same order
     // instead of deadlocking. What another run claimed first comes back empty.
-    const claimed = await queryRows<{ key: string }>(
+    const claimed = await queryRows<{ id: number; key: string }>(
       tx,
       sql`insert into reminder_deliveries
           (plan_id, occurrence_key, minutes, user_id, due_at, push_status, email_status, created_at)
@@ -85,39 +103,43 @@ export async function claimDueReminders(deps: Deps, window: ReminderWindow): Pro
           minutes int, user_id int, due_at timestamptz, push_status text, email_status text)
         order by plan_id, occurrence_key, minutes, user_id
         on conflict do nothing
-        returning plan_id || ' ' || occurrence_key || ' ' || minutes || ' ' || user_id as key`,
+        returning id, plan_id || ' ' || occurrence_key || ' ' || minutes || ' ' || user_id as key`,
     );
-    const mine = new Set(claimed.map((row) => row.key));
-    const won = due.filter((row) =>
-      mine.has(`${row.plan_id} ${row.occurrence_key} ${row.minutes} ${row.user_id}`),
+    const ids = new Map(claimed.map((row) => [row.key, row.id]));
+    const idOf = (row: DueReminderRow) =>
+      ids.get(`${row.plan_id} ${row.occurrence_key} ${row.minutes} ${row.user_id}`);
+    const won = due.filter((row) => idOf(row) !== undefined);
+    const { mailed, capped } = await rationReminderMail(
+      tx,
+      won.filter((row) => row.by_email),
+      window.now,
     );
-    const mails = won
-      .filter((row) => row.by_email)
-      .map((row) => {
-        const subject = subjectOf(row);
-        return reminderMail({
-          to: row.email,
-          firstName: row.first_name,
-          title: row.title,
-          description: row.description,
-          location: row.location,
-          circleName: row.circle_name,
-          isTask: row.type === "task",
-          when: reminderWhen(subject, row.user_zone),
-          link: `${deps.config.appUrl}${planPath(subject, row.user_zone)}`,
-          unsubscribe: unsubscribeLinks(
-            deps.config.appUrl,
-            deps.secretKey,
-            row.user_id,
-            "reminders",
-          ),
-        });
+    if (capped.length > 0) {
+      await tx.execute(sql`update reminder_deliveries set email_status = 'capped'
+        where id = any(${idArray(capped.map((row) => idOf(row) as number))})`);
+    }
+    const mails = mailed.map(({ row, last }) => {
+      const subject = subjectOf(row);
+      return reminderMail({
+        to: row.email,
+        firstName: row.first_name,
+        title: row.title,
+        description: row.description,
+        location: row.location,
+        circleName: row.circle_name,
+        isTask: row.type === "task",
+        when: reminderWhen(subject, row.user_zone),
+        link: `${deps.config.appUrl}${planPath(subject, row.user_zone)}`,
+        unsubscribe: unsubscribeLinks(deps.config.appUrl, deps.secretKey, row.user_id, "reminders"),
+        lastToday: last,
       });
+    });
     await deps.mail.enqueueMany(tx, mails);
     return {
       claimed: won.length,
       emails: mails.length,
       pushes: won.filter((row) => row.by_push).length,
+      capped: capped.length,
     };
   });
 }

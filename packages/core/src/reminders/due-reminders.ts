@@ -51,9 +51,10 @@ export const occurrenceKey = (o: SQL) =>
   sql`coalesce(${o}.original_date::text, to_char(${o}.original_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
 
 /**
- * One row per reminder due in the window and per recipient: the plan's creator and its
- * assignee (unless they declined), each only while a member of the plan's circle, and only
- * those who get it on some channel (email on, or push on with a device). Nothing for a
+ * One row per reminder due in the window and per person it may go to: the plan's creator and
+ * its assignee, each only while a member of the plan's circle, and only those who get it on
+ * some channel (email on, or push on with a device). Which of them it goes to is the shared
+ * rule's, `isReminded` (the rows carry the plan's people for it). Nothing for a
  * cancelled occurrence, a completed one, one that began more than STARTED_GRACE_MS ago, or a
  * task whose assignment was withdrawn; a deleted plan has no occurrences left. Columns: see
  * `DueReminderRow`.
@@ -115,6 +116,7 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
     )
     select distinct on (d.plan_id, d.occurrence_key, d.minutes, who.user_id)
            d.plan_id, d.occurrence_key, d.minutes, who.user_id, d.due_at,
+           d.creator_id, d.assigned_to, d.assignment_accepted,
            (extract(epoch from d.start_at) * 1000)::float8 as start_ms,
            d.start_date::text as start_date, d.all_day, d.type, d.title, d.description,
            d.location, d.phrase, c.name as circle_name,
@@ -123,10 +125,7 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
            (u.reminder_push and exists (
              select 1 from push_subscriptions ps where ps.user_id = u.id)) as by_push
     from due d
-    cross join lateral (values
-      (d.creator_id),
-      (case when d.assignment_accepted is distinct from false then d.assigned_to end)
-    ) as who(user_id)
+    cross join lateral (values (d.creator_id), (d.assigned_to)) as who(user_id)
     join users u on u.id = who.user_id
     join circle_members m on m.circle_id = d.circle_id and m.user_id = u.id
     join circles c on c.id = d.circle_id
@@ -142,6 +141,9 @@ export interface DueReminderRow {
   user_id: number;
   /** When it fell due, as the driver answers a timestamptz (text). */
   due_at: string;
+  creator_id: number;
+  assigned_to: number | null;
+  assignment_accepted: boolean | null;
   start_ms: number;
   start_date: string | null;
   all_day: boolean;

@@ -55,7 +55,7 @@ export const reminderDeliveries = pgTable(
     /** When it fell due: a plan moved later falls due again, once, at its new time. */
     dueAt: instant("due_at").notNull(),
     pushStatus: text("push_status", { enum: ["pending", "sent", "none", "failed"] }).notNull(),
-    emailStatus: text("email_status", { enum: ["queued", "none"] }).notNull(),
+    emailStatus: text("email_status", { enum: ["queued", "none", "capped"] }).notNull(),
     claimedUntil: instant("claimed_until"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: instant("created_at").notNull().defaultNow(),

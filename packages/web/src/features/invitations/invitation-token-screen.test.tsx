@@ -1,6 +1,6 @@
 /**
  * The invitation-by-token page (accounts spec, sections 2, 4, 5 and 8): the details, the email
- * the invitee must prove before answering, the answers' toasts and where they lead, and the
+ * the invitee must prove before answering (the address shown in full to the invitee only), the answers' toasts and where they lead, and the
  * error and already-accepted cards.
  */
 import type { InvitationByToken } from "@circleplan/shared/circle-outputs";
@@ -17,7 +17,11 @@ vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function details(overrides: Partial<InvitationByToken["invitation"]> = {}): InvitationByToken {
+/** The page as the invitee sees it, unless `isInvitee` is false (the address then comes masked). */
+function details(
+  overrides: Partial<InvitationByToken["invitation"]> = {},
+  isInvitee = true,
+): InvitationByToken {
   const createdAt = new Date(Date.now() - DAY);
   const expiresAt = new Date(Date.now() + 3 * DAY - 60_000);
   return {
@@ -37,6 +41,7 @@ function details(overrides: Partial<InvitationByToken["invitation"]> = {}): Invi
       expires_at: expiresAt,
       ...overrides,
     },
+    isInvitee,
     circle: { id: 7, name: "The Smiths", color: "#10B981", type: "family", photoUrl: null },
     inviter: { firstName: "Ann", lastName: "Smith" },
   };
@@ -76,6 +81,25 @@ describe("InvitationTokenScreen", () => {
     expect(screen.queryByRole("button", { name: "Accept Invitation" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Decline" })).toBeNull();
     expect(page.callsTo("invitations.byToken")[0]?.input).toEqual({ token: "secret-token" });
+  });
+
+  it("shows the invitee the full address the invitation went to", async () => {
+    renderPage({ "invitations.byToken": () => details() });
+    expect(await screen.findByText("Bea@Example.com")).toBeVisible();
+    expect(screen.queryByText(/sign in with that address/)).toBeNull();
+  });
+
+  it("shows someone else holding the shared link the address masked, and refuses even the right address", async () => {
+    renderPage({
+      "invitations.byToken": () => details({ email: "B•••@Example.com" }, false),
+    });
+    expect(await screen.findByText("B•••@Example.com")).toBeVisible();
+    expect(screen.getByText(/To answer it, sign in with that address\./)).toBeVisible();
+    await verifyEmail("bea@example.com");
+
+    expect(await screen.findByText("Email does not match the invitation recipient")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Accept Invitation" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Decline" })).toBeNull();
   });
 
   it("refuses an email that is not the invitation's", async () => {

@@ -60,7 +60,7 @@ function InvitationByTokenView({ token }: { token: string }) {
 }
 
 function InvitationDetails({ details }: { details: InvitationByToken }) {
-  const { invitation, circle, inviter } = details;
+  const { invitation, circle, inviter, isInvitee } = details;
   const [, navigate] = useLocation();
   const answer = useInvitationAnswer();
   const [verified, setVerified] = useState(false);
@@ -109,6 +109,9 @@ function InvitationDetails({ details }: { details: InvitationByToken }) {
             <dd className="font-medium wrap-anywhere">{circle.name}</dd>
             <dt className="text-muted-foreground">Invited by</dt>
             <dd className="wrap-anywhere">{inviterName || "Someone"}</dd>
+            {/* The full address for the invitee; anyone else holding the link sees it masked. */}
+            <dt className="text-muted-foreground">Sent to</dt>
+            <dd className="wrap-anywhere">{invitation.email}</dd>
             {invitation.relationship ? (
               <>
                 <dt className="text-muted-foreground">Relationship</dt>
@@ -135,6 +138,7 @@ function InvitationDetails({ details }: { details: InvitationByToken }) {
           ) : (
             <VerifyEmailForm
               invitationEmail={invitation.email}
+              isInvitee={isInvitee}
               onVerified={() => setVerified(true)}
             />
           )}
@@ -166,12 +170,18 @@ function InvitationDetails({ details }: { details: InvitationByToken }) {
 
 type EmailValues = z.input<typeof emailOnlyInput>;
 
-/** Email Verification Required (spec sections 2 and 5): the invitation's address, typed. */
+/**
+ * Email Verification Required (spec sections 2 and 5): the invitation's address, typed. Someone
+ * who is not the invitee has it masked and could only be refused on Accept: they are refused
+ * here, with the same words.
+ */
 function VerifyEmailForm({
   invitationEmail,
+  isInvitee,
   onVerified,
 }: {
   invitationEmail: string | undefined;
+  isInvitee: boolean;
   onVerified: () => void;
 }) {
   const form = useForm<EmailValues, unknown, z.output<typeof emailOnlyInput>>({
@@ -184,7 +194,7 @@ function VerifyEmailForm({
       form.setError("email", { message: "Invitation details not found" });
       return;
     }
-    if (!isInvitationEmail(email, invitationEmail)) {
+    if (!isInvitee || !isInvitationEmail(email, invitationEmail)) {
       form.setError("email", { message: messages.invitationWrongRecipient });
       return;
     }
@@ -206,6 +216,7 @@ function VerifyEmailForm({
       </div>
       <p className="text-sm text-muted-foreground">
         Enter the email address this invitation was sent to before you accept or decline it.
+        {isInvitee ? null : " To answer it, sign in with that address."}
       </p>
       <TextField
         form={form}
