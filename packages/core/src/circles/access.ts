@@ -19,7 +19,7 @@
  * only here, so no other module can build one without the check (short of a cast), and a domain
  * function that takes an `AdminCaller` never asks again.
  */
-import type { Executor } from "@circleplan/db/client";
+import type { Executor, Tx } from "@circleplan/db/client";
 import { circleMembers, circles, invitations, plans, users } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
@@ -156,12 +156,25 @@ export function checkCreator<C extends MemberCaller>(
   return caller as C & CreatorCaller;
 }
 
-/** Whether `userId` belongs to the circle (a fact, not a request's access: nothing is thrown). */
-export async function isMember(db: Executor, circleId: number, userId: number): Promise<boolean> {
-  const [row] = await db
+const membershipOf = (db: Executor, circleId: number, userId: number) =>
+  db
     .select({ id: circleMembers.id })
     .from(circleMembers)
     .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+
+/** Whether `userId` belongs to the circle (a fact, not a request's access: nothing is thrown). */
+export async function isMember(db: Executor, circleId: number, userId: number): Promise<boolean> {
+  const [row] = await membershipOf(db, circleId, userId);
+  return row !== undefined;
+}
+
+/**
+ * Whether `userId` belongs to the circle, their membership then held until `tx` ends (a key-share
+ * lock): a removal at the same moment waits for what `tx` does on the strength of it
+ * (member-departure.ts), or went first and this answers false.
+ */
+export async function holdMembership(tx: Tx, circleId: number, userId: number): Promise<boolean> {
+  const [row] = await membershipOf(tx, circleId, userId).for("key share");
   return row !== undefined;
 }
 

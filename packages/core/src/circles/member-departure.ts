@@ -15,6 +15,10 @@ export async function endMembership(
   membership: { circleId: number; userId: number },
   now: Date,
 ): Promise<void> {
+  // Plans first, then the membership: the order an edit of a plan takes them in (its plan row,
+  // then its assignee's membership), so the two never wait for each other. The assignments made
+  // so far are withdrawn; deleting the membership then waits for a plan being created or given
+  // to them that relied on it (plan-access.ts requireAssignable), and those are withdrawn too.
   await withdrawAssignmentsOf(tx, membership, now);
   await tx
     .delete(circleMembers)
@@ -24,4 +28,5 @@ export async function endMembership(
         eq(circleMembers.userId, membership.userId),
       ),
     );
+  await withdrawAssignmentsOf(tx, membership, now);
 }

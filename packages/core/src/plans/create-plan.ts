@@ -25,15 +25,13 @@ export async function createPlan({
   const viewerZone = await viewerZoneOf(deps.db, caller);
   const timeZone = input.timeZone ?? viewerZone;
   const assignedTo = input.assignedTo ?? null;
-  if (assignedTo !== null) {
-    await requireAssignable(deps.db, input.circleId, assignedTo);
-  }
   const timing = newTiming(input, timeZone);
   const rule = ruleFromFields(input, seriesStartOfTiming(timing));
   const now = deps.clock.now();
   const type = planTypeFor(assignedTo, input.type ?? "event");
 
   const planId = await deps.db.transaction(async (tx) => {
+    if (assignedTo !== null) await requireAssignable(tx, input.circleId, assignedTo);
     const [plan] = await tx
       .insert(plans)
       .values({

@@ -5,7 +5,7 @@
 
 import type { Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
-import type { PlanType } from "@circleplan/shared/limits";
+import { type PlanType, WEEKDAYS, type Weekday } from "@circleplan/shared/limits";
 import { planTypeFor, RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
 import type { RecurrenceInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { requireAssignable } from "./plan-access";
@@ -100,12 +100,16 @@ export async function editedAssignment(
   };
 }
 
-/** The rule after an edit: the sent recurrence fields over the current rule, for the new start. */
+/**
+ * The rule after an edit: the sent recurrence fields over the current rule, for the new start.
+ * `remainingCount`: a counted series split in two, the new part's share. `movedDays`: how far the
+ * edit moves every occurrence; a weekly series' days move with them unless the edit chose days.
+ */
 export function editedRule(
   plan: PlanRow,
   input: UpdatePlanInput,
   start: SeriesStart,
-  remainingCount?: number,
+  moved: { remainingCount?: number; movedDays?: number } = {},
 ): RecurrenceRule | null {
   const current = storedRule(plan.recurrence);
   const sent = recurrenceFieldsOf(input as RecurrenceInput);
@@ -113,6 +117,7 @@ export function editedRule(
   if (current === null && sent.isRecurring === undefined && sent.recurrenceType === undefined) {
     return null;
   }
+  const { remainingCount, movedDays = 0 } = moved;
   if (remainingCount !== undefined && current?.count !== null && current?.count !== undefined) {
     // A counted series split in two: the new part has what the old one had left, unless the
     // edit chose another count.
@@ -120,7 +125,24 @@ export function editedRule(
       fields.recurrenceCount = remainingCount;
     }
   }
+  const days = current?.daysOfWeek;
+  const keptDays = sent.recurrenceDaysOfWeek === undefined || sameDays(sent, days);
+  if (movedDays % 7 !== 0 && fields.recurrenceType === "weekly" && days && keptDays) {
+    // Monday's class moved to Tuesday with "all": the series is on Tuesdays now, not on Mondays
+    // from a Tuesday start (the form sends the days only when the user changed them).
+    fields.recurrenceDaysOfWeek = days.map((day) => weekdayAfter(day, movedDays));
+  }
   return ruleFromFields(fields, start);
+}
+
+const sameDays = (sent: RecurrenceInput, days: readonly Weekday[] | null | undefined) =>
+  sameValue(
+    WEEKDAYS.filter((day) => sent.recurrenceDaysOfWeek?.includes(day)),
+    days,
+  );
+
+function weekdayAfter(day: Weekday, days: number): Weekday {
+  return WEEKDAYS[(((WEEKDAYS.indexOf(day) + days) % 7) + 7) % 7] as Weekday;
 }
 
 /**

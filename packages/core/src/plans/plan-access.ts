@@ -8,7 +8,7 @@ import type { Executor, Tx } from "@circleplan/db/client";
 import { plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
-import { isMember } from "../circles/access";
+import { holdMembership } from "../circles/access";
 import { AppError } from "../errors";
 import type { PlanRow } from "./plan-rows";
 
@@ -34,9 +34,13 @@ export async function requireCreatorOfPlan(db: Executor, planId: number, userId:
   requirePlanCreator(plan, userId);
 }
 
-/** 400 unless `userId` is a member of the circle, so a plan there may be assigned to them. */
-export async function requireAssignable(db: Executor, circleId: number, userId: number) {
-  if (!(await isMember(db, circleId, userId))) {
+/**
+ * 400 unless `userId` is a member of the circle, so a plan there may be assigned to them. Asked
+ * inside the transaction that writes the assignment, which then holds the membership: a member
+ * removed at the same moment is either refused here or has the new task withdrawn by the removal.
+ */
+export async function requireAssignable(tx: Tx, circleId: number, userId: number) {
+  if (!(await holdMembership(tx, circleId, userId))) {
     throw new AppError("BAD_REQUEST", messages.assigneeNotMember);
   }
 }

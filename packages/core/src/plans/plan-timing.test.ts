@@ -3,12 +3,12 @@ import {
   type AllDayTiming,
   checkOrder,
   dayBefore,
+  daysMoved,
   editedTiming,
+  movedOriginal,
   newTiming,
   seriesStartOfTiming,
   shiftAnchor,
-  shiftedOriginalDate,
-  shiftedOriginalStart,
   type TimedTiming,
 } from "./plan-timing";
 
@@ -164,22 +164,67 @@ describe("shiftAnchor", () => {
   });
 });
 
-describe("shifted originals", () => {
+describe("movedOriginal", () => {
+  const LONDON = "Europe/London";
+
   it("an all-day occurrence's original date moves by the edit's days", () => {
     const reference = dayRow("2026-03-08");
     expect(
-      shiftedOriginalDate({ originalDate: "2026-03-08" }, reference, allDay("2026-03-10", null)),
-    ).toBe("2026-03-10");
+      movedOriginal(
+        { timeZone: BERLIN },
+        { originalStart: null, originalDate: "2026-03-01" },
+        reference,
+        allDay("2026-03-10", null),
+      ),
+    ).toEqual({ originalStart: null, originalDate: "2026-03-03" });
   });
 
-  it("a timed occurrence's original start moves by the edit's wall-clock change", () => {
-    const reference = timedRow("2026-03-30T07:00:00Z");
-    const edited = timed("2026-03-30T08:30:00Z", null);
+  it("a timed occurrence moves by the edit's days to its time of day, on its side of DST", () => {
+    // Mondays 18:00 in London; the one of 16 March (GMT) is moved to Tuesday 17 March 19:00.
+    const reference = timedRow("2026-03-16T18:00:00Z");
+    const edited = timed("2026-03-17T19:00:00Z", null, LONDON);
+    const moved = (originalStart: string) =>
+      movedOriginal(
+        { timeZone: LONDON },
+        { originalStart: at(originalStart), originalDate: null },
+        reference,
+        edited,
+      );
+    // 9 March (GMT): Tuesday 10 March 19:00 GMT.
+    expect(moved("2026-03-09T18:00:00Z")).toEqual({
+      originalStart: at("2026-03-10T19:00:00Z"),
+      originalDate: null,
+    });
+    // 6 April, after London's clocks went forward on 29 March: Tuesday 7 April 19:00 BST.
+    expect(moved("2026-04-06T17:00:00Z")).toEqual({
+      originalStart: at("2026-04-07T18:00:00Z"),
+      originalDate: null,
+    });
+  });
+
+  it("a timed occurrence made all-day is named by its day in the series' zone", () => {
+    // 23:30 UTC on Monday 2 March is already Tuesday in Berlin.
+    const reference = timedRow("2026-03-09T23:30:00Z");
     expect(
-      shiftedOriginalStart({ originalStart: at("2026-03-30T07:00:00Z") }, reference, edited, {
-        timeZone: BERLIN,
-      }),
-    ).toEqual(at("2026-03-30T08:30:00Z"));
+      movedOriginal(
+        { timeZone: BERLIN },
+        { originalStart: at("2026-03-02T23:30:00Z"), originalDate: null },
+        reference,
+        allDay("2026-03-10", null),
+      ),
+    ).toEqual({ originalStart: null, originalDate: "2026-03-03" });
+  });
+});
+
+describe("daysMoved", () => {
+  it("counts calendar days in the zone, not 24-hour periods", () => {
+    // Saturday 28 March 23:30 to Sunday 29 March 23:30 in Berlin is 23 hours and one day.
+    const from = timedRow("2026-03-28T22:30:00Z");
+    expect(daysMoved({ timeZone: BERLIN }, from, timed("2026-03-29T21:30:00Z", null))).toBe(1);
+    expect(daysMoved({ timeZone: BERLIN }, from, timed("2026-03-28T21:00:00Z", null))).toBe(0);
+    expect(daysMoved({ timeZone: BERLIN }, dayRow("2026-03-08"), allDay("2026-03-01", null))).toBe(
+      -7,
+    );
   });
 });
 

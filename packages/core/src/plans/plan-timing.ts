@@ -133,6 +133,21 @@ export function editedTiming(
 
 type Anchor = Pick<PlanRow, "timeZone" | "startsAt" | "startDate">;
 
+/** The day a row starts on, in `zone` (an all-day row: its date). */
+function dayOfRow(row: RowStart, zone: string): string {
+  return row.startDate ?? dayIn(instantOf(row.startsAt), zone);
+}
+
+/**
+ * How many calendar days an edit moves the occurrence it was made on (read in the series' zone;
+ * a timed edit in its own zone): every occurrence of the series moves by as many.
+ */
+export function daysMoved(plan: Pick<PlanRow, "timeZone">, from: RowStart, to: Timing): number {
+  return to.allDay
+    ? daysBetween(dayOfRow(from, plan.timeZone), to.startDate)
+    : daysBetween(dayOfRow(from, to.timeZone), dayIn(to.startsAt, to.timeZone));
+}
+
 /** Wall-clock (or calendar) move from one start to another, applied to a series' anchor. */
 export function shiftAnchor(plan: Anchor, from: RowStart, to: Timing): Timing {
   return to.allDay ? shiftDays(plan, from, to) : shiftWallClock(plan, from, to);
@@ -140,10 +155,7 @@ export function shiftAnchor(plan: Anchor, from: RowStart, to: Timing): Timing {
 
 /** The calendar move of an all-day edit: the anchor moves by as many days, the length kept. */
 function shiftDays(plan: Anchor, from: RowStart, to: AllDayTiming): AllDayTiming {
-  const fromDay = from.startDate ?? dayIn(instantOf(from.startsAt), plan.timeZone);
-  const days = daysBetween(fromDay, to.startDate);
-  const anchor = plan.startDate ?? dayIn(instantOf(plan.startsAt), plan.timeZone);
-  const startDate = addDays(anchor, days);
+  const startDate = addDays(dayOfRow(plan, plan.timeZone), daysMoved(plan, from, to));
   const length = to.endDate === null ? null : daysBetween(to.startDate, to.endDate);
   return {
     ...to,
@@ -158,21 +170,13 @@ function shiftDays(plan: Anchor, from: RowStart, to: AllDayTiming): AllDayTiming
  */
 function shiftWallClock(plan: Anchor, from: RowStart, to: TimedTiming): TimedTiming {
   const zone = to.timeZone;
-  const fromLocal = from.startsAt
-    ? Temporal.Instant.fromEpochMilliseconds(from.startsAt.getTime()).toZonedDateTimeISO(zone)
-    : Temporal.PlainDate.from(dateOf(from.startDate)).toZonedDateTime({ timeZone: zone });
-  const toLocal = Temporal.Instant.fromEpochMilliseconds(to.startsAt.getTime()).toZonedDateTimeISO(
-    zone,
-  );
-  const days = fromLocal.toPlainDate().until(toLocal.toPlainDate()).days;
-  const anchorDay = plan.startsAt
-    ? Temporal.Instant.fromEpochMilliseconds(plan.startsAt.getTime())
-        .toZonedDateTimeISO(zone)
-        .toPlainDate()
-    : Temporal.PlainDate.from(dateOf(plan.startDate));
-  const anchor = anchorDay
-    .add({ days })
-    .toZonedDateTime({ timeZone: zone, plainTime: toLocal.toPlainTime() });
+  const anchorDay = addDays(dayOfRow(plan, zone), daysMoved(plan, from, to));
+  const anchor = Temporal.PlainDate.from(anchorDay).toZonedDateTime({
+    timeZone: zone,
+    plainTime: Temporal.Instant.fromEpochMilliseconds(to.startsAt.getTime())
+      .toZonedDateTimeISO(zone)
+      .toPlainTime(),
+  });
   const startsAt = new Date(anchor.epochMilliseconds);
   const duration = to.endsAt ? to.endsAt.getTime() - to.startsAt.getTime() : null;
   return {
@@ -182,32 +186,29 @@ function shiftWallClock(plan: Anchor, from: RowStart, to: TimedTiming): TimedTim
   };
 }
 
-/** The original date of an all-day series' occurrence after an edit moved the series. */
-export function shiftedOriginalDate(
-  occ: Pick<OccurrenceRecord, "originalDate">,
-  reference: RowStart,
-  edited: AllDayTiming,
-): string {
-  const from = reference.startDate ?? instantOf(reference.startsAt).toISOString().slice(0, 10);
-  const days = Temporal.PlainDate.from(from).until(edited.startDate).days;
-  const original = occ.originalDate ?? from;
-  return Temporal.PlainDate.from(original).add({ days }).toString();
-}
+/** What an occurrence of a series is named by: its original start, or its original date. */
+export type OriginalName = Pick<OccurrenceRecord, "originalStart" | "originalDate">;
 
-/** The original start of a timed series' occurrence after an edit moved the series. */
-export function shiftedOriginalStart(
-  occ: Pick<OccurrenceRecord, "originalStart">,
+/**
+ * Where an edit of a series moves one of its occurrences: the move shiftAnchor makes of the
+ * series' start (as many days as the edited occurrence moved, at the edit's time of day), made
+ * of the occurrence's original. Named as the edited series names them: by date when all-day.
+ */
+export function movedOriginal(
+  series: Pick<PlanRow, "timeZone">,
+  original: OriginalName,
   reference: RowStart,
-  edited: TimedTiming,
-  plan: Pick<PlanRow, "timeZone">,
-): Date {
-  const original = occ.originalStart ?? instantOf(reference.startsAt);
-  const shifted = shiftWallClock(
-    { timeZone: plan.timeZone, startsAt: original, startDate: null },
-    reference,
-    edited,
-  );
-  return shifted.startsAt;
+  edited: Timing,
+): OriginalName {
+  const anchor = {
+    timeZone: series.timeZone,
+    startsAt: original.originalStart,
+    startDate: original.originalDate,
+  };
+  const moved = shiftAnchor(anchor, reference, edited);
+  return moved.allDay
+    ? { originalStart: null, originalDate: moved.startDate }
+    : { originalStart: moved.startsAt, originalDate: null };
 }
 
 /** The day before an occurrence's original day, in the series' zone: where the old part ends. */

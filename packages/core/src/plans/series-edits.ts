@@ -13,6 +13,7 @@ import type { RecurrenceInput, UpdatePlanInput } from "@circleplan/shared/plan-s
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import { AppError } from "../errors";
+import { carryExceptions, moveReference } from "./carry-exceptions";
 import {
   CONTENT_FIELDS,
   editedAssignment,
@@ -23,14 +24,14 @@ import {
   sameRule,
   sameValue,
 } from "./edited-fields";
-import { byOriginal, hasOwnState } from "./occurrence-sql";
+import { byOriginal } from "./occurrence-sql";
 import {
   type OccurrenceRecord,
   type OccurrenceRow,
   type PlanRow,
   seriesStartOf,
 } from "./plan-rows";
-import { dayBefore, editedTiming, seriesStartOfTiming } from "./plan-timing";
+import { dayBefore, daysMoved, editedTiming, seriesStartOfTiming } from "./plan-timing";
 import { type RecurrenceRule, storedRule } from "./recurrence";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
@@ -151,7 +152,7 @@ export async function endSeriesBefore(
 /**
  * "This and following": the series ends the day before the named occurrence, and a new series
  * (a new plan, with the edit applied) starts at it. The old series' exceptions from there on move
- * to the new one and stay where the new rule still has their original start. Answers the new id.
+ * to the new one, moved as it moved (carry-exceptions.ts). Answers the new id.
  */
 export async function splitSeries(
   tx: Tx,
@@ -166,7 +167,8 @@ export async function splitSeries(
     await circleAccess(tx, plan.creatorId, { circleId });
   }
   const assignment = await editedAssignment(tx, plan, input, circleId);
-  const timing = editedTiming(plan, occurrence, input);
+  const reference = moveReference(plan, occurrence, input);
+  const timing = editedTiming(plan, reference, input);
   const oldRule = storedRule(plan.recurrence) as RecurrenceRule;
   const before =
     oldRule.count === null
@@ -178,7 +180,10 @@ export async function splitSeries(
             .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, occurrence)))
         )[0]?.n;
   const remaining = before === undefined ? undefined : Math.max(1, (oldRule.count ?? 0) - before);
-  const rule = editedRule(plan, input, seriesStartOfTiming(timing), remaining);
+  const rule = editedRule(plan, input, seriesStartOfTiming(timing), {
+    remainingCount: remaining,
+    movedDays: daysMoved(plan, reference, timing),
+  });
 
   const { id: _id, expandedUntil: _expanded, ...copied } = plan;
   const [created] = await tx
@@ -193,15 +198,16 @@ export async function splitSeries(
     .returning();
   if (!created) throw new Error("plan insert returned nothing");
 
-  // The old series' own exceptions from the split on go with the new series.
-  await tx
-    .update(planOccurrences)
-    .set({ planId: created.id, circleId })
-    .where(and(eq(planOccurrences.planId, plan.id), byOriginal(gte, occurrence), hasOwnState));
-  // The named occurrence was edited as a whole: its own move does not survive the edit.
-  await tx
-    .delete(planOccurrences)
-    .where(and(eq(planOccurrences.planId, created.id), byOriginal(eq, occurrence)));
+  // The old series' exceptions from the split on go with the new series, moved as it moved.
+  await carryExceptions(tx, {
+    from: plan,
+    to: created,
+    reference,
+    edited: timing,
+    named: occurrence,
+    input,
+    rows: byOriginal(gte, occurrence),
+  });
   await writeOccurrences(tx, created, now);
   if (rule) await assertHasOccurrences(tx, created.id);
   await endSeriesBefore(tx, plan, occurrence, now);

@@ -13,6 +13,7 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call } from "../deps";
 import { AppError } from "../errors";
+import { carryExceptions, moveReference } from "./carry-exceptions";
 import { completionOccurrence, setCompletion } from "./completion";
 import { editedAssignment, editedColumns, editedRule, sentKeys } from "./edited-fields";
 import {
@@ -25,11 +26,11 @@ import { lockPlan, requirePlanCreator } from "./plan-access";
 import { answerFor } from "./plan-answer";
 import type { OccurrenceRow, PlanRow } from "./plan-rows";
 import {
+  daysMoved,
   editedTiming,
+  movedOriginal,
   seriesStartOfTiming,
   shiftAnchor,
-  shiftedOriginalDate,
-  shiftedOriginalStart,
 } from "./plan-timing";
 import { editOccurrence, hasEarlierOccurrences, splitSeries } from "./series-edits";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
@@ -127,13 +128,14 @@ async function editWholePlan(
   const assignment = await editedAssignment(tx, plan, input, circleId);
 
   // The occurrence the client was looking at: its edit moves the series by as much.
-  const reference =
-    named?.occurrence ?? (await findOccurrence(tx, plan.id, {}))?.occurrence ?? null;
-  if (!reference) throw new AppError("NOT_FOUND", messages.planNotFound);
-  const edited = editedTiming(plan, reference, input);
+  const shown = named?.occurrence ?? (await findOccurrence(tx, plan.id, {}))?.occurrence ?? null;
+  if (!shown) throw new AppError("NOT_FOUND", messages.planNotFound);
   const wasSeries = plan.recurrence !== null;
+  const reference = wasSeries ? moveReference(plan, shown, input) : shown;
+  const edited = editedTiming(plan, reference, input);
   let timing = wasSeries ? shiftAnchor(plan, reference, edited) : edited;
-  const rule = editedRule(plan, input, seriesStartOfTiming(timing));
+  const movedDays = wasSeries ? daysMoved(plan, reference, edited) : 0;
+  const rule = editedRule(plan, input, seriesStartOfTiming(timing), { movedDays });
   // A series made one-off stays where the client saw it, not at the series' first start.
   if (wasSeries && rule === null) timing = edited;
 
@@ -150,12 +152,17 @@ async function editWholePlan(
   if (circleId !== plan.circleId) {
     await tx.update(planOccurrences).set({ circleId }).where(eq(planOccurrences.planId, plan.id));
   }
+  if (wasSeries && rule) {
+    const own = named?.occurrence ?? null;
+    await carryExceptions(tx, { from: plan, to: updated, reference, edited, named: own, input });
+  }
   await writeOccurrences(tx, updated, now);
   if (rule) await assertHasOccurrences(tx, plan.id);
   if (!rule || !named) return {};
   // The occurrence the client edited, where the edit moved it.
-  const moved = edited.allDay
-    ? { occurrenceDate: shiftedOriginalDate(named.occurrence, reference, edited) }
-    : { occurrenceStart: shiftedOriginalStart(named.occurrence, reference, edited, plan) };
-  return (await findOccurrence(tx, plan.id, moved)) ? moved : {};
+  const moved = movedOriginal(plan, named.occurrence, reference, edited);
+  const name = edited.allDay
+    ? { occurrenceDate: moved.originalDate ?? undefined }
+    : { occurrenceStart: moved.originalStart ?? undefined };
+  return (await findOccurrence(tx, plan.id, name)) ? name : {};
 }

@@ -40,7 +40,7 @@ const EXTENSION_MONTHS = 12;
 const INSERT_BATCH = 1000;
 
 /** The row an occurrence of `plan` has when nothing about it was changed on its own. */
-function generatedRow(plan: PlanRow, original: OriginalStart) {
+export function generatedRow(plan: PlanRow, original: OriginalStart) {
   if (original.allDay) {
     const length =
       plan.startDate && plan.endDate ? daysBetween(plan.startDate, plan.endDate) : null;
