@@ -27,15 +27,17 @@ import {
   type S3TestServer,
   startS3TestServer,
 } from "@circleplan/core/storage/testing/s3-test-server";
+import { queryRows } from "@circleplan/db/client";
 import { circles, planAttachments, plans, storageGarbage } from "@circleplan/db/schema";
 import { createCircle } from "@circleplan/db/testing/factories";
+import { waitUntil } from "@circleplan/db/testing/wait-until";
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   UPLOAD_BODY_MAX_BYTES,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInClient } from "./testing/accounts";
 import { expectNoSecrets } from "./testing/no-secrets";
@@ -435,6 +437,65 @@ describe("the objects of deleted plans and circles", () => {
     await collectAttachmentGarbage(server().deps, queued);
     for (const key of keys) expect(await server().deps.storage.get(key)).toBeNull();
     expect(await server().db.db.select().from(planAttachments)).toEqual([]);
+  });
+});
+
+/** Transactions of this test database waiting for a lock another one holds. */
+async function lockWaits(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    server().db.db,
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return row?.n ?? 0;
+}
+
+// PGlite has one connection, so two transactions never overlap there: PostgreSQL's pass only.
+describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)("races on PostgreSQL", () => {
+  it("deleting a circle while an upload commits leaves no stored file without a row or a garbage entry", async () => {
+    const s = server();
+    const { creator, circle, plan } = await planWithRoles();
+    const caller = callerFor(s, { cookie: creator.cookie });
+    const put = vi.spyOn(s.deps.storage, "put");
+    try {
+      // A third connection holds the plan's row: the upload queues for it first, then the
+      // deletion, and both go on once it lets go (the upload commits while the deletion runs).
+      let letGo = () => {};
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      let holding = () => {};
+      const isHeld = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = s.db.db.transaction(async (tx) => {
+        await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, plan.id)).for("update");
+        holding();
+        await held;
+      });
+      await isHeld;
+      const uploading = caller.trpc.attachments.add({
+        id: plan.id,
+        file: new File([samplePdf()], "slip.pdf"),
+      });
+      await waitUntil(async () => (await lockWaits()) >= 1, { what: "the upload waiting" });
+      const deleting = caller.trpc.circles.delete({ id: circle.id });
+      await waitUntil(async () => (await lockWaits()) >= 2, { what: "the deletion waiting" });
+      letGo();
+      await holder;
+      const [added] = await Promise.all([uploading, deleting]);
+      expect(added.fileName).toBe("slip.pdf");
+
+      const [key] = put.mock.calls.map(([written]) => written);
+      expect(key).toMatch(/^attachments\//);
+      expect(await s.db.db.select().from(circles).where(eq(circles.id, circle.id))).toEqual([]);
+      expect(await s.db.db.select().from(planAttachments)).toEqual([]);
+      // The deletion saw the committed upload: its object was queued and removed.
+      expect(await s.deps.storage.get(key as string)).toBeNull();
+      expect(await s.db.db.select().from(storageGarbage)).toEqual([]);
+    } finally {
+      put.mockRestore();
+    }
   });
 });
 

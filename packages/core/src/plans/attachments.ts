@@ -316,8 +316,9 @@ export async function attachmentsOf(
 }
 
 /**
- * For whoever deletes plans (deletePlan): call in the deleting transaction, before the rows go
- * (the foreign key's cascade takes the attachment rows with them). Queues the objects of
+ * For whoever deletes plans (deletePlan): call in the deleting transaction, with the plans'
+ * rows locked (lockPlan: an upload holding one commits first, and is read here) and before the
+ * rows go (the foreign key's cascade takes the attachment rows with them). Queues the objects of
  * these plans' attachments and answers their keys; after commit, hand the keys to
  * `collectAttachmentGarbage`.
  */
@@ -335,11 +336,18 @@ export async function queueAttachmentObjects(
   return keys;
 }
 
-/** The same for a circle about to be deleted: every attachment of every plan in it. */
+/**
+ * The same for a circle about to be deleted: every attachment of every plan in it. Call it with
+ * the circle's row locked (no plan can join it then). The plans are locked first: an upload
+ * that holds one (attachFile) commits before the attachments are read, so its object is
+ * queued too, instead of losing its row to the cascade with no garbage entry; one that comes
+ * later finds its plan gone.
+ */
 export async function queueCircleAttachmentObjects(
   tx: Executor,
   circleId: number,
 ): Promise<string[]> {
+  await tx.select({ id: plans.id }).from(plans).where(eq(plans.circleId, circleId)).for("update");
   const rows = await tx
     .select({ key: planAttachments.storageKey })
     .from(planAttachments)
