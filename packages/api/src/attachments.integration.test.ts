@@ -27,12 +27,14 @@ import {
   type S3TestServer,
   startS3TestServer,
 } from "@circleplan/core/storage/testing/s3-test-server";
+import { UPLOAD_RATE_LIMIT } from "@circleplan/core/storage/upload-budget";
 import { queryRows } from "@circleplan/db/client";
 import { circles, planAttachments, plans, storageGarbage } from "@circleplan/db/schema";
 import { createCircle } from "@circleplan/db/testing/factories";
 import { waitUntil } from "@circleplan/db/testing/wait-until";
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   UPLOAD_BODY_MAX_BYTES,
 } from "@circleplan/shared/limits";
@@ -450,6 +452,34 @@ async function lockWaits(): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Another connection holds these plans' rows until the answered function is called (and has
+ * let go): transactions that lock one of them queue behind it, in the order they came.
+ */
+async function holdPlans(planIds: number[]): Promise<() => Promise<void>> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  let holding = () => {};
+  const isHeld = new Promise<void>((resolve) => {
+    holding = resolve;
+  });
+  const done = server().db.db.transaction(async (tx) => {
+    await tx.select({ id: plans.id }).from(plans).where(inArray(plans.id, planIds)).for("update");
+    holding();
+    await held;
+  });
+  await Promise.race([isHeld, done]);
+  return async () => {
+    letGo();
+    await done;
+  };
+}
+
+const waitForLockWaits = (n: number, what: string) =>
+  waitUntil(async () => (await lockWaits()) >= n, { what });
+
 // PGlite has one connection, so two transactions never overlap there: PostgreSQL's pass only.
 describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)("races on PostgreSQL", () => {
   it("deleting a circle while an upload commits leaves no stored file without a row or a garbage entry", async () => {
@@ -458,31 +488,17 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)("races on PostgreSQL", () => 
     const caller = callerFor(s, { cookie: creator.cookie });
     const put = vi.spyOn(s.deps.storage, "put");
     try {
-      // A third connection holds the plan's row: the upload queues for it first, then the
-      // deletion, and both go on once it lets go (the upload commits while the deletion runs).
-      let letGo = () => {};
-      const held = new Promise<void>((resolve) => {
-        letGo = resolve;
-      });
-      let holding = () => {};
-      const isHeld = new Promise<void>((resolve) => {
-        holding = resolve;
-      });
-      const holder = s.db.db.transaction(async (tx) => {
-        await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, plan.id)).for("update");
-        holding();
-        await held;
-      });
-      await isHeld;
+      // The upload queues for the plan's row first, then the deletion; the upload commits
+      // while the deletion runs.
+      const letGo = await holdPlans([plan.id]);
       const uploading = caller.trpc.attachments.add({
         id: plan.id,
         file: new File([samplePdf()], "slip.pdf"),
       });
-      await waitUntil(async () => (await lockWaits()) >= 1, { what: "the upload waiting" });
+      await waitForLockWaits(1, "the upload waiting");
       const deleting = caller.trpc.circles.delete({ id: circle.id });
-      await waitUntil(async () => (await lockWaits()) >= 2, { what: "the deletion waiting" });
-      letGo();
-      await holder;
+      await waitForLockWaits(2, "the deletion waiting");
+      await letGo();
       const [added] = await Promise.all([uploading, deleting]);
       expect(added.fileName).toBe("slip.pdf");
 
@@ -493,6 +509,33 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)("races on PostgreSQL", () => 
       // The deletion saw the committed upload: its object was queued and removed.
       expect(await s.deps.storage.get(key as string)).toBeNull();
       expect(await s.db.db.select().from(storageGarbage)).toEqual([]);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it("two uploads at once to two plans cannot both take the last room of the quota", async () => {
+    const { creator, circle, plan } = await planWithRoles();
+    const second = await insertPlan(creator.client, circle.id);
+    await fillQuota(creator.client, circle.id, creator.user.id, 15);
+    const put = vi.spyOn(server().deps.storage, "put");
+    try {
+      // Both are inside their transactions before either may write.
+      const letGo = await holdPlans([plan.id, second.id]);
+      const uploads = Promise.all([
+        upload(creator.client, plan.id, bytesOf("ten bytes!"), "a.txt"),
+        upload(creator.client, second.id, bytesOf("ten bytes?"), "b.txt"),
+      ]);
+      await waitForLockWaits(2, "both uploads waiting");
+      await letGo();
+      const both = await uploads;
+      expect(both.map((r) => r.status).sort()).toEqual([201, 413]);
+      const named = new Set(
+        (await server().db.db.select().from(planAttachments)).map((row) => row.storageKey),
+      );
+      for (const [written] of put.mock.calls) {
+        if (!named.has(written)) expect(await server().deps.storage.get(written)).toBeNull();
+      }
     } finally {
       put.mockRestore();
     }
@@ -727,6 +770,79 @@ describe("a file uploaded straight to storage first, named by its key", () => {
       status: 400,
       body: { message: messages.attachmentsTooMany },
     });
+  });
+});
+
+/** Fills the creator's storage quota up to `left` bytes, with one row on a plan of their own. */
+async function fillQuota(client: TestClient, circleId: number, uploadedBy: number, left: number) {
+  const filler = await insertPlan(client, circleId);
+  await server()
+    .db.db.insert(planAttachments)
+    .values({
+      planId: filler.id,
+      storageKey: `attachments/filler${filler.id}`,
+      fileName: "archive.pdf",
+      contentType: "application/pdf",
+      size: ATTACHMENT_STORAGE_QUOTA_BYTES - left,
+      uploadedBy,
+    });
+  return filler;
+}
+
+describe("the upload budget and the storage quota", () => {
+  it("multipart attachments draw on the one upload budget: the 101st file of the hour is refused 429, by any door", async () => {
+    const { creator, member, circle, plan } = await planWithRoles();
+    const caller = callerFor(server(), { cookie: creator.cookie });
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.limit - 1; i++) await caller.trpc.photos.createUpload();
+    expect((await upload(creator.client, plan.id, bytesOf("last"), "last.txt")).status).toBe(201);
+
+    const multipart = await upload(creator.client, plan.id, bytesOf("one more"), "more.txt");
+    expect(multipart).toMatchObject({ status: 429, body: { message: messages.rateLimited } });
+    expect(await rowsOf(plan.id)).toHaveLength(1);
+    const direct = await refusal(caller.trpc.photos.createUpload());
+    expect(direct.status).toBe(429);
+    expect(direct.retryAfter).toBeGreaterThan(0);
+    const photo = await refusal(
+      caller.trpc.photos.setUserPhoto({ photo: new File([await samplePhoto()], "me.jpg") }),
+    );
+    expect(photo.status).toBe(429);
+
+    // The budget is each user's own.
+    const others = await insertPlan(member.client, circle.id);
+    expect((await upload(member.client, others.id, bytesOf("mine"), "m.txt")).status).toBe(201);
+    // An hour later it is whole again.
+    server().clock.advance(60 * 60 * 1000);
+    expect((await upload(creator.client, plan.id, bytesOf("later"), "l.txt")).status).toBe(201);
+  });
+
+  it("a user's attachments cannot pass 1 GB: the file past it is refused 413 through both doors, and a removal frees room", async () => {
+    const { creator, member, circle, plan } = await planWithRoles();
+    const filler = await fillQuota(creator.client, circle.id, creator.user.id, 10);
+    const quotaFull = { message: messages.attachmentQuotaExceeded, code: "PAYLOAD_TOO_LARGE" };
+
+    expect(await upload(creator.client, plan.id, bytesOf("eleven byte"), "a.txt")).toMatchObject({
+      status: 413,
+      body: quotaFull,
+    });
+    const fits = await upload(creator.client, plan.id, bytesOf("ten bytes!"), "b.txt");
+    expect(fits.status).toBe(201);
+    const key = await uploadDirectly(creator.client, bytesOf("x"), "c.txt");
+    expect(await addUploaded(creator.client, plan.id, key, "c.txt")).toMatchObject({
+      status: 413,
+      body: quotaFull,
+    });
+    // Refused before it was taken: the upload is still there to try again.
+    expect(await server().deps.storage.get(key)).not.toBeNull();
+
+    // Another user's quota is their own: the member's files count for them alone.
+    const membersPlan = await insertPlan(member.client, circle.id);
+    expect((await upload(member.client, membersPlan.id, bytesOf("m"), "m.txt")).status).toBe(201);
+
+    expect((await remove(creator.client, plan.id, fits.body.id)).status).toBe(200);
+    expect((await addUploaded(creator.client, plan.id, key, "c.txt")).status).toBe(201);
+    expect((await creator.client.request("DELETE", `/api/events/${filler.id}`)).status).toBe(200);
+    const big = new Uint8Array(ATTACHMENT_MAX_BYTES).fill(0x61);
+    expect((await upload(creator.client, plan.id, big, "big.txt")).status).toBe(201);
   });
 });
 

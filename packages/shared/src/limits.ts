@@ -179,3 +179,9 @@ export const VOICE_TITLE_MAX_LENGTH = 50;
 export const VOICE_RECURRENCE_MONTHS = 3;
 /** A spoken date further off than this is taken as a mishearing and replaced by today. */
 export const VOICE_MAX_MONTHS_AHEAD = 3;
+
+/**
+ * Storage each user's attachments may take together (the files on the plans they created):
+ * two hundred 5 MB files. Photos do not count: each owner has one, re-encoded to a few hundred KB.
+ */
+export const ATTACHMENT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;

@@ -3,6 +3,7 @@
  * the tests quote the same words.
  */
 import {
+  ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   CIRCLE_MEMBERS_MAX,
@@ -176,4 +177,7 @@ export const messages = {
   eventParsed: "Event parsed successfully",
   /** Section 8: "Voice processing failed (Using basic voice recognition instead)". */
   voiceBasicReading: "Using basic voice recognition instead",
+
+  // Storage: what each user's attachments may take together
+  attachmentQuotaExceeded: `Your attachments have used your ${ATTACHMENT_STORAGE_QUOTA_BYTES / 1024 ** 3} GB of storage. Remove some attachments to add more.`,
 } as const;

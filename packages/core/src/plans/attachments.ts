@@ -7,7 +7,9 @@
  *   binary kinds are read by file-type (as photos are), a `.doc` must be an OLE compound file,
  *   a `.docx` a Word Open XML package (a macro-enabled `.docm` is refused), and a `.txt` valid
  *   UTF-8 without NULs. The type the file is later served with comes from the bytes, never from
- *   the browser. 1 byte to 5 MB each (413 above), 10 per plan.
+ *   the browser. 1 byte to 5 MB each (413 above), 10 per plan, 1 GB per user in all
+ *   (attachment-quota.ts, 413). Every file sent counts against the upload budget
+ *   (storage/upload-budget.ts, 429), whichever door.
  * - **Two doors, one rule set** (`attachFile`): the bytes in a multipart request, or a direct
  *   upload named by key (storage/direct-uploads.ts), the web app's way round Lambda's 6 MB cap.
  * - **Who**: the plan's creator adds and removes them (the plan form, where they are chosen, is
@@ -31,6 +33,8 @@ import type { Call, Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { takeUpload } from "../storage/direct-uploads";
 import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbage";
+import { countUpload } from "../storage/upload-budget";
+import { lockQuota, requireQuotaRoom } from "./attachment-quota";
 import { lockPlan, requireCreatorOfPlan } from "./plan-access";
 
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -154,11 +158,19 @@ const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooL
 
 /**
  * What both doors check before any byte is read: the caller created the plan (403; 404 when it
- * is gone), and the plan has room (a cheap refusal; checked again under the plan's lock).
+ * is gone), the plan has room, `bytes` are within a file's size (413), and the caller's storage
+ * quota has room for them (413; cheap refusals, checked again under the locks).
  */
-async function requireRoomToAttach(db: Executor, caller: CircleCaller, planId: number) {
+async function requireRoomToAttach(
+  db: Executor,
+  caller: CircleCaller,
+  planId: number,
+  bytes: number,
+) {
   await requireCreatorOfPlan(db, planId, caller.userId);
   if ((await attachmentCount(db, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+  if (bytes > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  await requireQuotaRoom(db, caller.userId, bytes);
 }
 
 /**
@@ -170,9 +182,10 @@ export async function addAttachment({
   caller,
   input,
 }: Call<{ id: number; file: File }, CircleCaller>): Promise<Attachment> {
-  await requireRoomToAttach(deps.db, caller, input.id);
+  // A file sent is counted whatever becomes of it, as asking for a direct upload is.
+  await countUpload(deps, caller);
   // An oversized file is refused before a byte of it is read.
-  if (input.file.size > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  await requireRoomToAttach(deps.db, caller, input.id, input.file.size);
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   return attachFile(deps, caller, input.id, { bytes, fileName: input.file.name });
 }
@@ -188,7 +201,8 @@ export async function addUploadedAttachment({
   caller,
   input,
 }: Call<{ id: number; uploadKey: string; fileName: string }, CircleCaller>): Promise<Attachment> {
-  await requireRoomToAttach(deps.db, caller, input.id);
+  // The upload's size is known once it is read: here, room for one byte at least.
+  await requireRoomToAttach(deps.db, caller, input.id, 1);
   const bytes = await takeUpload(deps, caller, input.uploadKey);
   if (!bytes) {
     throw new AppError("VALIDATION_FAILED", messages.attachmentUploadInvalid, {
@@ -200,10 +214,11 @@ export async function addUploadedAttachment({
 
 /**
  * The rules every attachment meets, whichever door it came through: 1 byte to 5 MB (storage's
- * upload policy takes nothing smaller), a name and bytes of one accepted kind, 10 a plan. The
- * bytes are stored before the transaction (no lock waits on storage); the transaction locks the
- * plan, so two uploads at once cannot both take the last place, and an object whose row was
- * not written is removed again.
+ * upload policy takes nothing smaller), a name and bytes of one accepted kind, 10 a plan, the
+ * uploader's storage quota. The bytes are stored before the transaction (no lock waits on
+ * storage); the transaction locks the uploader's quota, then the plan, so two uploads at once
+ * cannot both take the last place or the last room, and an object whose row was not written
+ * is removed again.
  */
 async function attachFile(
   deps: CoreDeps,
@@ -221,8 +236,10 @@ async function attachFile(
   await deps.storage.put(storageKey, bytes, { contentType });
   try {
     const row = await deps.db.transaction(async (tx) => {
+      await lockQuota(tx, caller.userId);
       await lockPlan(tx, planId);
       if ((await attachmentCount(tx, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+      await requireQuotaRoom(tx, caller.userId, bytes.byteLength);
       const [inserted] = await tx
         .insert(planAttachments)
         .values({
