@@ -41,6 +41,7 @@ import {
 import { messages } from "@circleplan/shared/messages";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApp } from "./app";
 import { signedInClient } from "./testing/accounts";
 import { expectNoSecrets } from "./testing/no-secrets";
 import { callerFor, refusal } from "./testing/test-caller";
@@ -864,6 +865,50 @@ describe("a direct upload with S3 storage", () => {
   });
   afterAll(async () => {
     await s3?.close();
+  });
+
+  it("downloads a file too large for a Lambda answer: a redirect to a short-lived presigned link, after the access check", async () => {
+    const { creator, member, outsider, plan } = await planWithRoles();
+    const deps = { ...server().deps, storage: s3.storage() };
+    const caller = callerFor({ deps }, { cookie: creator.cookie });
+    // 5 MB: base64-encoded through the function it made a 6.67 MB answer, over Lambda's 6 MB.
+    const pdf = new Uint8Array(ATTACHMENT_MAX_BYTES).fill(0x20);
+    pdf.set(samplePdf());
+    const added = await caller.trpc.attachments.add({
+      id: plan.id,
+      file: new File([pdf], "Grüße slip.pdf"),
+    });
+    const app = createApp(deps, { remoteAddress: () => "127.0.0.1" });
+    const get = (cookie: string | null) =>
+      app.request(added.url, { headers: cookie ? { cookie } : {} });
+
+    const redirect = await get(member.cookie);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("cache-control")).toBe("private, no-store");
+    expect(redirect.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await redirect.text()).toBe("");
+    const link = new URL(redirect.headers.get("location") ?? "");
+    expect(link.origin).toBe(s3.endpoint);
+    expect(link.searchParams.get("X-Amz-Expires")).toBe("300");
+    expect(link.searchParams.get("X-Amz-Signature")).toMatch(/^[a-f0-9]{64}$/);
+    expect(link.href).not.toContain(member.cookie.split("=")[1]);
+
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="Gr__e slip.pdf"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20slip.pdf`,
+    );
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+
+    // The check comes first: no link for anyone else.
+    const stranger = await get(outsider.cookie);
+    expect(stranger.status).toBe(404);
+    expect(stranger.headers.get("location")).toBeNull();
+    const signedOut = await get(null);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("location")).toBeNull();
   });
 
   it("goes to the bucket under a signed, size-limited policy and becomes the plan's attachment", async () => {

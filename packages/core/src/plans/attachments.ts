@@ -32,6 +32,7 @@ import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { takeUpload } from "../storage/direct-uploads";
+import { attachmentDisposition, type Download, downloadOf } from "../storage/downloads";
 import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbage";
 import { countUpload } from "../storage/upload-budget";
 import { lockQuota, requireQuotaRoom } from "./attachment-quota";
@@ -284,22 +285,20 @@ export async function removeAttachment({
   return toAttachment(removed);
 }
 
-export interface AttachmentRead {
-  body: Uint8Array<ArrayBuffer>;
-  contentType: string;
-  fileName: string;
-}
+/** How long an attachment's presigned link works: the click that asked for it follows it. */
+const ATTACHMENT_LINK_SECONDS = 5 * 60;
 
 /**
- * The one decision behind `GET /api/events/{id}/attachments/{attachmentId}`: the bytes, for a
- * member of the plan's circle. Signed out 401; anyone else, an attachment of another plan, or
- * one that is gone: 404, alike.
+ * The one decision behind `GET /api/events/{id}/attachments/{attachmentId}`: for a member of the
+ * plan's circle, the file as a download (storage/downloads.ts: a presigned link with S3, the
+ * bytes locally), never shown on our origin, with the type read from its bytes at upload.
+ * Signed out 401; anyone else, an attachment of another plan, or one that is gone: 404, alike.
  */
 export async function readAttachment({
   deps,
   caller,
   input,
-}: Call<{ id: number; attachmentId: number }, Caller>): Promise<AttachmentRead> {
+}: Call<{ id: number; attachmentId: number }, Caller>): Promise<Download> {
   if (caller.userId === null) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
   await circleAccess(deps.db, caller.userId, { planId: input.id });
   const [row] = await deps.db
@@ -307,9 +306,17 @@ export async function readAttachment({
     .from(planAttachments)
     .where(and(eq(planAttachments.id, input.attachmentId), eq(planAttachments.planId, input.id)));
   if (!row) throw new AppError("NOT_FOUND", messages.notFound);
-  const stored = await deps.storage.get(row.storageKey);
-  if (!stored) throw new AppError("NOT_FOUND", messages.notFound);
-  return { body: stored.body, contentType: row.contentType, fileName: row.fileName };
+  const noStore = "private, no-store";
+  return downloadOf(
+    deps.storage,
+    row.storageKey,
+    {
+      contentType: row.contentType,
+      contentDisposition: attachmentDisposition(row.fileName),
+      cacheControl: noStore,
+    },
+    { expiresInSeconds: ATTACHMENT_LINK_SECONDS, redirectCacheControl: noStore },
+  );
 }
 
 /**
