@@ -32,7 +32,8 @@ export default $config({
     const photoBucketName = $interpolate`${$app.name}-${$app.stage}-photos-${account.accountId}`;
     const headerLines = $resolve([photoBucketName, region.name]).apply(([bucket, regionName]) =>
       Object.entries({
-        // The browser uploads photos straight to the bucket (a presigned POST).
+        // The browser uploads files straight to the bucket (a presigned POST), and is sent
+        // there for photos and attachments (a presigned GET).
         ...securityHeaderValues([
           `https://${bucket}.s3.${regionName}.amazonaws.com`,
           `https://${bucket}.s3.amazonaws.com`,
@@ -48,8 +49,9 @@ export default $config({
     const router = new sst.aws.Router("Router", {
       edge: { viewerResponse: { injection: headerLines } },
     });
-    // Private: the app reads photos for the people allowed to see them (GET /api/photos/...).
-    // Browsers only POST into it, with a policy the API signed (one key, 5 MB at most).
+    // Private: the app decides who may read a photo or an attachment, then sends the browser
+    // to a presigned GET of it (a few minutes). Browsers POST into it only with a policy the
+    // API signed (one key, 5 MB at most).
     const photos = new sst.aws.Bucket("Photos", {
       cors: {
         allowOrigins: [router.url.apply((url) => url.replace(/\/$/, ""))],

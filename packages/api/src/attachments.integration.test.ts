@@ -27,16 +27,21 @@ import {
   type S3TestServer,
   startS3TestServer,
 } from "@circleplan/core/storage/testing/s3-test-server";
+import { UPLOAD_RATE_LIMIT } from "@circleplan/core/storage/upload-budget";
+import { queryRows } from "@circleplan/db/client";
 import { circles, planAttachments, plans, storageGarbage } from "@circleplan/db/schema";
 import { createCircle } from "@circleplan/db/testing/factories";
+import { waitUntil } from "@circleplan/db/testing/wait-until";
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   UPLOAD_BODY_MAX_BYTES,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApp } from "./app";
 import { signedInClient } from "./testing/accounts";
 import { expectNoSecrets } from "./testing/no-secrets";
 import { callerFor, refusal } from "./testing/test-caller";
@@ -438,6 +443,106 @@ describe("the objects of deleted plans and circles", () => {
   });
 });
 
+/** Transactions of this test database waiting for a lock another one holds. */
+async function lockWaits(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    server().db.db,
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Another connection holds these plans' rows until the answered function is called (and has
+ * let go): transactions that lock one of them queue behind it, in the order they came.
+ */
+async function holdPlans(planIds: number[]): Promise<() => Promise<void>> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  let holding = () => {};
+  const isHeld = new Promise<void>((resolve) => {
+    holding = resolve;
+  });
+  const done = server().db.db.transaction(async (tx) => {
+    await tx.select({ id: plans.id }).from(plans).where(inArray(plans.id, planIds)).for("update");
+    holding();
+    await held;
+  });
+  await Promise.race([isHeld, done]);
+  return async () => {
+    letGo();
+    await done;
+  };
+}
+
+const waitForLockWaits = (n: number, what: string) =>
+  waitUntil(async () => (await lockWaits()) >= n, { what });
+
+// PGlite has one connection, so two transactions never overlap there: PostgreSQL's pass only.
+describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)("races on PostgreSQL", () => {
+  it("deleting a circle while an upload commits leaves no stored file without a row or a garbage entry", async () => {
+    const s = server();
+    const { creator, circle, plan } = await planWithRoles();
+    const caller = callerFor(s, { cookie: creator.cookie });
+    const put = vi.spyOn(s.deps.storage, "put");
+    try {
+      // The upload queues for the plan's row first, then the deletion; the upload commits
+      // while the deletion runs.
+      const letGo = await holdPlans([plan.id]);
+      const uploading = caller.trpc.attachments.add({
+        id: plan.id,
+        file: new File([samplePdf()], "slip.pdf"),
+      });
+      await waitForLockWaits(1, "the upload waiting");
+      const deleting = caller.trpc.circles.delete({ id: circle.id });
+      await waitForLockWaits(2, "the deletion waiting");
+      await letGo();
+      const [added] = await Promise.all([uploading, deleting]);
+      expect(added.fileName).toBe("slip.pdf");
+
+      const [key] = put.mock.calls.map(([written]) => written);
+      expect(key).toMatch(/^attachments\//);
+      expect(await s.db.db.select().from(circles).where(eq(circles.id, circle.id))).toEqual([]);
+      expect(await s.db.db.select().from(planAttachments)).toEqual([]);
+      // The deletion saw the committed upload: its object was queued and removed.
+      expect(await s.deps.storage.get(key as string)).toBeNull();
+      expect(await s.db.db.select().from(storageGarbage)).toEqual([]);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it("two uploads at once to two plans cannot both take the last room of the quota", async () => {
+    const { creator, circle, plan } = await planWithRoles();
+    const second = await insertPlan(creator.client, circle.id);
+    await fillQuota(creator.client, circle.id, creator.user.id, 15);
+    const put = vi.spyOn(server().deps.storage, "put");
+    try {
+      // Both are inside their transactions before either may write.
+      const letGo = await holdPlans([plan.id, second.id]);
+      const uploads = Promise.all([
+        upload(creator.client, plan.id, bytesOf("ten bytes!"), "a.txt"),
+        upload(creator.client, second.id, bytesOf("ten bytes?"), "b.txt"),
+      ]);
+      await waitForLockWaits(2, "both uploads waiting");
+      await letGo();
+      const both = await uploads;
+      expect(both.map((r) => r.status).sort()).toEqual([201, 413]);
+      const named = new Set(
+        (await server().db.db.select().from(planAttachments)).map((row) => row.storageKey),
+      );
+      for (const [written] of put.mock.calls) {
+        if (!named.has(written)) expect(await server().deps.storage.get(written)).toBeNull();
+      }
+    } finally {
+      put.mockRestore();
+    }
+  });
+});
+
 type UploadTarget = { url: string; fields: Record<string, string>; key: string; maxBytes: number };
 
 /** The plan form's way: ask where to upload, send the bytes there, answer the key. */
@@ -669,6 +774,79 @@ describe("a file uploaded straight to storage first, named by its key", () => {
   });
 });
 
+/** Fills the creator's storage quota up to `left` bytes, with one row on a plan of their own. */
+async function fillQuota(client: TestClient, circleId: number, uploadedBy: number, left: number) {
+  const filler = await insertPlan(client, circleId);
+  await server()
+    .db.db.insert(planAttachments)
+    .values({
+      planId: filler.id,
+      storageKey: `attachments/filler${filler.id}`,
+      fileName: "archive.pdf",
+      contentType: "application/pdf",
+      size: ATTACHMENT_STORAGE_QUOTA_BYTES - left,
+      uploadedBy,
+    });
+  return filler;
+}
+
+describe("the upload budget and the storage quota", () => {
+  it("multipart attachments draw on the one upload budget: the 101st file of the hour is refused 429, by any door", async () => {
+    const { creator, member, circle, plan } = await planWithRoles();
+    const caller = callerFor(server(), { cookie: creator.cookie });
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.limit - 1; i++) await caller.trpc.photos.createUpload();
+    expect((await upload(creator.client, plan.id, bytesOf("last"), "last.txt")).status).toBe(201);
+
+    const multipart = await upload(creator.client, plan.id, bytesOf("one more"), "more.txt");
+    expect(multipart).toMatchObject({ status: 429, body: { message: messages.rateLimited } });
+    expect(await rowsOf(plan.id)).toHaveLength(1);
+    const direct = await refusal(caller.trpc.photos.createUpload());
+    expect(direct.status).toBe(429);
+    expect(direct.retryAfter).toBeGreaterThan(0);
+    const photo = await refusal(
+      caller.trpc.photos.setUserPhoto({ photo: new File([await samplePhoto()], "me.jpg") }),
+    );
+    expect(photo.status).toBe(429);
+
+    // The budget is each user's own.
+    const others = await insertPlan(member.client, circle.id);
+    expect((await upload(member.client, others.id, bytesOf("mine"), "m.txt")).status).toBe(201);
+    // An hour later it is whole again.
+    server().clock.advance(60 * 60 * 1000);
+    expect((await upload(creator.client, plan.id, bytesOf("later"), "l.txt")).status).toBe(201);
+  });
+
+  it("a user's attachments cannot pass 1 GB: the file past it is refused 413 through both doors, and a removal frees room", async () => {
+    const { creator, member, circle, plan } = await planWithRoles();
+    const filler = await fillQuota(creator.client, circle.id, creator.user.id, 10);
+    const quotaFull = { message: messages.attachmentQuotaExceeded, code: "PAYLOAD_TOO_LARGE" };
+
+    expect(await upload(creator.client, plan.id, bytesOf("eleven byte"), "a.txt")).toMatchObject({
+      status: 413,
+      body: quotaFull,
+    });
+    const fits = await upload(creator.client, plan.id, bytesOf("ten bytes!"), "b.txt");
+    expect(fits.status).toBe(201);
+    const key = await uploadDirectly(creator.client, bytesOf("x"), "c.txt");
+    expect(await addUploaded(creator.client, plan.id, key, "c.txt")).toMatchObject({
+      status: 413,
+      body: quotaFull,
+    });
+    // Refused before it was taken: the upload is still there to try again.
+    expect(await server().deps.storage.get(key)).not.toBeNull();
+
+    // Another user's quota is their own: the member's files count for them alone.
+    const membersPlan = await insertPlan(member.client, circle.id);
+    expect((await upload(member.client, membersPlan.id, bytesOf("m"), "m.txt")).status).toBe(201);
+
+    expect((await remove(creator.client, plan.id, fits.body.id)).status).toBe(200);
+    expect((await addUploaded(creator.client, plan.id, key, "c.txt")).status).toBe(201);
+    expect((await creator.client.request("DELETE", `/api/events/${filler.id}`)).status).toBe(200);
+    const big = new Uint8Array(ATTACHMENT_MAX_BYTES).fill(0x61);
+    expect((await upload(creator.client, plan.id, big, "big.txt")).status).toBe(201);
+  });
+});
+
 describe("an empty file", () => {
   it("is refused through both doors: storage takes 1 byte or more", async () => {
     const { creator, plan } = await planWithRoles();
@@ -687,6 +865,50 @@ describe("a direct upload with S3 storage", () => {
   });
   afterAll(async () => {
     await s3?.close();
+  });
+
+  it("downloads a file too large for a Lambda answer: a redirect to a short-lived presigned link, after the access check", async () => {
+    const { creator, member, outsider, plan } = await planWithRoles();
+    const deps = { ...server().deps, storage: s3.storage() };
+    const caller = callerFor({ deps }, { cookie: creator.cookie });
+    // 5 MB: base64-encoded through the function it made a 6.67 MB answer, over Lambda's 6 MB.
+    const pdf = new Uint8Array(ATTACHMENT_MAX_BYTES).fill(0x20);
+    pdf.set(samplePdf());
+    const added = await caller.trpc.attachments.add({
+      id: plan.id,
+      file: new File([pdf], "Grüße slip.pdf"),
+    });
+    const app = createApp(deps, { remoteAddress: () => "127.0.0.1" });
+    const get = (cookie: string | null) =>
+      app.request(added.url, { headers: cookie ? { cookie } : {} });
+
+    const redirect = await get(member.cookie);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("cache-control")).toBe("private, no-store");
+    expect(redirect.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await redirect.text()).toBe("");
+    const link = new URL(redirect.headers.get("location") ?? "");
+    expect(link.origin).toBe(s3.endpoint);
+    expect(link.searchParams.get("X-Amz-Expires")).toBe("300");
+    expect(link.searchParams.get("X-Amz-Signature")).toMatch(/^[a-f0-9]{64}$/);
+    expect(link.href).not.toContain(member.cookie.split("=")[1]);
+
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="Gr__e slip.pdf"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20slip.pdf`,
+    );
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+
+    // The check comes first: no link for anyone else.
+    const stranger = await get(outsider.cookie);
+    expect(stranger.status).toBe(404);
+    expect(stranger.headers.get("location")).toBeNull();
+    const signedOut = await get(null);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("location")).toBeNull();
   });
 
   it("goes to the bucket under a signed, size-limited policy and becomes the plan's attachment", async () => {

@@ -1,10 +1,13 @@
 /**
- * The routes that answer bytes, not JSON: a photo and an attachment. They are plain routes
- * beside the two doors; who may read each is decided in core, as for any procedure.
+ * The routes that answer files, not JSON: a photo and an attachment. They are plain routes
+ * beside the two doors; who may read each is decided in core, as for any procedure, and core
+ * answers the file as its storage serves it: a redirect to a presigned link (S3) or the bytes
+ * (the local folder).
  */
 import type { CoreDeps } from "@circleplan/core/deps";
 import { readPhoto } from "@circleplan/core/photos/photo-access";
 import { readAttachment } from "@circleplan/core/plans/attachments";
+import type { Download } from "@circleplan/core/storage/downloads";
 import { photoReadInput } from "@circleplan/shared/circle-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { attachmentIdInput } from "@circleplan/shared/plan-schemas";
@@ -38,16 +41,12 @@ export function mountByteRoutes(
     });
     if (!input.success) return c.json(errorBody(messages.notFound, "NOT_FOUND"), 404);
     const caller = await callerOf(c, buildContext);
-    const photo = await readPhoto({ deps, caller, input: input.data });
-    return c.body(photo.body, 200, {
-      "content-type": "image/webp",
-      "cache-control": "private, max-age=31536000, immutable",
-    });
+    return answer(c, await readPhoto({ deps, caller, input: input.data }));
   });
 
-  // An attachment's bytes, for the members of its plan's circle (core/plans/attachments.ts
-  // decides). Always a download, never rendered on our origin: a PDF or an image cannot run
-  // script in the app's name, and the type is the one read from the bytes at upload.
+  // An attachment, for the members of its plan's circle (core/plans/attachments.ts decides).
+  // Always a download, never rendered on our origin: a PDF or an image cannot run script in
+  // the app's name, and the type is the one read from the bytes at upload.
   app.get("/api/events/:id/attachments/:attachmentId", async (c) => {
     const input = attachmentIdInput.safeParse({
       id: digits(c.req.param("id")),
@@ -55,25 +54,26 @@ export function mountByteRoutes(
     });
     if (!input.success) return c.json(errorBody(messages.notFound, "NOT_FOUND"), 404);
     const caller = await callerOf(c, buildContext);
-    const file = await readAttachment({ deps, caller, input: input.data });
-    return c.body(file.body, 200, {
-      "content-type": file.contentType,
-      "content-disposition": attachmentDisposition(file.fileName),
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-    });
+    return answer(c, await readAttachment({ deps, caller, input: input.data }));
   });
 }
 
 /**
- * `attachment` with the stored (already cleaned) name: an ASCII fallback for old clients and
- * the exact name as RFC 5987 `filename*`.
+ * A download as HTTP (core/storage/downloads.ts): a redirect to storage's presigned link, or
+ * the bytes, never sniffed into another type.
  */
-function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+function answer(c: HonoContext, download: Download): Response {
+  if ("redirect" in download) {
+    return c.body(null, 302, {
+      location: download.redirect,
+      "cache-control": download.cacheControl,
+    });
+  }
+  const { contentType, contentDisposition, cacheControl } = download.headers;
+  return c.body(download.body, 200, {
+    "content-type": contentType,
+    ...(contentDisposition ? { "content-disposition": contentDisposition } : {}),
+    "x-content-type-options": "nosniff",
+    "cache-control": cacheControl,
+  });
 }

@@ -5,16 +5,15 @@
  * browser tests start the same server through it (packages/e2e).
  */
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Config } from "@circleplan/core/env";
 import { runScheduledJob } from "@circleplan/core/reminders/run-scheduled-job";
 import { collectStorageGarbage } from "@circleplan/core/storage/garbage";
-import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type App, createApp } from "./app";
 import { type AppDeps, createAppDeps } from "./deps";
+import { listen } from "./listen";
 
 export interface LocalServer {
   deps: AppDeps;
@@ -60,9 +59,7 @@ export async function startLocalServer(
   const app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
   if (webDist && existsSync(path.join(webDist, "index.html"))) serveWebApp(app, webDist);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const { server, port } = await listen(app.fetch, { port: config.port, hostname: config.host });
   deps.log.info("server.started", {
     url: config.appUrl,
     listening: `${config.host}:${port}`,

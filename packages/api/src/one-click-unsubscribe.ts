@@ -13,8 +13,8 @@ import { messages } from "@circleplan/shared/messages";
 import { notificationMessages } from "@circleplan/shared/notification-messages";
 import { unsubscribeInput } from "@circleplan/shared/notification-schemas";
 import type { Context as HonoContext } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { App } from "./app";
+import { limitBody } from "./body-limit";
 import { errorBody } from "./errors";
 
 const ONE_CLICK_UNSUBSCRIBE_PATH = "/api/notifications/unsubscribe";
@@ -34,12 +34,9 @@ export function mountOneClickUnsubscribe(
     if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
       return c.json(errorBody(notificationMessages.oneClickFormRequired, "BAD_REQUEST"), 400);
     }
-    const readForm = bodyLimit({
-      maxSize: ONE_CLICK_BODY_MAX_BYTES,
-      onError: (inner) =>
-        inner.json(errorBody(messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"), 413, {
-          connection: "close",
-        }),
+    const readForm = limitBody({
+      maxBytes: ONE_CLICK_BODY_MAX_BYTES,
+      message: messages.bodyTooLarge,
     });
     return readForm(c, async () => {
       const form = await c.req.parseBody().catch(() => null);

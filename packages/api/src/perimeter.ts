@@ -1,8 +1,9 @@
 /**
  * The perimeter: what every request under /api passes before any door reads it. A
  * state-changing request must come from the app's own origin (403), its body must be the
- * route's type (JSON, or multipart on upload routes: 415) and within the route's size (413),
- * and an answer is `no-store` unless its route says otherwise.
+ * route's type (JSON, or multipart on upload routes: 415) and within the route's size (413,
+ * readable by a client still sending: body-limit.ts), and an answer is `no-store` unless its
+ * route says otherwise.
  */
 import {
   JSON_BODY_MAX_BYTES,
@@ -10,8 +11,8 @@ import {
   UPLOAD_BODY_MAX_BYTES,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { bodyLimit } from "hono/body-limit";
 import type { App } from "./app";
+import { limitBody } from "./body-limit";
 import { errorBody } from "./errors";
 import { restRoutes } from "./root";
 
@@ -30,6 +31,36 @@ const PHOTO_JSON_ROUTES = routePatterns("photo-json");
 const matches = (routes: typeof UPLOAD_ROUTES, method: string, path: string) =>
   routes.some((route) => route.method === method && route.pattern.test(path));
 
+export interface BodyRule {
+  type: "multipart/form-data" | "application/json";
+  maxBytes: number;
+  /** What a body over `maxBytes` is answered: a file's words where the body carries one. */
+  tooLarge: string;
+}
+
+/** The body a request may carry: its type and size by route (listen.ts asks it too). */
+export function bodyRuleFor(method: string, path: string): BodyRule {
+  if (matches(UPLOAD_ROUTES, method, path)) {
+    return {
+      type: "multipart/form-data",
+      maxBytes: UPLOAD_BODY_MAX_BYTES,
+      tooLarge: messages.payloadTooLarge,
+    };
+  }
+  if (matches(PHOTO_JSON_ROUTES, method, path)) {
+    return {
+      type: "application/json",
+      maxBytes: PHOTO_JSON_BODY_MAX_BYTES,
+      tooLarge: messages.payloadTooLarge,
+    };
+  }
+  return {
+    type: "application/json",
+    maxBytes: JSON_BODY_MAX_BYTES,
+    tooLarge: messages.bodyTooLarge,
+  };
+}
+
 export function mountPerimeter(app: App, options: { appOrigin: string }): void {
   app.use("/api/*", async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== options.appOrigin) {
@@ -43,27 +74,11 @@ export function mountPerimeter(app: App, options: { appOrigin: string }): void {
   // The body's type, then its size, before anything reads it.
   app.use("/api/*", async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || !hasBody(c.req.raw)) return next();
-    const upload = matches(UPLOAD_ROUTES, c.req.method, c.req.path);
-    const photo = upload || matches(PHOTO_JSON_ROUTES, c.req.method, c.req.path);
+    const rule = bodyRuleFor(c.req.method, c.req.path);
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-    const allowed = upload ? type === "multipart/form-data" : type === "application/json";
-    if (!allowed)
+    if (type !== rule.type)
       return c.json(errorBody(messages.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"), 415);
-    const limit = bodyLimit({
-      maxSize: upload
-        ? UPLOAD_BODY_MAX_BYTES
-        : photo
-          ? PHOTO_JSON_BODY_MAX_BYTES
-          : JSON_BODY_MAX_BYTES,
-      // The rest of the body stays unread: close the connection rather than read it to reuse.
-      onError: (inner) =>
-        inner.json(
-          errorBody(photo ? messages.payloadTooLarge : messages.bodyTooLarge, "PAYLOAD_TOO_LARGE"),
-          413,
-          { connection: "close" },
-        ),
-    });
-    return limit(c, next);
+    return limitBody({ maxBytes: rule.maxBytes, message: rule.tooLarge })(c, next);
   });
 }
 

@@ -37,6 +37,7 @@ import { INVITATION_TTL_MS, PHOTO_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app";
 import { signedInClient } from "./testing/accounts";
 import { callerFor, refusal, signedInCaller } from "./testing/test-caller";
 import type { TestClient } from "./testing/test-server";
@@ -639,7 +640,45 @@ describe("with S3 storage", () => {
       caller: callerOf(alice),
       input: { kind: "users", ownerId: alice.user.id, version: versionOf(photoUrl), size: "large" },
     });
-    expect(await photoMetadata(photo.body)).toMatchObject({ format: "webp", hasExif: false });
+    // Sent to the bucket by a presigned link, which answers the WebP, kept for a year.
+    if (!("redirect" in photo)) throw new Error("S3 storage answers photos by presigned link");
+    expect(photo.cacheControl).toBe("private, max-age=600");
+    const fetched = await fetch(photo.redirect);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get("content-type")).toBe("image/webp");
+    expect(fetched.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    const bytes = new Uint8Array(await fetched.arrayBuffer());
+    expect(await photoMetadata(bytes)).toMatchObject({ format: "webp", hasExif: false });
+  });
+
+  it("GET /api/photos/... redirects a co-member to a presigned link, kept 10 minutes; strangers still 404", async () => {
+    const alice = await signedInCaller(server());
+    const coMember = await signedInCaller(server());
+    const stranger = await signedInCaller(server());
+    await createCircle(server().deps, { creatorId: coMember.user.id, members: [alice.user.id] });
+    const deps = s3Deps();
+    const caller = callerFor({ deps }, { cookie: alice.cookie });
+    const { photoUrl } = await caller.trpc.photos.setUserPhoto({
+      photo: photoFile(await samplePhoto()),
+    });
+    const app = createApp(deps, { remoteAddress: () => "127.0.0.1" });
+    const get = (cookie: string) => app.request(`${photoUrl}?size=thumb`, { headers: { cookie } });
+
+    const redirect = await get(coMember.cookie);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("cache-control")).toBe("private, max-age=600");
+    const link = new URL(redirect.headers.get("location") ?? "");
+    expect(link.origin).toBe(s3.endpoint);
+    expect(link.pathname).toMatch(/-thumb\.webp$/);
+    expect(link.searchParams.get("X-Amz-Expires")).toBe("900");
+    const image = await fetch(link);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    expect(image.headers.get("content-disposition")).toBeNull();
+    expect((await photoMetadata(new Uint8Array(await image.arrayBuffer()))).format).toBe("webp");
+
+    const hidden = await get(stranger.cookie);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get("location")).toBeNull();
   });
 
   it("has no local upload route", async () => {

@@ -8,18 +8,19 @@
 import type { MiddlewareHandler } from "hono";
 
 /**
- * `connectSources`: origins the browser may send requests to besides our own: in production
- * the photo bucket, which receives the web app's direct uploads (docs/decisions/008).
+ * `storageOrigins`: the file bucket's origins in production, which the browser reaches besides
+ * our own: it receives the web app's direct uploads (docs/decisions/008), and the photo route
+ * redirects images to presigned links there (core/storage/downloads.ts).
  */
-export const contentSecurityPolicy = (connectSources: readonly string[] = []) =>
+export const contentSecurityPolicy = (storageOrigins: readonly string[] = []) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     // Radix and the toaster position elements with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...storageOrigins].join(" "),
     "font-src 'self'",
-    ["connect-src 'self'", ...connectSources].join(" "),
+    ["connect-src 'self'", ...storageOrigins].join(" "),
     "frame-src 'self'",
     // The service worker (/sw.js: offline screen, push) and the web app manifest: our own files
     // only. Both would fall back to default-src; named so a tightened default keeps them.
@@ -32,9 +33,9 @@ export const contentSecurityPolicy = (connectSources: readonly string[] = []) =>
   ].join("; ");
 
 export const securityHeaderValues = (
-  connectSources: readonly string[] = [],
+  storageOrigins: readonly string[] = [],
 ): Record<string, string> => ({
-  "content-security-policy": contentSecurityPolicy(connectSources),
+  "content-security-policy": contentSecurityPolicy(storageOrigins),
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",

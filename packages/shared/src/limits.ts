@@ -186,3 +186,9 @@ export const VOICE_MAX_MONTHS_AHEAD = 3;
  * still show in the app and by push, but are not mailed.
  */
 export const REMINDER_MAILS_PER_DAY_MAX = 20;
+
+/**
+ * Storage each user's attachments may take together (the files on the plans they created):
+ * two hundred 5 MB files. Photos do not count: each owner has one, re-encoded to a few hundred KB.
+ */
+export const ATTACHMENT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;

@@ -3,6 +3,7 @@
  * the tests quote the same words.
  */
 import {
+  ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   CIRCLE_MEMBERS_MAX,
@@ -180,4 +181,6 @@ export const messages = {
   // Data rights: deleting one's account, downloading one's data (docs/decisions/014)
   accountDeleted: "Your account has been deleted. We're sorry to see you go.",
   dataExportPageInvalid: "This page of your data does not exist. Please start the download again.",
+  // Storage: what each user's attachments may take together
+  attachmentQuotaExceeded: `Your attachments have used your ${ATTACHMENT_STORAGE_QUOTA_BYTES / 1024 ** 3} GB of storage. Remove some attachments to add more.`,
 } as const;

@@ -4,10 +4,9 @@
  * tests of the doors themselves: status codes and bodies, cookies, the Origin check, body
  * limits, client addresses, headers. Domain rules are tested without HTTP (test-caller.ts).
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type App, createApp } from "../app";
+import { listen } from "../listen";
 import {
   startTestHarness,
   type TestHarness,
@@ -24,13 +23,10 @@ export type TestServerOptions = TestHarnessOptions;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let app: App | undefined;
-  const server = serve({
-    fetch: (req, env) => (app as App).fetch(req, env),
+  const { server, port } = await listen((req, env) => (app as App).fetch(req, env), {
     port: 0,
     hostname: "127.0.0.1",
   });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   // The app's origin is the server's own, known only once it listens.
   const harness = await startTestHarness({ ...options, appUrl: url });

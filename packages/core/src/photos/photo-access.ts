@@ -8,7 +8,8 @@
  *
  * Everyone else gets 404, as does a version that is not the owner's current photo: a URL stops
  * working when its photo is replaced or removed, and no answer tells a stranger whether a
- * circle or user exists or has a photo. Signed out is 401.
+ * circle or user exists or has a photo. Signed out is 401. The bytes come as any stored file's
+ * do (storage/downloads.ts): a presigned link with S3, the bytes themselves locally.
  */
 import type { Executor } from "@circleplan/db/client";
 import { circles, invitations, users } from "@circleplan/db/schema";
@@ -17,7 +18,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { circleAccess, sharesACircle } from "../circles/access";
 import type { Call, Caller } from "../deps";
 import { AppError } from "../errors";
-import type { StoredObject } from "../storage/object-storage";
+import { type Download, downloadOf } from "../storage/downloads";
 import { photoObjectKey, photoVersion } from "./photo-store";
 import type { PhotoSize } from "./process-photo";
 
@@ -30,12 +31,21 @@ export interface PhotoReadInput {
 
 const notFound = () => new AppError("NOT_FOUND", messages.notFound);
 
-/** The photo's bytes (WebP) for a caller allowed to see it. */
+/**
+ * A photo's presigned link works 15 minutes and the redirect to it is kept 10, so a page shown
+ * again soon asks nothing; the bytes themselves are kept a year (a new photo has a new URL).
+ */
+const PHOTO_LINK = {
+  expiresInSeconds: 15 * 60,
+  redirectCacheControl: "private, max-age=600",
+};
+
+/** The photo (WebP) for a caller allowed to see it: its bytes, or where to fetch them. */
 export async function readPhoto({
   deps,
   caller,
   input,
-}: Call<PhotoReadInput, Caller>): Promise<StoredObject> {
+}: Call<PhotoReadInput, Caller>): Promise<Download> {
   const { userId } = caller;
   if (userId === null) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
   const key =
@@ -43,9 +53,12 @@ export async function readPhoto({
       ? await circlePhotoKey(deps, userId, input.ownerId)
       : await userPhotoKey(deps.db, userId, input.ownerId);
   if (!key || photoVersion(key) !== input.version) throw notFound();
-  const photo = await deps.storage.get(photoObjectKey(key, input.size));
-  if (!photo) throw notFound();
-  return photo;
+  return downloadOf(
+    deps.storage,
+    photoObjectKey(key, input.size),
+    { contentType: "image/webp", cacheControl: "private, max-age=31536000, immutable" },
+    PHOTO_LINK,
+  );
 }
 
 async function circlePhotoKey(

@@ -27,6 +27,7 @@ import {
   queueObjects,
   removeObjectsNow,
 } from "../storage/garbage";
+import { countUpload } from "../storage/upload-budget";
 import { PHOTO_SIZES, type PhotoSize, processPhoto } from "./process-photo";
 
 /** Where a photo's bytes come from: an upload, a data URL in JSON, or a direct-upload key. */
@@ -44,7 +45,8 @@ export interface PreparedPhoto {
 /**
  * Photos one user may have processed an hour, for any owner: decoding is the costliest thing a
  * request can make the server do. Far above what a person choosing photos needs; a script hits
- * it. (Asking for and sending direct uploads has its own budget: storage/direct-uploads.ts.)
+ * it. (Every file sent, by any door, also counts against the upload budget:
+ * storage/upload-budget.ts.)
  */
 export const PHOTO_RATE_LIMIT: RateRule = { limit: 100, windowMs: 60 * 60 * 1000 };
 
@@ -86,6 +88,8 @@ export async function preparePhoto(
   source: PhotoSource,
 ): Promise<PreparedPhoto> {
   await countPhotoOperation(deps, caller);
+  // Bytes in the request are a file sent; a direct upload was counted when it was asked for.
+  if (!("uploadKey" in source)) await countUpload(deps, caller);
   const photo = await processPhoto(await bytesOf(deps, caller, source));
   const key = `${kindOf(owner)}/${randomBytes(16).toString("hex")}`;
   // No row names these objects yet, so nothing reads them: they can go at once.

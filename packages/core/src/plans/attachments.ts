@@ -7,7 +7,9 @@
  *   binary kinds are read by file-type (as photos are), a `.doc` must be an OLE compound file,
  *   a `.docx` a Word Open XML package (a macro-enabled `.docm` is refused), and a `.txt` valid
  *   UTF-8 without NULs. The type the file is later served with comes from the bytes, never from
- *   the browser. 1 byte to 5 MB each (413 above), 10 per plan.
+ *   the browser. 1 byte to 5 MB each (413 above), 10 per plan, 1 GB per user in all
+ *   (attachment-quota.ts, 413). Every file sent counts against the upload budget
+ *   (storage/upload-budget.ts, 429), whichever door.
  * - **Two doors, one rule set** (`attachFile`): the bytes in a multipart request, or a direct
  *   upload named by key (storage/direct-uploads.ts), the web app's way round Lambda's 6 MB cap.
  * - **Who**: the plan's creator adds and removes them (the plan form, where they are chosen, is
@@ -30,7 +32,10 @@ import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call, Caller, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { takeUpload } from "../storage/direct-uploads";
+import { attachmentDisposition, type Download, downloadOf } from "../storage/downloads";
 import { collectQueued, queueObjects, removeObjectsNow } from "../storage/garbage";
+import { countUpload } from "../storage/upload-budget";
+import { lockQuota, requireQuotaRoom } from "./attachment-quota";
 import { lockPlan, requireCreatorOfPlan } from "./plan-access";
 
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -154,11 +159,19 @@ const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", messages.attachmentTooL
 
 /**
  * What both doors check before any byte is read: the caller created the plan (403; 404 when it
- * is gone), and the plan has room (a cheap refusal; checked again under the plan's lock).
+ * is gone), the plan has room, `bytes` are within a file's size (413), and the caller's storage
+ * quota has room for them (413; cheap refusals, checked again under the locks).
  */
-async function requireRoomToAttach(db: Executor, caller: CircleCaller, planId: number) {
+async function requireRoomToAttach(
+  db: Executor,
+  caller: CircleCaller,
+  planId: number,
+  bytes: number,
+) {
   await requireCreatorOfPlan(db, planId, caller.userId);
   if ((await attachmentCount(db, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+  if (bytes > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  await requireQuotaRoom(db, caller.userId, bytes);
 }
 
 /**
@@ -170,9 +183,10 @@ export async function addAttachment({
   caller,
   input,
 }: Call<{ id: number; file: File }, CircleCaller>): Promise<Attachment> {
-  await requireRoomToAttach(deps.db, caller, input.id);
+  // A file sent is counted whatever becomes of it, as asking for a direct upload is.
+  await countUpload(deps, caller);
   // An oversized file is refused before a byte of it is read.
-  if (input.file.size > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  await requireRoomToAttach(deps.db, caller, input.id, input.file.size);
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   return attachFile(deps, caller, input.id, { bytes, fileName: input.file.name });
 }
@@ -188,7 +202,8 @@ export async function addUploadedAttachment({
   caller,
   input,
 }: Call<{ id: number; uploadKey: string; fileName: string }, CircleCaller>): Promise<Attachment> {
-  await requireRoomToAttach(deps.db, caller, input.id);
+  // The upload's size is known once it is read: here, room for one byte at least.
+  await requireRoomToAttach(deps.db, caller, input.id, 1);
   const bytes = await takeUpload(deps, caller, input.uploadKey);
   if (!bytes) {
     throw new AppError("VALIDATION_FAILED", messages.attachmentUploadInvalid, {
@@ -200,10 +215,11 @@ export async function addUploadedAttachment({
 
 /**
  * The rules every attachment meets, whichever door it came through: 1 byte to 5 MB (storage's
- * upload policy takes nothing smaller), a name and bytes of one accepted kind, 10 a plan. The
- * bytes are stored before the transaction (no lock waits on storage); the transaction locks the
- * plan, so two uploads at once cannot both take the last place, and an object whose row was
- * not written is removed again.
+ * upload policy takes nothing smaller), a name and bytes of one accepted kind, 10 a plan, the
+ * uploader's storage quota. The bytes are stored before the transaction (no lock waits on
+ * storage); the transaction locks the uploader's quota, then the plan, so two uploads at once
+ * cannot both take the last place or the last room, and an object whose row was not written
+ * is removed again.
  */
 async function attachFile(
   deps: CoreDeps,
@@ -221,8 +237,10 @@ async function attachFile(
   await deps.storage.put(storageKey, bytes, { contentType });
   try {
     const row = await deps.db.transaction(async (tx) => {
+      await lockQuota(tx, caller.userId);
       await lockPlan(tx, planId);
       if ((await attachmentCount(tx, planId)) >= ATTACHMENTS_PER_PLAN_MAX) throw tooMany();
+      await requireQuotaRoom(tx, caller.userId, bytes.byteLength);
       const [inserted] = await tx
         .insert(planAttachments)
         .values({
@@ -267,22 +285,20 @@ export async function removeAttachment({
   return toAttachment(removed);
 }
 
-export interface AttachmentRead {
-  body: Uint8Array<ArrayBuffer>;
-  contentType: string;
-  fileName: string;
-}
+/** How long an attachment's presigned link works: the click that asked for it follows it. */
+const ATTACHMENT_LINK_SECONDS = 5 * 60;
 
 /**
- * The one decision behind `GET /api/events/{id}/attachments/{attachmentId}`: the bytes, for a
- * member of the plan's circle. Signed out 401; anyone else, an attachment of another plan, or
- * one that is gone: 404, alike.
+ * The one decision behind `GET /api/events/{id}/attachments/{attachmentId}`: for a member of the
+ * plan's circle, the file as a download (storage/downloads.ts: a presigned link with S3, the
+ * bytes locally), never shown on our origin, with the type read from its bytes at upload.
+ * Signed out 401; anyone else, an attachment of another plan, or one that is gone: 404, alike.
  */
 export async function readAttachment({
   deps,
   caller,
   input,
-}: Call<{ id: number; attachmentId: number }, Caller>): Promise<AttachmentRead> {
+}: Call<{ id: number; attachmentId: number }, Caller>): Promise<Download> {
   if (caller.userId === null) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
   await circleAccess(deps.db, caller.userId, { planId: input.id });
   const [row] = await deps.db
@@ -290,9 +306,17 @@ export async function readAttachment({
     .from(planAttachments)
     .where(and(eq(planAttachments.id, input.attachmentId), eq(planAttachments.planId, input.id)));
   if (!row) throw new AppError("NOT_FOUND", messages.notFound);
-  const stored = await deps.storage.get(row.storageKey);
-  if (!stored) throw new AppError("NOT_FOUND", messages.notFound);
-  return { body: stored.body, contentType: row.contentType, fileName: row.fileName };
+  const noStore = "private, no-store";
+  return downloadOf(
+    deps.storage,
+    row.storageKey,
+    {
+      contentType: row.contentType,
+      contentDisposition: attachmentDisposition(row.fileName),
+      cacheControl: noStore,
+    },
+    { expiresInSeconds: ATTACHMENT_LINK_SECONDS, redirectCacheControl: noStore },
+  );
 }
 
 /**
@@ -316,8 +340,9 @@ export async function attachmentsOf(
 }
 
 /**
- * For whoever deletes plans (deletePlan): call in the deleting transaction, before the rows go
- * (the foreign key's cascade takes the attachment rows with them). Queues the objects of
+ * For whoever deletes plans (deletePlan): call in the deleting transaction, with the plans'
+ * rows locked (lockPlan: an upload holding one commits first, and is read here) and before the
+ * rows go (the foreign key's cascade takes the attachment rows with them). Queues the objects of
  * these plans' attachments and answers their keys; after commit, hand the keys to
  * `collectAttachmentGarbage`.
  */
@@ -335,11 +360,18 @@ export async function queueAttachmentObjects(
   return keys;
 }
 
-/** The same for a circle about to be deleted: every attachment of every plan in it. */
+/**
+ * The same for a circle about to be deleted: every attachment of every plan in it. Call it with
+ * the circle's row locked (no plan can join it then). The plans are locked first: an upload
+ * that holds one (attachFile) commits before the attachments are read, so its object is
+ * queued too, instead of losing its row to the cascade with no garbage entry; one that comes
+ * later finds its plan gone.
+ */
 export async function queueCircleAttachmentObjects(
   tx: Executor,
   circleId: number,
 ): Promise<string[]> {
+  await tx.select({ id: plans.id }).from(plans).where(eq(plans.circleId, circleId)).for("update");
   const rows = await tx
     .select({ key: planAttachments.storageKey })
     .from(planAttachments)

@@ -11,17 +11,17 @@
  *    the user whose folder holds them, and removes the upload as soon as they are in memory.
  *    The procedure checks them by its own rules (a photo's, an attachment's) from there.
  *
- * Unused uploads expire: S3 by the bucket's lifecycle rule on `uploads/` (sst.config.ts).
+ * Asking for an upload counts against the user's upload budget (upload-budget.ts). Unused
+ * uploads expire: S3 by the bucket's lifecycle rule on `uploads/` (sst.config.ts).
  */
 import { randomBytes } from "node:crypto";
 import { photoUploadKeyField } from "@circleplan/shared/circle-schemas";
 import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Call, CoreDeps, SignedInCaller } from "../deps";
-import type { RateRule } from "../env";
 import { AppError } from "../errors";
-import { consumeRateLimit } from "../rate-limit/rate-limit";
 import { removeObjectsNow } from "./garbage";
+import { countUpload } from "./upload-budget";
 
 /** What storage takes in one upload: the largest file any kind accepts; each kind checks its own. */
 export const DIRECT_UPLOAD_MAX_BYTES = Math.max(PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES);
@@ -32,13 +32,6 @@ const UPLOAD_EXPIRES_IN_SECONDS = 10 * 60;
 /** Where uploads go when storage has no presigned POST (the local folder). */
 export const LOCAL_UPLOAD_URL = "/api/photos/local-upload";
 
-/**
- * Uploads one user may ask for or send an hour. Each can hold 5 MB in the bucket for a day, so
- * this bounds what one account can park there; a person attaching files and choosing photos
- * stays far below it (one upload is one or two operations).
- */
-export const DIRECT_UPLOAD_RATE_LIMIT: RateRule = { limit: 100, windowMs: 60 * 60 * 1000 };
-
 export interface DirectUpload {
   /** Where the browser POSTs `fields`, then the file (as `file`). */
   url: string;
@@ -46,14 +39,6 @@ export interface DirectUpload {
   /** What the kind's procedure names the bytes by afterwards. */
   key: string;
   maxBytes: number;
-}
-
-async function countUploadOperation(deps: CoreDeps, caller: SignedInCaller): Promise<void> {
-  await consumeRateLimit(deps.db, {
-    key: `uploads:user:${caller.userId}`,
-    rule: DIRECT_UPLOAD_RATE_LIMIT,
-    now: deps.clock.now(),
-  });
 }
 
 /** Direct uploads land under the uploader's own folder: no one can name another's bytes. */
@@ -75,7 +60,7 @@ export async function createDirectUpload({
   deps,
   caller,
 }: Call<undefined, SignedInCaller>): Promise<DirectUpload> {
-  await countUploadOperation(deps, caller);
+  await countUpload(deps, caller);
   const key = `${uploadFolderOf(caller.userId)}${randomBytes(16).toString("hex")}`;
   const presigned = deps.storage.presignUpload
     ? await deps.storage.presignUpload(key, {
@@ -111,7 +96,7 @@ export async function receiveLocalUpload({
       issues: [{ path: "file", message: messages.photoInvalidType }],
     });
   }
-  await countUploadOperation(deps, caller);
+  await countUpload(deps, caller);
   // The declared type is not trusted (nor stored): the bytes are checked when the key is used.
   await deps.storage.put(input.key, new Uint8Array(await input.file.arrayBuffer()), {
     contentType: "application/octet-stream",

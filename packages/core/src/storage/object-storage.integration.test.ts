@@ -1,6 +1,7 @@
 /**
  * The storage contract, held by both backends: the local folder, and S3 through the AWS SDK
- * over real HTTP to an S3-compatible server (s3rver) started by the test.
+ * over real HTTP to an S3-compatible server (s3rver) started by the test; and what only S3
+ * offers, presigned uploads and downloads.
  */
 import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -123,5 +124,50 @@ describe("S3 presigned upload", () => {
 
   it("is offered only by the backend a browser can reach", () => {
     expect(createLocalStorage(tempFolder()).presignUpload).toBeUndefined();
+    expect(createLocalStorage(tempFolder()).presignDownload).toBeUndefined();
+  });
+});
+
+describe("S3 presigned download", () => {
+  it("answers the object without credentials, with the headers signed into the link", async () => {
+    const storage = s3.storage();
+    const body = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 1, 2, 3]);
+    await storage.put("attachments/a1b2c3", body, { contentType: "application/pdf" });
+    const disposition = `attachment; filename="slip.pdf"; filename*=UTF-8''slip.pdf`;
+    const url = await storage.presignDownload?.("attachments/a1b2c3", {
+      contentType: "application/pdf",
+      contentDisposition: disposition,
+      cacheControl: "private, no-store",
+      expiresInSeconds: 300,
+    });
+    if (!url) throw new Error("S3 storage presigns downloads");
+    const link = new URL(url);
+    expect(link.origin).toBe(s3.endpoint);
+    expect(link.pathname).toBe("/photos/attachments/a1b2c3");
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
+      "X-Amz-Expires": "300",
+      "X-Amz-SignedHeaders": "host",
+      "response-content-type": "application/pdf",
+      "response-content-disposition": disposition,
+      "response-cache-control": "private, no-store",
+    });
+
+    const answer = await fetch(url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
+    expect(answer.headers.get("content-disposition")).toBe(disposition);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(body);
+  });
+
+  it("refuses keys that could leave their folder", async () => {
+    await expect(
+      s3.storage().presignDownload?.("../photos/x", {
+        contentType: "image/webp",
+        cacheControl: "no-store",
+        expiresInSeconds: 60,
+      }),
+    ).rejects.toThrow(/invalid storage key/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Where photos and attachments live: a local folder by default, an S3 bucket in production.
  * Callers store keys, never URLs (a URL is made per answer, by an authorised route or a signed
- * link), so a key can move between backends and nothing stored goes stale.
+ * link: storage/downloads.ts), so a key can move between backends and nothing stored goes stale.
  */
 
 export interface StoredObject {
@@ -14,6 +14,14 @@ export interface StoredObject {
 export interface PresignedUpload {
   url: string;
   fields: Record<string, string>;
+}
+
+/** The headers stored bytes are answered with, wherever they are answered from. */
+export interface DownloadHeaders {
+  contentType: string;
+  /** `attachment; filename=...` for a download; none for what the page shows (a photo). */
+  contentDisposition?: string;
+  cacheControl: string;
 }
 
 export interface ObjectStorage {
@@ -31,6 +39,16 @@ export interface ObjectStorage {
     key: string,
     options: { maxBytes: number; expiresInSeconds: number },
   ): Promise<PresignedUpload>;
+  /**
+   * A GET of `key` that works without credentials until `expiresInSeconds` have passed and
+   * answers with `headers` (signed into the URL, so the holder cannot change them): where the
+   * app sends a browser once it has decided the browser may have the bytes. Only a backend
+   * browsers can reach has it (S3); without it, the app answers the bytes itself.
+   */
+  presignDownload?(
+    key: string,
+    options: DownloadHeaders & { expiresInSeconds: number },
+  ): Promise<string>;
 }
 
 /** Keys are ours (e.g. `circles/12/photo-3f9a.webp`): lower-case segments, no way out of a folder. */

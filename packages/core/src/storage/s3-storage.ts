@@ -73,6 +73,26 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         }
       }
     },
+    async presignDownload(
+      key,
+      { expiresInSeconds, contentType, contentDisposition, cacheControl },
+    ) {
+      assertKey(key);
+      const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
+        s3(),
+        import("@aws-sdk/s3-request-presigner"),
+      ]);
+      // The response-* overrides are part of the signed query: S3 answers with these headers,
+      // and a changed one no longer matches the signature.
+      const command = new sdk.GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseCacheControl: cacheControl,
+        ...(contentDisposition ? { ResponseContentDisposition: contentDisposition } : {}),
+      });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
     async presignUpload(key, { maxBytes, expiresInSeconds }) {
       assertKey(key);
       const [{ client }, { createPresignedPost }] = await Promise.all([
