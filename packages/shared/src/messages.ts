@@ -176,4 +176,7 @@ export const messages = {
   eventParsed: "Event parsed successfully",
   /** Section 8: "Voice processing failed (Using basic voice recognition instead)". */
   voiceBasicReading: "Using basic voice recognition instead",
+
+  // Deployment: a request that reached the function without passing the CDN
+  notThroughEdge: "Requests must come through the app's own address.",
 } as const;
