@@ -10,6 +10,7 @@ import { JSON_BODY_MAX_BYTES, TRPC_MAX_BATCH_SIZE } from "@circleplan/shared/lim
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ORIGIN_SECRET_HEADER } from "./origin-secret";
 import { signedInClient } from "./testing/accounts";
 import { expectNoSecrets } from "./testing/no-secrets";
 import { useTestServer } from "./testing/test-server";
@@ -199,10 +200,14 @@ describe("Origin check", () => {
   });
 });
 
+const ORIGIN_SECRET = "origin-secret-for-tests-origin-secret-0123";
+/** What CloudFront adds to each request it forwards (the Router's viewer-request code). */
+const throughCloudFront = { [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET };
+
 describe("client address", () => {
   const direct = useTestServer({ env: { TRUST_PROXY: "false", RATE_LIMIT_LOGIN_IP: "3/900" } });
   const cloudfront = useTestServer({
-    env: { TRUST_PROXY: "cloudfront", RATE_LIMIT_LOGIN_IP: "3/900" },
+    env: { TRUST_PROXY: "cloudfront", ORIGIN_SECRET, RATE_LIMIT_LOGIN_IP: "3/900" },
   });
   const behindOne = useTestServer({ env: { TRUST_PROXY: "1", RATE_LIMIT_LOGIN_IP: "3/900" } });
   const attempt = (url: string, headers: Record<string, string>) =>
@@ -236,6 +241,7 @@ describe("client address", () => {
     for (let i = 1; i <= 5; i++) {
       statuses.push(
         await attempt(cloudfront().url, {
+          ...throughCloudFront,
           "cloudfront-viewer-address": `2001:db8:aa:bb::${i}:443`,
           "x-forwarded-for": `203.0.113.${i}`,
         }),
@@ -243,8 +249,39 @@ describe("client address", () => {
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     expect(
-      await attempt(cloudfront().url, { "cloudfront-viewer-address": "2001:db8:aa:cc::1:443" }),
+      await attempt(cloudfront().url, {
+        ...throughCloudFront,
+        "cloudfront-viewer-address": "2001:db8:aa:cc::1:443",
+      }),
     ).toBe(401);
+  });
+
+  it("refuses a direct call to the function URL with a forged CloudFront-Viewer-Address (no origin secret)", async () => {
+    const forged = (i: number) => ({ "cloudfront-viewer-address": `198.51.100.${i}:443` });
+    const statuses = [];
+    for (let i = 1; i <= 5; i++) statuses.push(await attempt(cloudfront().url, forged(i)));
+    expect(statuses).toEqual([403, 403, 403, 403, 403]);
+    const wrong = { [ORIGIN_SECRET_HEADER]: `${ORIGIN_SECRET.slice(0, -1)}x`, ...forged(6) };
+    expect(await attempt(cloudfront().url, wrong)).toBe(403);
+    const res = await fetch(`${cloudfront().url}/api/auth/user`, { headers: forged(7) });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: messages.notThroughEdge, code: "FORBIDDEN" });
+    // The one route outside the perimeter is behind the edge guard too.
+    const unsubscribe = await fetch(`${cloudfront().url}/api/notifications/unsubscribe?token=x`, {
+      method: "POST",
+      headers: forged(8),
+    });
+    expect(unsubscribe.status).toBe(403);
+  });
+
+  it("behind CloudFront, fails closed when the viewer address is missing rather than keying on the caller", async () => {
+    expect(await attempt(cloudfront().url, throughCloudFront)).toBe(403);
+    expect(
+      await attempt(cloudfront().url, {
+        ...throughCloudFront,
+        "cloudfront-viewer-address": "not-an-address",
+      }),
+    ).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The HTTP app both the local server and the Lambda function serve, composed in the order a
- * request meets it: a request id and the security headers; the one route outside the perimeter
+ * request meets it: a request id and the security headers; behind a CDN, the edge guard
+ * (perimeter.ts: only requests that came through the CDN); the one route outside the perimeter
  * (one-click unsubscribe); the perimeter every other request passes (perimeter.ts: Origin, body
  * type and size, no caching); the two doors (tRPC, REST), the routes that answer bytes
  * (byte-routes.ts), the OpenAPI document; and one error shape for whatever is left.
@@ -16,7 +17,7 @@ import { type Context, createContext } from "./context";
 import { describeError, errorBody } from "./errors";
 import { mountOneClickUnsubscribe } from "./one-click-unsubscribe";
 import { buildOpenApiDocument } from "./openapi";
-import { mountPerimeter } from "./perimeter";
+import { mountEdgeGuard, mountPerimeter } from "./perimeter";
 import { mountRest } from "./rest";
 import { appRouter } from "./root";
 import { securityHeaders } from "./security-headers";
@@ -52,6 +53,7 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
 
   app.use("*", requestId());
   app.use("*", securityHeaders({ hsts: deps.config.secureCookies }));
+  mountEdgeGuard(app, deps.config);
   mountOneClickUnsubscribe(app, { deps, clientIp });
   mountPerimeter(app, { appOrigin: new URL(deps.config.appUrl).origin });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, rateLimitKey } from "./client-address";
+import { clientAddress, rateLimitKey, viewerAddressMissing } from "./client-address";
 
 const source = (headers: Record<string, string>, remote = "10.0.0.9") => ({
   header: (name: string) => headers[name],
@@ -30,8 +30,24 @@ describe("clientAddress", () => {
     const v6 = { "cloudfront-viewer-address": "2406:2d40:728d:fa10::c4a:42838" };
     expect(clientAddress({ kind: "cloudfront" }, source(v6))).toBe("2406:2d40:728d:fa10::/64");
     expect(clientAddress({ kind: "cloudfront" }, source({ "x-forwarded-for": "1.1.1.1" }))).toBe(
-      "10.0.0.9",
+      "unknown",
     );
+  });
+});
+
+describe("viewerAddressMissing", () => {
+  it("behind CloudFront, fails closed when the viewer header is absent or no address", () => {
+    const cloudfront = { kind: "cloudfront" } as const;
+    expect(viewerAddressMissing(cloudfront, source({}))).toBe(true);
+    expect(
+      viewerAddressMissing(cloudfront, source({ "cloudfront-viewer-address": "junk:1" })),
+    ).toBe(true);
+    expect(
+      viewerAddressMissing(cloudfront, source({ "cloudfront-viewer-address": "198.51.100.7:443" })),
+    ).toBe(false);
+    // Without a CDN in front, the connection's own address is the client's.
+    expect(viewerAddressMissing({ kind: "none" }, source({}))).toBe(false);
+    expect(viewerAddressMissing({ kind: "hops", hops: 1 }, source({}))).toBe(false);
   });
 });
 

@@ -14,7 +14,19 @@ export interface AddressSource {
 }
 
 export function clientAddress(trust: ProxyTrust, source: AddressSource): string {
-  return rateLimitKey(trustedAddress(trust, source) ?? source.remote);
+  // Behind CloudFront the connection's peer is CloudFront itself (or, on a request that skipped
+  // it, whoever called the function URL): never a client's address.
+  const fallback = trust.kind === "cloudfront" ? undefined : source.remote;
+  return rateLimitKey(trustedAddress(trust, source) ?? fallback);
+}
+
+/**
+ * Behind CloudFront every request carries the viewer's address, written by CloudFront itself;
+ * one without it did not come through CloudFront and is refused (perimeter.ts), not keyed on
+ * whatever address it came from.
+ */
+export function viewerAddressMissing(trust: ProxyTrust, source: AddressSource): boolean {
+  return trust.kind === "cloudfront" && rateLimitKey(trustedAddress(trust, source)) === "unknown";
 }
 
 function trustedAddress(trust: ProxyTrust, source: AddressSource): string | undefined {

@@ -51,6 +51,8 @@ export interface AppDepsOptions {
   secretKey?: string;
   /** Web Push; tests pass one that reaches their local push endpoint. */
   push?: PushService;
+  /** Database connections to keep (a Lambda container serves one request at a time). */
+  poolSize?: number;
 }
 
 export type AppDeps = CoreDeps & { close(): Promise<void> };
@@ -68,8 +70,12 @@ export async function createAppDeps(
     options.db ??
     (await createDb({
       databaseUrl: config.databaseUrl,
+      neonWsProxy: config.databaseWsProxy,
       dataDir: config.dataDir,
       migrate: options.migrate,
+      poolSize: options.poolSize,
+      // What the pool survived is worth a line: many of them mean the network, not the app.
+      onConnectionEvent: (event, error) => log.warn(event, { reason: error.message }),
     }));
   const transport = config.sandbox
     ? undefined

@@ -3,8 +3,11 @@
  * state-changing request must come from the app's own origin (403), its body must be the
  * route's type (JSON, or multipart on upload routes: 415) and within the route's size (413,
  * readable by a client still sending: body-limit.ts), and an answer is `no-store` unless its
- * route says otherwise.
+ * route says otherwise. Before all of it, behind a CDN, the edge guard: only requests that came
+ * through the CDN are answered at all.
  */
+
+import type { Config } from "@circleplan/core/env";
 import {
   JSON_BODY_MAX_BYTES,
   PHOTO_JSON_BODY_MAX_BYTES,
@@ -13,7 +16,9 @@ import {
 import { messages } from "@circleplan/shared/messages";
 import type { App } from "./app";
 import { limitBody } from "./body-limit";
+import { viewerAddressMissing } from "./client-address";
 import { errorBody } from "./errors";
+import { isOriginSecret, ORIGIN_SECRET_HEADER } from "./origin-secret";
 import { restRoutes } from "./root";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,6 +35,28 @@ const UPLOAD_ROUTES = routePatterns("multipart");
 const PHOTO_JSON_ROUTES = routePatterns("photo-json");
 const matches = (routes: typeof UPLOAD_ROUTES, method: string, path: string) =>
   routes.some((route) => route.method === method && route.pattern.test(path));
+
+/**
+ * On Lambda the function URL is public: a request that skipped CloudFront could write its own
+ * CloudFront-Viewer-Address and rotate it past every per-address limit. A request must carry
+ * the origin secret CloudFront adds, and the viewer address CloudFront writes (403 otherwise).
+ * Mounted before every route, the one-click unsubscribe included.
+ */
+export function mountEdgeGuard(
+  app: App,
+  config: Pick<Config, "originSecret" | "proxyTrust">,
+): void {
+  const { originSecret, proxyTrust } = config;
+  if (!originSecret && proxyTrust.kind !== "cloudfront") return;
+  app.use("*", async (c, next) => {
+    const source = { header: (name: string) => c.req.header(name), remote: undefined };
+    const throughEdge =
+      (!originSecret || isOriginSecret(originSecret, c.req.header(ORIGIN_SECRET_HEADER))) &&
+      !viewerAddressMissing(proxyTrust, source);
+    if (!throughEdge) return c.json(errorBody(messages.notThroughEdge, "FORBIDDEN"), 403);
+    await next();
+  });
+}
 
 export interface BodyRule {
   type: "multipart/form-data" | "application/json";

@@ -48,6 +48,7 @@ function probe(): ProbeResult {
       MAIL_TRANSPORT: "ses",
       APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       TRUST_PROXY: "cloudfront",
+      ORIGIN_SECRET: "bench-origin-secret-bench-origin-secret-01",
     },
     timeout: 30_000,
   });

@@ -9,7 +9,13 @@ const event = {
   routeKey: "$default",
   rawPath: path,
   rawQueryString: "",
-  headers: { host: "bench.example.com", "user-agent": "circleplan-bench" },
+  // As CloudFront forwards it: the viewer's address and the origin secret it adds.
+  headers: {
+    host: "bench.example.com",
+    "user-agent": "circleplan-bench",
+    "cloudfront-viewer-address": "198.51.100.7:443",
+    "x-circleplan-origin-secret": process.env.ORIGIN_SECRET,
+  },
   requestContext: {
     accountId: "000000000000",
     apiId: "bench",

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       APP_URL: "https://plan.example.com/",
       MAIL_TRANSPORT: "ses",
       TRUST_PROXY: "cloudfront",
+      ORIGIN_SECRET: "origin-secret-origin-secret-origin-secret",
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -33,6 +34,7 @@ describe("loadConfig", () => {
       sandbox: false,
       secureCookies: true,
       proxyTrust: { kind: "cloudfront" },
+      originSecret: "origin-secret-origin-secret-origin-secret",
     });
     expect(config.rateLimits.loginPerIp).toEqual({ limit: 3, windowMs: 60_000 });
   });
@@ -55,6 +57,13 @@ describe("loadConfig", () => {
     for (const value of ["true", "yes", "0", "10", "-1"]) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
     }
+  });
+
+  it("refuses to trust CloudFront's viewer header without the secret that proves a request came through CloudFront (forged header on the public function URL)", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "cloudfront" })).toThrow(/ORIGIN_SECRET/);
+    expect(() => loadConfig({ TRUST_PROXY: "cloudfront", ORIGIN_SECRET: "short" })).toThrow(
+      /ORIGIN_SECRET/,
+    );
   });
 
   it("rejects a malformed rate rule and a short secret", () => {

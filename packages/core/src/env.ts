@@ -46,6 +46,17 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().optional(),
+  /** Neon's direct (unpooled) URL: the deploy's migration step only. */
+  DATABASE_DIRECT_URL: z.string().optional(),
+  /**
+   * A plain WebSocket-to-TCP proxy on this machine in front of a local PostgreSQL, for Neon's
+   * driver without TLS (`pnpm smoke:lambda` runs the bundles this way). Loopback only: it turns
+   * off the driver's encryption.
+   */
+  DATABASE_WS_PROXY: z
+    .string()
+    .regex(/^(127\.0\.0\.1|localhost):\d{1,5}$/, "DATABASE_WS_PROXY must be a loopback host:port")
+    .optional(),
   /** `ses` sends real mail; `sandbox` keeps it in the dev mailbox; unset means sandbox only locally. */
   MAIL_TRANSPORT: z.enum(["ses", "sandbox"]).optional(),
   MAIL_FROM: z.string().default("Circleplan <no-reply@circleplan.app>"),
@@ -57,6 +68,11 @@ const envSchema = z.object({
   /** Keys the hashes of reset codes; at least 32 characters. Local runs generate one. */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   TRUST_PROXY: proxyTrust,
+  /**
+   * The secret the CDN adds to every request it forwards (the Router's viewer-request code):
+   * a request without it did not come through the CDN. Required with TRUST_PROXY=cloudfront.
+   */
+  ORIGIN_SECRET: z.string().min(32, "ORIGIN_SECRET must be at least 32 characters").optional(),
   /** Web Push (VAPID) keys, base64url; local runs generate a pair in DATA_DIR. */
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
@@ -82,6 +98,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseDirectUrl: string | undefined;
+  databaseWsProxy: string | undefined;
   /** No real mail: mail stays in the outbox (dev mailbox) and answers carry dev secrets. */
   sandbox: boolean;
   mailFrom: string;
@@ -91,6 +109,8 @@ export interface Config {
   appSecret: string | undefined;
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   proxyTrust: ProxyTrust;
+  /** Behind CloudFront: what its requests carry, so a direct call to the function is refused. */
+  originSecret: string | undefined;
   /** Cookies get the Secure flag and the __Host- prefix whenever the app is served over https. */
   secureCookies: boolean;
   rateLimits: {
@@ -128,6 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: parsed.HOST,
     dataDir: parsed.DATA_DIR,
     databaseUrl,
+    databaseDirectUrl: parsed.DATABASE_DIRECT_URL || undefined,
+    databaseWsProxy: parsed.DATABASE_WS_PROXY,
     sandbox: resolveSandbox(parsed.MAIL_TRANSPORT, { secure, databaseUrl }),
     mailFrom: parsed.MAIL_FROM,
     mailDeliveryFunction: parsed.MAIL_DELIVERY_FUNCTION,
@@ -140,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subject: parsed.VAPID_SUBJECT,
     },
     proxyTrust: parsed.TRUST_PROXY,
+    originSecret: requireOriginSecret(parsed.TRUST_PROXY, parsed.ORIGIN_SECRET),
     secureCookies: secure,
     rateLimits: {
       passwordChange: parsed.RATE_LIMIT_PASSWORD_CHANGE,
@@ -171,4 +194,17 @@ function resolveSandbox(
     );
   }
   return true;
+}
+
+/**
+ * Trusting CloudFront's viewer header is safe only if nothing else can reach the app: the
+ * function URL is public, so a request must also prove it came through CloudFront.
+ */
+function requireOriginSecret(trust: ProxyTrust, secret: string | undefined): string | undefined {
+  if (trust.kind === "cloudfront" && !secret) {
+    throw new ConfigError(
+      "TRUST_PROXY=cloudfront needs ORIGIN_SECRET: without it anyone who calls the function URL directly can forge CloudFront-Viewer-Address.",
+    );
+  }
+  return secret;
 }

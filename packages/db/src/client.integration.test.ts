@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrationsFolder, queryRows } from "./client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { createDb, migrationsFolder, queryRows } from "./client";
+import { DATABASE_SETTINGS, migrateForDeploy } from "./deploy-migrations";
 import { circles, sessions, users } from "./schema";
 import { createUser, FACTORY_PASSWORD, startSession } from "./testing/factories";
+import { endConnectionsWhileFrozen } from "./testing/frozen-process";
 import { createTestDb, type TestDb } from "./testing/test-db";
 
 let handle: TestDb;
@@ -104,7 +106,23 @@ describe("factories", () => {
 });
 
 describe("the production driver's pool", () => {
-  it.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
+  const adminUrl = process.env.CIRCLEPLAN_TEST_PG_URL;
+  /** A pool of one connection on this file's database, so the test knows which one died. */
+  async function onePool(events: string[] = []) {
+    const { databaseUrl, neonWsProxy } = handle as TestDb & { databaseUrl: string };
+    const pool = await createDb({
+      databaseUrl,
+      neonWsProxy,
+      poolSize: 1,
+      onConnectionEvent: (event) => events.push(event),
+    });
+    onTestFinished(() => pool.close());
+    // Opens the connection and leaves it idle in the pool.
+    await queryRows(pool.db, sql`select 1`);
+    return { pool, database: new URL(databaseUrl).pathname.slice(1) };
+  }
+
+  it.runIf(adminUrl)(
     "survives the server ending an idle connection, and answers the next query",
     async () => {
       // Three connections at once, so the pool holds idle ones afterwards.
@@ -115,9 +133,111 @@ describe("the production driver's pool", () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid()`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
       const [row] = await queryRows<{ one: number }>(handle.db, sql`select 1 as one`);
       expect(row?.one).toBe(1);
     },
   );
+
+  it.runIf(adminUrl)(
+    "answers the first statement after a freeze killed its idle connection (stale connection: no 500)",
+    async () => {
+      const events: string[] = [];
+      const { pool, database } = await onePool(events);
+      expect(endConnectionsWhileFrozen(adminUrl as string, database)).toBeGreaterThan(0);
+      const [row] = await queryRows<{ one: number }>(pool.db, sql`select 1 as one`);
+      expect(row?.one).toBe(1);
+      expect(events).toEqual(["db.statement_retried"]);
+    },
+  );
+
+  it.runIf(adminUrl)(
+    "runs a transaction whose connection proved dead at begin once, on a fresh connection",
+    async () => {
+      const { pool, database } = await onePool();
+      endConnectionsWhileFrozen(adminUrl as string, database);
+      let runs = 0;
+      await pool.db.transaction(async (tx) => {
+        runs++;
+        await tx.insert(users).values(userRow("begin@example.com"));
+      });
+      expect(runs).toBe(1);
+      expect(await handle.db.select({ email: users.email }).from(users)).toEqual([
+        { email: "begin@example.com" },
+      ]);
+    },
+  );
+
+  it.runIf(adminUrl)(
+    "never retries a transaction that lost its connection half-way: it fails, and nothing of it stays",
+    async () => {
+      const { pool, database } = await onePool();
+      let runs = 0;
+      await expect(
+        pool.db.transaction(async (tx) => {
+          runs++;
+          await tx.insert(users).values(userRow("half@example.com"));
+          endConnectionsWhileFrozen(adminUrl as string, database);
+          await tx.insert(users).values(userRow("other-half@example.com"));
+        }),
+      ).rejects.toThrow();
+      expect(runs).toBe(1);
+      expect(await handle.db.select().from(users)).toEqual([]);
+      // The pool goes on with a fresh connection.
+      const [row] = await queryRows<{ one: number }>(pool.db, sql`select 1 as one`);
+      expect(row?.one).toBe(1);
+    },
+  );
 });
+
+describe("the deploy's migration step", () => {
+  const adminUrl = process.env.CIRCLEPLAN_TEST_PG_URL;
+  it.runIf(adminUrl)(
+    "migrates through the direct URL and gives every later session a statement timeout (no statement holds a connection for ever)",
+    async () => {
+      const { neonWsProxy } = handle as TestDb & { neonWsProxy: string };
+      const name = `circleplan_deploy_${process.pid}_${Date.now()}`;
+      const admin = await createDb({ databaseUrl: adminUrl, neonWsProxy });
+      await admin.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
+      const url = new URL(adminUrl as string);
+      url.pathname = `/${name}`;
+      try {
+        await migrateForDeploy({ databaseUrl: url.toString(), neonWsProxy });
+        const app = await createDb({ databaseUrl: url.toString(), neonWsProxy });
+        try {
+          const settings = await queryRows<{ statement: string; idle: string; users: number }>(
+            app.db,
+            sql`select current_setting('statement_timeout') as statement,
+                       current_setting('idle_in_transaction_session_timeout') as idle,
+                       (select count(*)::int from users) as users`,
+          );
+          expect(settings).toEqual([
+            {
+              statement: DATABASE_SETTINGS.statement_timeout,
+              idle: DATABASE_SETTINGS.idle_in_transaction_session_timeout,
+              users: 0,
+            },
+          ]);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        await admin.close();
+      }
+    },
+  );
+});
+
+function userRow(email: string) {
+  return {
+    email,
+    passwordHash: "x",
+    firstName: "A",
+    lastName: "B",
+    username: email.split("@")[0] as string,
+    gender: "male" as const,
+    country: "US",
+    city: "New York",
+    phoneNumber: "+1 2125550123",
+  };
+}

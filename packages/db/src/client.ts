@@ -33,7 +33,21 @@ export interface CreateDbOptions {
    * Neon's driver then speaks unencrypted WebSocket to it. Tests and CI only.
    */
   neonWsProxy?: string | undefined;
+  /** Connections the pool may hold open (default 10); a Lambda container wants few. */
+  poolSize?: number | undefined;
+  /**
+   * A statement timeout sent when connecting (0: none). Only Neon's direct endpoint takes it;
+   * the pooled one refuses startup parameters. The migration step uses it to lift the
+   * database's own timeout for its session.
+   */
+  statementTimeoutMs?: number | undefined;
+  /** Hears what the pool survives: a statement tried again, an idle connection lost. */
+  onConnectionEvent?: ((event: ConnectionEvent, error: Error) => void) | undefined;
+  /** Where migrations are read from (a Lambda bundle carries its own copy). */
+  migrationsFolder?: string | undefined;
 }
+
+export type ConnectionEvent = "db.statement_retried" | "db.idle_connection_lost";
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -42,10 +56,10 @@ export const migrationsFolder = path.resolve(
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const handle = options.databaseUrl
-    ? await openNeon(options.databaseUrl, options.neonWsProxy)
+    ? await openNeon(options.databaseUrl, options)
     : await openPglite(options.dataDir ?? ".data");
   const shouldMigrate = options.migrate ?? handle.driver === "pglite";
-  if (shouldMigrate) await migrateDb(handle);
+  if (shouldMigrate) await migrateDb(handle, options.migrationsFolder);
   return handle;
 }
 
@@ -79,10 +93,14 @@ type PGliteClient = import("@electric-sql/pglite").PGlite;
 
 async function openNeon(
   url: string,
-  wsProxy: string | undefined,
+  options: Pick<
+    CreateDbOptions,
+    "neonWsProxy" | "poolSize" | "statementTimeoutMs" | "onConnectionEvent"
+  >,
 ): Promise<DbHandle & { migrateWith: MigrateFn }> {
-  const [{ Pool, neonConfig }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ neonConfig }, { createResilientPool }, { drizzle }, { migrate }] = await Promise.all([
     import("@neondatabase/serverless"),
+    import("./resilient-pool"),
     import("drizzle-orm/neon-serverless"),
     import("drizzle-orm/neon-serverless/migrator"),
   ]);
@@ -90,18 +108,32 @@ async function openNeon(
   if (typeof globalThis.WebSocket === "undefined") {
     neonConfig.webSocketConstructor = (await import("ws")).default;
   }
+  const wsProxy = options.neonWsProxy;
   if (wsProxy) {
     neonConfig.wsProxy = (host, port) => `${wsProxy}/v1?address=${host}:${port}`;
     neonConfig.useSecureWebSocket = false;
     neonConfig.pipelineConnect = false;
     neonConfig.pipelineTLS = false;
   }
-  const pool = new Pool({ connectionString: url });
-  // An idle connection the server ends (Neon closes idle ones; a test run drops its database)
-  // is an 'error' event on the pool: the pool discards that client and the next query opens a
-  // new one. Unlistened, the event would be thrown and take the whole process down. Queries in
-  // flight still fail with their own error.
-  pool.on("error", () => {});
+  // The app's statement and idle-transaction timeouts are the database's own settings
+  // (deploy-migrations.ts), not startup parameters: Neon's pooled endpoint refuses those.
+  const pool = createResilientPool(
+    {
+      connectionString: url,
+      ...(options.statementTimeoutMs === undefined
+        ? {}
+        : { statement_timeout: options.statementTimeoutMs }),
+      max: options.poolSize ?? 10,
+      // Well inside the few minutes after which Neon's proxy and a suspended compute drop an
+      // idle connection, so a warm process rarely holds a dead one.
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+    },
+    {
+      onRetry: (error) => options.onConnectionEvent?.("db.statement_retried", error),
+      onIdleError: (error) => options.onConnectionEvent?.("db.idle_connection_lost", error),
+    },
+  );
   const db = drizzle({ client: pool, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
@@ -113,10 +145,10 @@ async function openNeon(
 
 type MigrateFn = (folder: string) => Promise<void>;
 
-export async function migrateDb(handle: DbHandle): Promise<void> {
+export async function migrateDb(handle: DbHandle, folder = migrationsFolder): Promise<void> {
   const withMigrate = handle as DbHandle & { migrateWith?: MigrateFn };
   if (!withMigrate.migrateWith) throw new Error("This database handle cannot run migrations");
-  await withMigrate.migrateWith(migrationsFolder);
+  await withMigrate.migrateWith(folder);
 }
 
 /**

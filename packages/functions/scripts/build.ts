@@ -8,10 +8,13 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
+import { lambdaBundles } from "../src/bundles";
 
 const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outDir = path.join(packageDir, "dist");
-const entries = ["api", "mail-delivery", "reminder-digest", "maintenance"];
+const entries = Object.values(lambdaBundles).map(
+  (bundle) => path.basename(bundle.handler).split(".")[0] as string,
+);
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

@@ -8,6 +8,7 @@ import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAMBDA_APP_URL, useLambdaEnvironment } from "./testing/lambda-environment";
+import { functionUrlEvent } from "./testing/lambda-events";
 
 const APP_URL = LAMBDA_APP_URL;
 let environment: ReturnType<typeof useLambdaEnvironment>;
@@ -26,37 +27,7 @@ function event(
   rawPath: string,
   options: { body?: unknown; cookies?: string[] } = {},
 ): APIGatewayProxyEventV2 {
-  const headers: Record<string, string> = { host: "plan.example.test", "user-agent": "vitest" };
-  if (method !== "GET") headers.origin = APP_URL;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  return {
-    version: "2.0",
-    routeKey: "$default",
-    rawPath,
-    rawQueryString: "",
-    headers,
-    ...(options.cookies?.length ? { cookies: options.cookies } : {}),
-    requestContext: {
-      accountId: "123456789012",
-      apiId: "api",
-      domainName: "plan.example.test",
-      domainPrefix: "plan",
-      http: {
-        method,
-        path: rawPath,
-        protocol: "HTTP/1.1",
-        sourceIp: "203.0.113.7",
-        userAgent: "vitest",
-      },
-      requestId: `req-${Math.random()}`,
-      routeKey: "$default",
-      stage: "$default",
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    isBase64Encoded: false,
-  } as APIGatewayProxyEventV2;
+  return functionUrlEvent(method, rawPath, { origin: APP_URL, ...options });
 }
 
 const lambdaContext = {} as Context;
@@ -120,10 +91,14 @@ describe("API Lambda handler", () => {
     form.append("photo", new File([await samplePhoto()], "me.jpg", { type: "image/jpeg" }));
     // API Gateway hands a binary body over base64-encoded, with the browser's content type.
     const encoded = new Response(form);
-    const upload = event("POST", "/api/user/photo", { cookies: [cookie] });
-    upload.headers["content-type"] = encoded.headers.get("content-type") as string;
-    upload.body = Buffer.from(await encoded.arrayBuffer()).toString("base64");
-    upload.isBase64Encoded = true;
+    const upload = functionUrlEvent("POST", "/api/user/photo", {
+      origin: APP_URL,
+      cookies: [cookie],
+      rawBody: {
+        contentType: encoded.headers.get("content-type") as string,
+        base64: Buffer.from(await encoded.arrayBuffer()).toString("base64"),
+      },
+    });
     const set = await call(upload);
     expect(set.statusCode).toBe(200);
     const photoUrl = set.json.photoUrl as string;

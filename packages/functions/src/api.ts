@@ -5,22 +5,19 @@
  */
 import { createApp } from "@circleplan/api/app";
 import { createAppDeps } from "@circleplan/api/deps";
-import { loadConfig } from "@circleplan/core/env";
 import { createLogger } from "@circleplan/core/log";
 import type { Context as LambdaContext } from "aws-lambda";
 import type { Context } from "hono";
 import { type ApiGatewayRequestContextV2, handle, type LambdaEvent } from "hono/aws-lambda";
+import { LAMBDA_POOL_SIZE, lambdaConfig, once } from "./lambda-deps";
 import { lambdaDeliveryTrigger } from "./mail-delivery";
 
-type LambdaHandler = ReturnType<typeof handle>;
-
-let ready: Promise<LambdaHandler> | undefined;
-
-async function build(): Promise<LambdaHandler> {
-  const config = loadConfig();
+const ready = once(async () => {
+  const config = lambdaConfig();
   const log = createLogger();
   const deps = await createAppDeps(config, {
     log,
+    poolSize: LAMBDA_POOL_SIZE,
     // Without a delivery function, mail goes out inside the request: later, but never lost
     // to a frozen process.
     deliveryTrigger: config.mailDeliveryFunction
@@ -37,12 +34,8 @@ async function build(): Promise<LambdaHandler> {
       (c.env?.requestContext as ApiGatewayRequestContextV2 | undefined)?.http?.sourceIp,
   });
   return handle(app);
-}
+});
 
 export async function handler(event: LambdaEvent, context: LambdaContext) {
-  ready ??= build().catch((error: unknown) => {
-    ready = undefined;
-    throw error;
-  });
-  return (await ready)(event, context);
+  return (await ready())(event, context);
 }

@@ -6,10 +6,9 @@
  * (docs/decisions/006-account-security.md). A failed hand-over delivers in the request itself:
  * a late answer is better than a lost reset code.
  */
-import { createAppDeps } from "@circleplan/api/deps";
-import { loadConfig } from "@circleplan/core/env";
 import type { Logger } from "@circleplan/core/log";
 import type { DeliveryTrigger } from "@circleplan/core/mail/mail-service";
+import { lambdaAppDeps } from "./lambda-deps";
 
 export interface LambdaTriggerOptions {
   functionName: string;
@@ -46,14 +45,10 @@ export function lambdaDeliveryTrigger(options: LambdaTriggerOptions): DeliveryTr
   };
 }
 
-let ready: ReturnType<typeof createAppDeps> | undefined;
+const ready = lambdaAppDeps();
 
 /** The delivering function: sends what the outbox holds. */
 export async function handler(): Promise<{ ok: true }> {
-  ready ??= createAppDeps(loadConfig()).catch((error: unknown) => {
-    ready = undefined;
-    throw error;
-  });
-  await (await ready).mail.flush();
+  await (await ready()).mail.flush();
   return { ok: true };
 }

@@ -6,28 +6,23 @@
  * "Scheduled Event"; either is accepted and only logged. Dependencies are built on the first
  * run and reused while the container stays warm.
  */
-import { createAppDeps } from "@circleplan/api/deps";
-import { loadConfig } from "@circleplan/core/env";
 import {
   runScheduledJob,
   type ScheduledJobReport,
 } from "@circleplan/core/reminders/run-scheduled-job";
 import type { Context, ScheduledEvent } from "aws-lambda";
+import { lambdaAppDeps } from "./lambda-deps";
 
 /** Time kept back from Lambda's timeout so a run ends on its own, between batches. */
 const MARGIN_MS = 30_000;
 
-let ready: ReturnType<typeof createAppDeps> | undefined;
+const ready = lambdaAppDeps();
 
 export async function handler(
   event: Partial<ScheduledEvent> | undefined,
   context?: Pick<Context, "getRemainingTimeInMillis">,
 ): Promise<ScheduledJobReport> {
-  ready ??= createAppDeps(loadConfig()).catch((error: unknown) => {
-    ready = undefined;
-    throw error;
-  });
-  const deps = await ready;
+  const deps = await ready();
   const remaining = context?.getRemainingTimeInMillis?.();
   const report = await runScheduledJob(deps, {
     until: remaining === undefined ? undefined : Date.now() + Math.max(0, remaining - MARGIN_MS),

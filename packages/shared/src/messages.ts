@@ -183,4 +183,6 @@ export const messages = {
   dataExportPageInvalid: "This page of your data does not exist. Please start the download again.",
   // Storage: what each user's attachments may take together
   attachmentQuotaExceeded: `Your attachments have used your ${ATTACHMENT_STORAGE_QUOTA_BYTES / 1024 ** 3} GB of storage. Remove some attachments to add more.`,
+  // Deployment: a request that reached the function without passing the CDN
+  notThroughEdge: "Requests must come through the app's own address.",
 } as const;

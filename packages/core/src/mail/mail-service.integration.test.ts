@@ -156,7 +156,7 @@ describe("headers and many messages", () => {
     expect(await db.db.select().from(mailOutbox)).toHaveLength(1201);
 
     const report = await mail.flush({ until: Date.now() + 60_000, concurrency: 8 });
-    expect(report).toEqual({ sent: 1201, failed: 0 });
+    expect(report).toEqual({ sent: 1201, failed: 0, suppressed: 0 });
     expect(new Set(transport.sent.map((m) => m.subject)).size).toBe(1201);
     expect(transport.sent.find((m) => m.subject === "m0")?.headers).toEqual(unsubscribe);
     expect(transport.sent.find((m) => m.subject === "m1")?.headers).toBeUndefined();

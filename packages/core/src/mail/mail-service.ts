@@ -6,6 +6,7 @@
 import type { Db, Executor } from "@circleplan/db/client";
 import { mailOutbox } from "@circleplan/db/schema";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { suppressedAmong } from "./suppressions";
 
 export interface MailMessage {
   to: string;
@@ -53,6 +54,8 @@ export interface FlushOptions {
 export interface FlushReport {
   sent: number;
   failed: number;
+  /** Not sent: the address bounced or complained before (suppressions.ts). */
+  suppressed: number;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -65,6 +68,7 @@ const MAX_BATCHES_PER_FLUSH = 5;
 /** Longer than a send can take (SES answers in well under a second; its SDK retries thrice). */
 const LEASE_SECONDS = 120;
 const DELIVERED_BODY = "[delivered; body removed]";
+const SUPPRESSED_BODY = "[not sent: the address bounced or complained; body removed]";
 
 /**
  * How `deliverSoon` gets mail out after the answer. In a long-lived server: a flush in the
@@ -94,7 +98,8 @@ export function createMailService(
   /**
    * Claims up to a batch of pending rows in one short transaction (FOR UPDATE SKIP LOCKED: rows
    * another deliverer holds are passed over, not waited for), leases them, then sends outside
-   * the transaction. Times come from the database so instances with skewed clocks agree.
+   * the transaction. Times come from the database so instances with skewed clocks agree. Rows
+   * to a suppressed address are settled here as `suppressed` and never reach the transport.
    */
   async function claimBatch(afterId: number, size: number) {
     return db.transaction(async (tx) => {
@@ -112,23 +117,48 @@ export function createMailService(
         .orderBy(asc(mailOutbox.id))
         .limit(size)
         .for("update", { skipLocked: true });
-      if (rows.length) {
+      const lastId = Math.max(afterId, ...rows.map((row) => row.id));
+      const suppressed = await suppressedAmong(
+        tx,
+        rows.map((row) => row.to),
+      );
+      const held = rows.filter((row) => suppressed.has(row.to.toLowerCase()));
+      const sendable = rows.filter((row) => !suppressed.has(row.to.toLowerCase()));
+      if (held.length) {
+        // Like delivered rows, they keep no live link or code.
+        await tx
+          .update(mailOutbox)
+          .set({
+            status: "suppressed",
+            claimedUntil: null,
+            text: SUPPRESSED_BODY,
+            html: SUPPRESSED_BODY,
+            headers: null,
+          })
+          .where(
+            inArray(
+              mailOutbox.id,
+              held.map((row) => row.id),
+            ),
+          );
+      }
+      if (sendable.length) {
         await tx
           .update(mailOutbox)
           .set({ claimedUntil: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
           .where(
             inArray(
               mailOutbox.id,
-              rows.map((row) => row.id),
+              sendable.map((row) => row.id),
             ),
           );
       }
-      return rows;
+      return { rows: sendable, suppressed: held.length, lastId, claimed: rows.length };
     });
   }
 
   async function deliverPending(options: FlushOptions = {}): Promise<FlushReport> {
-    const report: FlushReport = { sent: 0, failed: 0 };
+    const report: FlushReport = { sent: 0, failed: 0, suppressed: 0 };
     if (!transport) return report;
     const more = (batch: number) =>
       options.until === undefined ? batch < MAX_BATCHES_PER_FLUSH : Date.now() < options.until;
@@ -136,9 +166,11 @@ export function createMailService(
     // Forward through the ids: a row that failed waits for the next flush, not the next batch.
     let afterId = 0;
     for (let batch = 0; more(batch); batch++) {
-      const rows = await claimBatch(afterId, BATCH_SIZE * lanes);
-      if (!rows.length) break;
-      afterId = Math.max(...rows.map((row) => row.id));
+      const claim = await claimBatch(afterId, BATCH_SIZE * lanes);
+      if (!claim.claimed) break;
+      afterId = claim.lastId;
+      report.suppressed += claim.suppressed;
+      const { rows } = claim;
       let next = 0;
       await Promise.all(
         Array.from({ length: lanes }, async () => {

@@ -148,7 +148,8 @@ export const mailOutbox = pgTable(
      * and digest mail, RFC 8058); null for mail that needs none.
      */
     headers: jsonb("headers").$type<Record<string, string>>(),
-    status: text("status", { enum: ["pending", "sent", "failed", "sandbox"] })
+    /** `suppressed`: never sent, the address bounced or complained (mail_suppressions). */
+    status: text("status", { enum: ["pending", "sent", "failed", "sandbox", "suppressed"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -164,3 +165,17 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`)],
 );
+
+/**
+ * Addresses mail is no longer sent to: SES reported a permanent bounce or a complaint (the
+ * MailEvents function records them; docs/decisions/015-first-deploy.md). Sending on to them
+ * costs the sender's reputation and, past SES's limits, the account's right to send at all.
+ */
+export const mailSuppressions = pgTable("mail_suppressions", {
+  /** Lower-cased, as the outbox compares it. */
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: ["bounce", "complaint"] }).notNull(),
+  /** What SES said (the bounce's type and subtype, the complaint's feedback type). */
+  detail: text("detail"),
+  createdAt: createdAt(),
+});

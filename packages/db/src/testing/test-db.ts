@@ -5,12 +5,12 @@
  * (@neondatabase/serverless) and a local proxy. Without a template (a test run outside the
  * integration project's globalSetup) each file migrates its own.
  */
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { createDb, type Db, type DbHandle, queryRows } from "../client";
 import * as schema from "../schema";
+import { createServerDatabase } from "./server-db";
 import type { TemplateDb } from "./template-db";
 import { startWsProxy, type WsProxy } from "./ws-proxy";
 
@@ -89,29 +89,24 @@ async function createServerDb(
   const admin = new URL(adminUrl);
   const target = `${admin.hostname}:${admin.port || "5432"}`;
   const proxy = await acquireProxy(target);
-  const name = `circleplan_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const adminHandle = await createDb({ databaseUrl: adminUrl, neonWsProxy: proxy.address });
-  await adminHandle.db.execute(
-    sql.raw(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`),
-  );
-  await adminHandle.close();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createServerDatabase({
+    adminUrl,
+    neonWsProxy: proxy.address,
+    prefix: "circleplan_test",
+    template,
+  });
   const handle = await createDb({
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     neonWsProxy: proxy.address,
     migrate: !template,
   });
   return {
     ...handle,
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     neonWsProxy: proxy.address,
     async close() {
       await handle.close();
-      const cleanup = await createDb({ databaseUrl: adminUrl, neonWsProxy: proxy.address });
-      await cleanup.db.execute(sql.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-      await cleanup.close();
+      await database.drop();
       await releaseProxy(target);
     },
   };
