@@ -52,9 +52,10 @@ export function ensureLambdaNode() {
 /**
  * Runs the smoke against the PostgreSQL server at `pgUrl` (a fresh database is made on it and
  * dropped); resolves to the counts of its checks and how long it took. Its output goes to this
- * process's output as it comes.
+ * process's output as it comes, or with `quiet` is kept and returned as `output` (the suite
+ * runs it beside other phases and prints it in one piece).
  */
-export async function smokeLambda({ pgUrl }) {
+export async function smokeLambda({ pgUrl, quiet = false }) {
   const node = ensureLambdaNode();
   const [pnpm, ...leading] = pnpmInvocation();
   const args = [
@@ -70,12 +71,21 @@ export async function smokeLambda({ pgUrl }) {
     node,
   ];
   const started = Date.now();
-  const child = spawn(pnpm, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(pnpm, args, {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", quiet ? "pipe" : "inherit"],
+  });
   let tail = "";
+  let output = "";
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk) => {
-    process.stdout.write(chunk);
+    if (quiet) output += chunk;
+    else process.stdout.write(chunk);
     tail = `${tail}${chunk}`.slice(-8192);
+  });
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
   });
   const status = await new Promise((resolve) => child.once("close", (code) => resolve(code ?? 1)));
   let counts;
@@ -92,12 +102,13 @@ export async function smokeLambda({ pgUrl }) {
   const ms = Date.now() - started;
   if (!counts || typeof counts.passed !== "number") {
     // It ended before counting (a crash in setup): one failure, so no summary reads green.
-    return { passed: 0, failed: 1, ms };
+    return { passed: 0, failed: 1, ms, output };
   }
   return {
     passed: counts.passed,
     failed: counts.failed + (status !== 0 && !counts.failed ? 1 : 0),
     ms,
+    output,
   };
 }
 

@@ -8,7 +8,9 @@
 //   3. once the static checks are done, unit, component and integration tests on the
 //      embedded database (PGlite), then the integration project again on the PostgreSQL
 //      server through the production driver (CIRCLEPLAN_TEST_PG_URL)
-//   4. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
+//   4. beside all of it, the Lambda smoke (`pnpm smoke:lambda`): the functions bundled as SST
+//      bundles them, run under Node 22 against that PostgreSQL server and an S3 server
+//   5. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
 //      over every run (CI reads that line: it stays the last one)
 // The browser run and the static checks print in one piece when they end.
 // `--quick` runs only the embedded pass, for local iteration.
@@ -18,6 +20,7 @@ import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensurePostgresInstalled, startPostgres } from "./ensure-postgres.mjs";
 import { ensureInstalled, log, pnpmAsync, repoRoot } from "./lib.mjs";
+import { smokeLambda } from "./smoke-lambda.mjs";
 
 const quick = process.argv.includes("--quick");
 const started = Date.now();
@@ -147,7 +150,19 @@ if (quick) {
         env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
       }),
     );
-    runs.push(...(await Promise.all([embeddedRun, postgresRun, browserRun])));
+    // Mostly waiting (bundling, Node 22 starting, network): a few core-seconds beside the rest.
+    const lambdaSmoke = timed("Lambda smoke", async () => {
+      const result = await smokeLambda({ pgUrl: pg.url, quiet: true });
+      log("output of the Lambda smoke:");
+      process.stdout.write(result.output);
+      return {
+        label: "Lambda smoke",
+        status: result.failed > 0 ? 1 : 0,
+        reported: true,
+        ...result,
+      };
+    });
+    runs.push(...(await Promise.all([embeddedRun, postgresRun, browserRun, lambdaSmoke])));
   } finally {
     await timed("PostgreSQL stop", () => pg.stop());
   }
