@@ -158,6 +158,7 @@ if (quick) {
       return {
         label: "Lambda smoke",
         status: result.failed > 0 ? 1 : 0,
+        skipped: 0,
         reported: true,
         ...result,
       };
