@@ -10,8 +10,12 @@ import {
   CIRCLES_PER_USER_MAX,
   INVITATION_MESSAGE_MAX_LENGTH,
   INVITE_BATCH_MAX,
+  PLAN_YEAR_MAX,
+  PLAN_YEAR_MIN,
+  PLANS_PER_CIRCLE_MAX,
   RANGE_DAYS_MAX,
   REMINDERS_MAX,
+  SERIES_PER_CIRCLE_MAX,
 } from "./limits";
 
 export const messages = {
@@ -176,4 +180,10 @@ export const messages = {
   eventParsed: "Event parsed successfully",
   /** Section 8: "Voice processing failed (Using basic voice recognition instead)". */
   voiceBasicReading: "Using basic voice recognition instead",
+
+  // Bounded work per request (docs/decisions/013-bounded-work.md)
+  dateOutOfRange: `Please choose a date between ${PLAN_YEAR_MIN} and ${PLAN_YEAR_MAX}.`,
+  tooManyPlans: `This circle has reached the limit of ${PLANS_PER_CIRCLE_MAX} plans. Delete plans you no longer need to add more.`,
+  tooManySeries: `This circle has reached the limit of ${SERIES_PER_CIRCLE_MAX} repeating plans. Delete or end one you no longer need to add another.`,
+  plansTooFast: "You are adding plans too quickly. Please wait a while and try again.",
 } as const;

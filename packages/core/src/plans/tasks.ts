@@ -24,9 +24,16 @@ import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./fin
 import { listOccurrences } from "./list-occurrences";
 import { lockPlan } from "./plan-access";
 import { planOf } from "./plan-answer";
-import { type OccurrenceRow, occurrenceSelect, toOccurrenceRow } from "./plan-rows";
+import {
+  type OccurrenceRecord,
+  type OccurrenceRow,
+  occurrenceSelect,
+  type PlanRow,
+  toOccurrenceRow,
+} from "./plan-rows";
 import { monthWindow } from "./time-ranges";
 import { toPlans } from "./to-plan";
+import { answerRowFor, keysOutsideWindow, unwrittenOccurrenceFrom } from "./unwritten-occurrences";
 
 export interface PendingTask {
   id: number;
@@ -195,12 +202,17 @@ export async function withdrawAssignmentsOf(
 /** Plans of the circles `userId` belongs to (access.ts answers which those are). */
 const inMyCircles = (userId: number) => sql`${plans.circleId} in (${circleIdsOfMember(userId)})`;
 
-/** Whether a plan still has an occurrence to show (every one deleted on its own: none). */
-const hasOccurrence = sql`exists (select 1 from ${planOccurrences} where ${planOccurrences.planId} = ${plans.id} and ${planOccurrences.isCancelled} = false)`;
+/**
+ * Whether a plan still has an occurrence to show (every one deleted on its own: none). A series
+ * written only in part has occurrences outside its rows (docs/decisions/013), which count.
+ */
+const hasOccurrence = sql`(exists (select 1 from ${planOccurrences} where ${planOccurrences.planId} = ${plans.id} and ${planOccurrences.isCancelled} = false)
+  or (${plans.recurrence} is not null and (${plans.expandedFrom} is not null or ${plans.expandedUntil} is not null)))`;
 
 /**
  * Each plan's current occurrence, as a list names it: the first from the start of today (in
- * `zone`) on, else the last one. One query, whatever the length of the series.
+ * `zone`) on, else the last one. One query, whatever the length of the series; a series whose
+ * rows hold no occurrence from today on asks its rule beyond them (currentUnwritten).
  */
 async function currentOccurrences(
   db: Executor,
@@ -210,11 +222,15 @@ async function currentOccurrences(
 ): Promise<Map<number, OccurrenceRow>> {
   const byPlan = new Map<number, OccurrenceRow>();
   if (!planIds.length) return byPlan;
-  const today = startOfDay(dayIn(now, zone), zone).toISOString();
+  const today = startOfDay(dayIn(now, zone), zone);
   const at = sql`coalesce(${planOccurrences.startsAt}, (${planOccurrences.startDate}::timestamp at time zone ${zone}))`;
-  const upcoming = sql`(${at} >= ${today}::timestamptz)`;
+  const upcoming = sql`(${at} >= ${today.toISOString()}::timestamptz)`;
   const picked = await db
-    .selectDistinctOn([planOccurrences.planId], { id: planOccurrences.id })
+    .selectDistinctOn([planOccurrences.planId], {
+      id: planOccurrences.id,
+      planId: planOccurrences.planId,
+      upcoming: sql<boolean>`${upcoming}`,
+    })
     .from(planOccurrences)
     .where(and(inArray(planOccurrences.planId, planIds), eq(planOccurrences.isCancelled, false)))
     .orderBy(
@@ -223,15 +239,65 @@ async function currentOccurrences(
       sql`case when ${upcoming} then ${at} end asc`,
       desc(at),
     );
-  if (!picked.length) return byPlan;
-  const rows = await occurrenceSelect(db).where(
-    inArray(
-      planOccurrences.id,
-      picked.map((row) => row.id),
-    ),
-  );
+  const rows = picked.length
+    ? await occurrenceSelect(db).where(
+        inArray(
+          planOccurrences.id,
+          picked.map((row) => row.id),
+        ),
+      )
+    : [];
   for (const row of rows.map(toOccurrenceRow)) byPlan.set(row.plan.id, row);
+  const settled = new Set(picked.filter((row) => row.upcoming).map((row) => row.planId));
+  const unsettled = planIds.filter((id) => !settled.has(id));
+  if (unsettled.length > 0) {
+    const partly = await db
+      .select()
+      .from(plans)
+      .where(
+        and(
+          inArray(plans.id, unsettled),
+          isNotNull(plans.recurrence),
+          or(isNotNull(plans.expandedFrom), isNotNull(plans.expandedUntil)),
+        ),
+      );
+    for (const plan of partly) {
+      const current = await currentUnwritten(db, plan, byPlan.get(plan.id) ?? null, today, zone);
+      if (current) byPlan.set(plan.id, current);
+    }
+  }
   return byPlan;
+}
+
+/**
+ * A partly written series' current occurrence when its rows hold none from today on: the first
+ * from today on past its rows, else the latest of its last row and its last occurrences before
+ * today outside its rows (past the rows' end, and before their start).
+ */
+async function currentUnwritten(
+  db: Executor,
+  plan: PlanRow,
+  lastRow: OccurrenceRow | null,
+  today: Date,
+  zone: string,
+): Promise<OccurrenceRow | null> {
+  const taken = await keysOutsideWindow(db, plan);
+  const hasRow = (key: string) => taken.has(key);
+  const until = plan.expandedUntil;
+  if (until !== null) {
+    const next = await unwrittenOccurrenceFrom(plan, until > today ? until : today, "next", hasRow);
+    if (next) return answerRowFor(db, plan, next, lastRow);
+  }
+  const startOf = (occurrence: OccurrenceRecord) =>
+    occurrence.startsAt ?? startOfDay(occurrence.startDate as string, zone);
+  let latest = lastRow?.occurrence ?? null;
+  for (const before of [today, plan.expandedFrom]) {
+    if (before === null || before > today) continue;
+    const found = await unwrittenOccurrenceFrom(plan, before, "previous", hasRow);
+    if (found && (latest === null || startOf(found) > startOf(latest))) latest = found;
+  }
+  if (latest === null || latest === lastRow?.occurrence) return lastRow;
+  return answerRowFor(db, plan, latest, lastRow);
 }
 
 const byStart = (a: { startTime: Date; id: number }, b: { startTime: Date; id: number }) =>

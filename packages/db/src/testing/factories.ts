@@ -268,8 +268,9 @@ export type PlanRow = typeof plans.$inferSelect;
  * A plan inserted directly into `circleId` by `creatorId` (who should be a member): an event
  * tomorrow at 10:00 UTC unless told, a task when `assignedTo` is set. A one-off plan gets its
  * occurrence row here. A series (`recurrence`, the stored rule of core/plans/recurrence.ts) is
- * left with no occurrence written (`expanded_until` at its start): the first read that reaches
- * it writes them, as it does for any series past its horizon.
+ * left with no occurrence written (`expanded_until` at its start): reads answer it by expanding
+ * its rule in memory, as they do for any series outside its written window, and the scheduled
+ * job writes its window.
  */
 export async function createPlan(
   deps: Pick<FactoryDeps, "db">,
