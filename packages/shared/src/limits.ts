@@ -193,7 +193,7 @@ export const SERIES_PER_CIRCLE_MAX = 100;
  * A list of plans answers at most this many occurrences, and stops earlier once its plans'
  * text reaches LIST_ANSWER_MAX_BYTES (well under Lambda's 6 MB answer); `offset` reads on.
  */
-export const LIST_ITEMS_MAX = 1000;
+export const LIST_ITEMS_MAX = 2000;
 export const LIST_ANSWER_MAX_BYTES = 2_500_000;
 /** The furthest a list may be paged into (`offset`). */
 export const LIST_OFFSET_MAX = 100_000;

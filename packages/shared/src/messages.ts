@@ -186,4 +186,6 @@ export const messages = {
   tooManyPlans: `This circle has reached the limit of ${PLANS_PER_CIRCLE_MAX} plans. Delete plans you no longer need to add more.`,
   tooManySeries: `This circle has reached the limit of ${SERIES_PER_CIRCLE_MAX} repeating plans. Delete or end one you no longer need to add another.`,
   plansTooFast: "You are adding plans too quickly. Please wait a while and try again.",
+  planDeleteNotAllowed:
+    "Only the person who created this plan, or an admin of its circle, can delete it.",
 } as const;

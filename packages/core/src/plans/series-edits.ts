@@ -24,6 +24,7 @@ import {
   sameValue,
 } from "./edited-fields";
 import { byOriginal, hasOwnState } from "./occurrence-sql";
+import { requireRoomFor } from "./plan-caps";
 import {
   type OccurrenceRecord,
   type OccurrenceRow,
@@ -182,6 +183,7 @@ export async function splitSeries(
         )[0]?.n;
   const remaining = before === undefined ? undefined : Math.max(1, (oldRule.count ?? 0) - before);
   const rule = editedRule(plan, input, seriesStartOfTiming(timing), remaining);
+  await requireRoomFor(tx, circleId, { series: rule !== null });
 
   const { id: _id, expandedUntil: _expanded, ...copied } = plan;
   const [created] = await tx

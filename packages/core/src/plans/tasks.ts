@@ -11,6 +11,7 @@
 import type { Executor, Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { dayIn, startOfDay } from "@circleplan/shared/days";
+import { LIST_ITEMS_MAX } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -18,6 +19,7 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleIdsOfMember } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { withinAnswerBudget } from "./answer-budget";
 import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
@@ -334,7 +336,7 @@ export async function pendingTasks({
     deps.clock.now(),
   );
   const currentPlans = toPlans([...current.values()], { viewerZone: zone });
-  return currentPlans
+  const sorted = currentPlans
     .map((plan) => ({
       id: plan.id,
       title: plan.title,
@@ -350,6 +352,8 @@ export async function pendingTasks({
       description: plan.description,
     }))
     .sort(byStart);
+  // The earliest first, within the lists' size budget: a member cannot flood it (decision 013).
+  return withinAnswerBudget(sorted);
 }
 
 /**
@@ -396,13 +400,15 @@ export async function taskHistory({
  * GET /api/tasks/expired?month=0-11&year: the caller's tasks (assigned to or by them, not
  * withdrawn, not declined) with an occurrence in that month of the caller's zone whose time has
  * passed without completion. A timed occurrence has passed at its start; an all-day one once
- * its day is over.
+ * its day is over. Within the lists' size budget; `offset` pages on.
  */
 export async function expiredTasks({
   deps,
   caller,
   input,
-}: Call<{ month: number; year: number }, SignedInCaller>): Promise<{ tasks: Plan[] }> {
+}: Call<{ month: number; year: number; offset?: number | undefined }, SignedInCaller>): Promise<{
+  tasks: Plan[];
+}> {
   const me = caller.userId;
   const zone = await viewerZoneOf(deps.db, caller);
   const now = deps.clock.now();
@@ -417,8 +423,11 @@ export async function expiredTasks({
     viewerZone: zone,
   };
   if (query.to <= query.from) return { tasks: [] };
-  const given = await listOccurrences(deps.db, { ...query, assignedTo: me });
-  const made = await listOccurrences(deps.db, { ...query, creatorId: me });
+  // A page of the list (decision 013): no more rows than the page's end can need.
+  const offset = input.offset ?? 0;
+  const limit = offset + LIST_ITEMS_MAX;
+  const given = await listOccurrences(deps.db, { ...query, limit, assignedTo: me });
+  const made = await listOccurrences(deps.db, { ...query, limit, creatorId: me });
   const seen = new Set<number>();
   const expired = [...given, ...made].filter((row) => {
     if (seen.has(row.occurrence.id)) return false;
@@ -430,6 +439,6 @@ export async function expiredTasks({
       ? occurrence.startDate < today
       : (occurrence.startsAt as Date) <= now;
   });
-  const tasks = toPlans(expired, { viewerZone: zone });
-  return { tasks: tasks.sort(byStart) };
+  const tasks = toPlans(expired, { viewerZone: zone }).sort(byStart);
+  return { tasks: withinAnswerBudget(tasks.slice(offset)) };
 }

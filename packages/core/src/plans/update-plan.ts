@@ -23,6 +23,7 @@ import {
 } from "./find-occurrence";
 import { lockPlan, requirePlanCreator } from "./plan-access";
 import { answerFor } from "./plan-answer";
+import { requireRoomFor } from "./plan-caps";
 import type { OccurrenceRow, PlanRow } from "./plan-rows";
 import {
   editedTiming,
@@ -134,6 +135,9 @@ async function editWholePlan(
   const wasSeries = plan.recurrence !== null;
   let timing = wasSeries ? shiftAnchor(plan, reference, edited) : edited;
   const rule = editedRule(plan, input, seriesStartOfTiming(timing));
+  if (circleId !== plan.circleId || (rule && !wasSeries)) {
+    await requireRoomFor(tx, circleId, { series: rule !== null });
+  }
   // A series made one-off stays where the client saw it, not at the series' first start.
   if (wasSeries && rule === null) timing = edited;
 
