@@ -33,6 +33,7 @@ import {
   type PlanRow,
   toOccurrenceRow,
 } from "./plan-rows";
+import { keyOf } from "./series-window";
 import { monthWindow } from "./time-ranges";
 import { toPlans } from "./to-plan";
 import { answerRowFor, keysOutsideWindow, unwrittenOccurrenceFrom } from "./unwritten-occurrences";
@@ -227,11 +228,16 @@ async function currentOccurrences(
   const today = startOfDay(dayIn(now, zone), zone);
   const at = sql`coalesce(${planOccurrences.startsAt}, (${planOccurrences.startDate}::timestamp at time zone ${zone}))`;
   const upcoming = sql`(${at} >= ${today.toISOString()}::timestamptz)`;
+  // A row beyond its series' written window may not be the first from today on: the rule has
+  // occurrences there that no row holds (currentUnwritten asks it).
+  const settles = sql`(${upcoming} and not exists (select 1 from ${plans} w
+    where w.id = ${planOccurrences.planId} and w.expanded_until is not null
+      and coalesce(${planOccurrences.originalStart}, ${planOccurrences.originalDate}::timestamp at time zone 'UTC') >= w.expanded_until))`;
   const picked = await db
     .selectDistinctOn([planOccurrences.planId], {
       id: planOccurrences.id,
       planId: planOccurrences.planId,
-      upcoming: sql<boolean>`${upcoming}`,
+      settles: sql<boolean>`${settles}`,
     })
     .from(planOccurrences)
     .where(and(inArray(planOccurrences.planId, planIds), eq(planOccurrences.isCancelled, false)))
@@ -250,7 +256,7 @@ async function currentOccurrences(
       )
     : [];
   for (const row of rows.map(toOccurrenceRow)) byPlan.set(row.plan.id, row);
-  const settled = new Set(picked.filter((row) => row.upcoming).map((row) => row.planId));
+  const settled = new Set(picked.filter((row) => row.settles).map((row) => row.planId));
   const unsettled = planIds.filter((id) => !settled.has(id));
   if (unsettled.length > 0) {
     const partly = await db
@@ -272,26 +278,32 @@ async function currentOccurrences(
 }
 
 /**
- * A partly written series' current occurrence when its rows hold none from today on: the first
- * from today on past its rows, else the latest of its last row and its last occurrences before
- * today outside its rows (past the rows' end, and before their start).
+ * A partly written series' current occurrence when its rows do not settle it (`picked`, the
+ * rows' own choice: none from today on, or one beyond the written window): the first from
+ * today on, of its rows and of the rule past them; else the latest of its last row and its last
+ * occurrences before today outside its rows (past the rows' end, and before their start).
  */
 async function currentUnwritten(
   db: Executor,
   plan: PlanRow,
-  lastRow: OccurrenceRow | null,
+  picked: OccurrenceRow | null,
   today: Date,
   zone: string,
 ): Promise<OccurrenceRow | null> {
   const taken = await keysOutsideWindow(db, plan);
   const hasRow = (key: string) => taken.has(key);
+  const startOf = (occurrence: OccurrenceRecord) =>
+    occurrence.startsAt ?? startOfDay(occurrence.startDate as string, zone);
+  const upcoming = picked && startOf(picked.occurrence) >= today ? picked : null;
+  const lastRow = upcoming ? null : picked;
   const until = plan.expandedUntil;
   if (until !== null) {
     const next = await unwrittenOccurrenceFrom(plan, until > today ? until : today, "next", hasRow);
-    if (next) return answerRowFor(db, plan, next, lastRow);
+    if (next && (!upcoming || startOf(next) < startOf(upcoming.occurrence))) {
+      return answerRowFor(db, plan, next, picked);
+    }
   }
-  const startOf = (occurrence: OccurrenceRecord) =>
-    occurrence.startsAt ?? startOfDay(occurrence.startDate as string, zone);
+  if (upcoming) return upcoming;
   let latest = lastRow?.occurrence ?? null;
   for (const before of [today, plan.expandedFrom]) {
     if (before === null || before > today) continue;
@@ -428,10 +440,12 @@ export async function expiredTasks({
   const limit = offset + LIST_ITEMS_MAX;
   const given = await listOccurrences(deps.db, { ...query, limit, assignedTo: me });
   const made = await listOccurrences(deps.db, { ...query, limit, creatorId: me });
-  const seen = new Set<number>();
+  // Occurrences by plan and original start: one outside the written window has no row id.
+  const seen = new Set<string>();
   const expired = [...given, ...made].filter((row) => {
-    if (seen.has(row.occurrence.id)) return false;
-    seen.add(row.occurrence.id);
+    const key = `${row.plan.id}|${keyOf(row.occurrence)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
     const { plan, occurrence } = row;
     if (plan.assignedTo === null || plan.assignmentAccepted === false) return false;
     if (occurrence.isCompleted ?? plan.isCompleted) return false;

@@ -265,6 +265,24 @@ export async function createInvitation(
 export type PlanRow = typeof plans.$inferSelect;
 
 /**
+ * A series' stored rule (`plans.recurrence`, core/plans/recurrence.ts RecurrenceRule) for the
+ * factory's series: weekly on Monday, never ending, unless told.
+ */
+export function seriesRule(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: "weekly",
+    interval: 1,
+    weekdaysOnly: false,
+    daysOfWeek: ["monday"],
+    monthlyBy: null,
+    weekOfMonth: null,
+    count: null,
+    until: null,
+    ...overrides,
+  };
+}
+
+/**
  * A plan inserted directly into `circleId` by `creatorId` (who should be a member): an event
  * tomorrow at 10:00 UTC unless told, a task when `assignedTo` is set. A one-off plan gets its
  * occurrence row here. A series (`recurrence`, the stored rule of core/plans/recurrence.ts) is

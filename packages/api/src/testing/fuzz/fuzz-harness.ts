@@ -10,6 +10,7 @@ import {
   createInvitation,
   createPlan,
   createUser,
+  seriesRule,
 } from "@circleplan/db/testing/factories";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -146,16 +147,7 @@ async function seedCircles(server: TestServer, knownUserId: number): Promise<voi
   await createPlan(server.deps, {
     circleId: family.id,
     creatorId: knownUserId,
-    recurrence: {
-      type: "weekly",
-      interval: 1,
-      weekdaysOnly: false,
-      daysOfWeek: ["monday"],
-      monthlyBy: null,
-      weekOfMonth: null,
-      count: null,
-      until: null,
-    },
+    recurrence: seriesRule(),
   });
   const { user: third } = await createUser(server.deps);
   const thirdCircle = await createCircle(server.deps, { creatorId: third.id, type: "work" });
