@@ -317,6 +317,9 @@ async function readAsJson(
  * merge), plus, for each series of the query's circles whose rows stop short of the range, its
  * occurrences there expanded in memory, less those with a row of their own. Two statements
  * more: the series with their plans, circles and people, and the rows of theirs in the range.
+ * A page expands the range a month at a time and stops once it holds the page: everything
+ * before a month's end is known by then, so a year of a hundred daily series costs a month of
+ * them.
  */
 async function withUnwritten(
   db: Executor,
@@ -331,22 +334,52 @@ async function withUnwritten(
   const series = await seriesReaching(db, query);
   const occurrences: OccurrenceRecord[] = [...rows.occurrences];
   const plans = new Map(rows.plans);
-  const { fromDay, lastDay } = daysOf(query);
-  for (const [id, plan] of series.plans) {
-    const taken = series.taken.get(id) ?? new Set<string>();
-    const range = plan.plan.allDay
-      ? { from: dayToUtc(fromDay), to: dayToUtc(addDays(lastDay, 1)) }
-      : { from: query.from, to: query.to };
-    const unwritten = await unwrittenOccurrences(plan.plan, range, (key) => taken.has(key));
-    if (unwritten.length === 0) continue;
-    occurrences.push(...unwritten);
-    plans.set(id, plan);
+  const needed = page ? page.offset + page.limit : Number.POSITIVE_INFINITY;
+  let unwrittenCount = 0;
+  for (const chunk of chunksOf(query)) {
+    for (const [id, plan] of series.plans) {
+      const taken = series.taken.get(id) ?? new Set<string>();
+      const range = plan.plan.allDay
+        ? { from: dayToUtc(chunk.firstDay), to: dayToUtc(chunk.endDay) }
+        : chunk;
+      const unwritten = await unwrittenOccurrences(plan.plan, range, (key) => taken.has(key));
+      if (unwritten.length === 0) continue;
+      occurrences.push(...unwritten);
+      plans.set(id, plan);
+      unwrittenCount += unwritten.length;
+    }
+    if (unwrittenCount >= needed) break;
   }
   const sorted = sortedLikeTheStatement(occurrences, query.viewerZone);
   return {
     occurrences: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
     plans,
   };
+}
+
+/** Days a far read expands at a time. */
+const CHUNK_DAYS = 31;
+
+/**
+ * The query's range in stretches of CHUNK_DAYS of the viewer's days: each as instants (timed
+ * series) and as days, `endDay` excluded (all-day series).
+ */
+function chunksOf(query: OccurrenceQuery) {
+  const { fromDay, lastDay } = daysOf(query);
+  const afterLast = addDays(lastDay, 1);
+  const chunks: { from: Date; to: Date; firstDay: string; endDay: string }[] = [];
+  for (let day = fromDay; day <= lastDay; ) {
+    let endDay = addDays(day, CHUNK_DAYS);
+    if (endDay > afterLast) endDay = afterLast;
+    chunks.push({
+      from: day === fromDay ? query.from : startOfDay(day, query.viewerZone),
+      to: endDay === afterLast ? query.to : startOfDay(endDay, query.viewerZone),
+      firstDay: day,
+      endDay,
+    });
+    day = endDay;
+  }
+  return chunks;
 }
 
 /**
