@@ -241,6 +241,20 @@ describe("occurrences with state of their own, outside the window", () => {
     expect(await titlesOn(member, "2026-03-01")).toEqual(["Walk the puppy"]);
   });
 
+  it("splits a series that begins beyond its window at a later occurrence (no row precedes it)", async () => {
+    const { creator, member, circle } = await family();
+    const series = await creator.trpc.plans.create(daily(circle.id, "2030-01-01"));
+    const split = await update(creator, {
+      id: series.id,
+      occurrenceStart: new Date("2031-01-01T09:00:00Z"),
+      scope: "following",
+      title: "Walk the puppy",
+    });
+    expect(split.id).not.toBe(series.id);
+    expect(await titlesOn(member, "2030-01-01")).toEqual(["Walk the dog"]);
+    expect(await titlesOn(member, "2031-01-01")).toEqual(["Walk the puppy"]);
+  });
+
   it("a task series beyond its window is pending at its first occurrence, and its occurrences complete", async () => {
     const { creator, member, circle } = await family();
     const task = await creator.trpc.plans.create(

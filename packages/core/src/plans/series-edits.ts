@@ -33,7 +33,7 @@ import {
 } from "./plan-rows";
 import { dayBefore, editedTiming, seriesStartOfTiming } from "./plan-timing";
 import { type RecurrenceRule, storedRule } from "./recurrence";
-import { hasOccurrenceBefore } from "./unwritten-occurrences";
+import { hasOccurrenceBefore, isPartlyWritten } from "./unwritten-occurrences";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /** A change that touched only occurrence rows still makes a new version of the plan. */
@@ -57,8 +57,8 @@ export async function hasEarlierOccurrences(
     .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, named.occurrence)))
     .limit(1);
   if (row !== undefined) return true;
-  // Rows start at the written window (docs/decisions/013): the rule knows what came before.
-  return plan.expandedFrom !== null && (await hasOccurrenceBefore(plan, named.occurrence));
+  // Rows hold only the written window (docs/decisions/013): the rule knows what came before.
+  return isPartlyWritten(plan) && (await hasOccurrenceBefore(plan, named.occurrence));
 }
 
 /** One occurrence changed on its own: an exception row of the series. */
