@@ -141,9 +141,9 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
 
     it("removed first: the create waits for the removal and is refused (400)", async () => {
       const { h, member, circle, task, admin } = await family();
-      const removal = heldTransaction(h, (tx) =>
-        endMembership(tx, { circleId: circle.id, userId: member.user.id }, new Date()),
-      );
+      const removal = heldTransaction(h, async (tx) => {
+        await endMembership(tx, { circleId: circle.id, userId: member.user.id }, new Date());
+      });
       await removal.ready;
       const created = track(refusal(admin.trpc.plans.create(task)));
       // Before the fix the create read the membership the removal had not committed yet, and went on.
@@ -162,9 +162,9 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
     it("reassigned to them while they are removed: the edit is refused (400)", async () => {
       const { h, member, circle, task, admin } = await family();
       const plan = await admin.trpc.plans.create({ ...task, assignedTo: null });
-      const removal = heldTransaction(h, (tx) =>
-        endMembership(tx, { circleId: circle.id, userId: member.user.id }, new Date()),
-      );
+      const removal = heldTransaction(h, async (tx) => {
+        await endMembership(tx, { circleId: circle.id, userId: member.user.id }, new Date());
+      });
       await removal.ready;
       const edit = track(refusal(update(admin, { id: plan.id, assignedTo: member.user.id })));
       await waitUntil(async () => edit.settled || (await waiting(h)) >= 1, {

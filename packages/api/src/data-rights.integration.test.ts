@@ -24,8 +24,8 @@ import {
   createPlan,
   createUser,
   personalCircleOf,
+  seriesRule,
   startSession,
-  WEEKLY_ON_MONDAYS,
 } from "@circleplan/db/testing/factories";
 import { DATA_EXPORT_FORMAT } from "@circleplan/shared/data-rights-outputs";
 import {
@@ -283,7 +283,7 @@ describe("deleting an account: what goes and what stays", () => {
     const mySeries = await createPlan(h.deps, {
       circleId: theirs.id,
       creatorId: me.user.id,
-      recurrence: WEEKLY_ON_MONDAYS,
+      recurrence: seriesRule(),
     });
     const myTaskForThem = await createPlan(h.deps, {
       circleId: theirs.id,
@@ -427,7 +427,7 @@ describe("downloading my data", () => {
       circleId: theirs.id,
       creatorId: me.user.id,
       title: "School run",
-      recurrence: WEEKLY_ON_MONDAYS,
+      recurrence: seriesRule(),
     });
     const file = await attachedFile(h, mine.id, me.user.id);
     const forMe = await createPlan(h.deps, {

@@ -218,7 +218,10 @@ describe("one plan", () => {
       "DELETE",
       `${path}?scope=occurrence&occurrenceStart=${encodeURIComponent(third)}`,
     );
-    expect(refused).toMatchObject({ status: 403, body: { message: messages.planCreatorOnly } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: messages.planDeleteNotAllowed },
+    });
     const deleted = await creator.client.request(
       "DELETE",
       `${path}?scope=occurrence&occurrenceStart=${encodeURIComponent(third)}`,

@@ -83,6 +83,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
     RATE_LIMIT_REGISTER_IP: UNLIMITED,
     RATE_LIMIT_CODE_ACCOUNT: UNLIMITED,
     RATE_LIMIT_CODE_IP: UNLIMITED,
+    RATE_LIMIT_PLAN_CREATE: UNLIMITED,
   });
   // Security events of thousands of logins would drown the figures: this logger writes nothing.
   const deps = await createAppDeps(config, {

@@ -475,7 +475,12 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     };
     const restCall = async () => (await get<unknown[]>(`/api/events/calendar/${month}`)).length;
     const gridCall = () => get<{ days: { count: number }[] }>(`/api/events/calendar/${month}/days`);
-    const items = await restCall();
+    // The month answers LIST_ITEMS_MAX plans at most (decision 016): its pages hold them all.
+    let items = 0;
+    for (let page = await restCall(); page > 0; ) {
+      items += page;
+      page = (await get<unknown[]>(`/api/events/calendar/${month}?offset=${items}`)).length;
+    }
     const grid = await gridCall();
     const gridItems = grid.days.reduce((sum, day) => sum + day.count, 0);
     if (gridItems !== items)

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { startBenchServer } from "./bench-server";
+import { runBoundsBench } from "./bounds-bench";
 import { runDigestBench } from "./digest-bench";
 import { runDoorOverhead } from "./door-overhead";
 import { printSummary, type SummaryRow } from "./format";
@@ -20,6 +21,7 @@ const SECTIONS = [
   "http",
   "doors",
   "plans",
+  "bounds",
   "nlp",
   "digest",
   "timing",
@@ -30,7 +32,7 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | nlp | digest | timing | lambda | web | lighthouse]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | bounds | nlp | digest | timing | lambda | web | lighthouse]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -40,6 +42,9 @@ Sections (default: all, in this order):
            floor (the current user), and one month for the user whose circles hold the
            500 series (the grid, and every plan); on the embedded store unless --postgres
            or --database-url
+  bounds   the heaviest requests the plan rules allow (a series from 1900, 500 times, its
+           rewrite, far reads of a circle at its cap of daily series, the job moving their
+           windows): rows each writes and its time; embedded store unless --postgres
   nlp      the natural-language reader: warm p50/p99 per corpus sentence, and the first
            sentence after a cold start (its libraries load lazily) in --cold-runs processes
   digest   one run of the scheduled job (reminders, push, digests, outbox, upkeep) on
@@ -160,6 +165,11 @@ async function main(): Promise<void> {
   }
   // Its own server and database: 20,000 plans, and PostgreSQL when asked.
   if (options.sections.includes("plans")) summary.push(...(await runPlansBench(options)));
+  if (options.sections.includes("bounds")) {
+    summary.push(
+      ...(await runBoundsBench({ postgres: options.postgres, databaseUrl: options.databaseUrl })),
+    );
+  }
   if (options.sections.includes("nlp")) {
     summary.push(...(await runNlpBench({ coldRuns: options.coldRuns })));
   }

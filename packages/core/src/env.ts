@@ -90,6 +90,8 @@ const envSchema = z.object({
   /** Invitations, each one counted: per circle a day, and per inviter a day across circles. */
   RATE_LIMIT_INVITE_CIRCLE: rateRule.prefault("50/86400"),
   RATE_LIMIT_INVITE_USER: rateRule.prefault("100/86400"),
+  /** Plans one user creates, one-off or repeating (docs/decisions/016-bounded-work.md). */
+  RATE_LIMIT_PLAN_CREATE: rateRule.prefault("100/3600"),
 });
 
 export interface Config {
@@ -125,6 +127,8 @@ export interface Config {
     invitePerCircle: RateRule;
     /** Invitations one user makes, whatever the circle: mail to strangers costs reputation. */
     invitePerUser: RateRule;
+    /** Plans one user creates, whatever the circle. */
+    planCreate: RateRule;
   };
 }
 
@@ -173,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailChange: parsed.RATE_LIMIT_EMAIL_CHANGE,
       invitePerCircle: parsed.RATE_LIMIT_INVITE_CIRCLE,
       invitePerUser: parsed.RATE_LIMIT_INVITE_USER,
+      planCreate: parsed.RATE_LIMIT_PLAN_CREATE,
     },
   };
 }

@@ -192,3 +192,21 @@ export const REMINDER_MAILS_PER_DAY_MAX = 20;
  * two hundred 5 MB files. Photos do not count: each owner has one, re-encoded to a few hundred KB.
  */
 export const ATTACHMENT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Bounded work per request (docs/decisions/016-bounded-work.md). The days a plan and a read may
+ * name: a birthday from 1985 fits, a series from 1840 or a read of year 9999 does not.
+ */
+export const PLAN_YEAR_MIN = 1900;
+export const PLAN_YEAR_MAX = 2100;
+/** Plans one circle may hold (every type, past ones included), and how many of them may repeat. */
+export const PLANS_PER_CIRCLE_MAX = 10_000;
+export const SERIES_PER_CIRCLE_MAX = 100;
+/**
+ * A list of plans answers at most this many occurrences, and stops earlier once its plans'
+ * text reaches LIST_ANSWER_MAX_BYTES (well under Lambda's 6 MB answer); `offset` reads on.
+ */
+export const LIST_ITEMS_MAX = 2000;
+export const LIST_ANSWER_MAX_BYTES = 2_500_000;
+/** The furthest a list may be paged into (`offset`). */
+export const LIST_OFFSET_MAX = 100_000;

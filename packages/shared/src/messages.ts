@@ -11,8 +11,12 @@ import {
   CIRCLES_PER_USER_MAX,
   INVITATION_MESSAGE_MAX_LENGTH,
   INVITE_BATCH_MAX,
+  PLAN_YEAR_MAX,
+  PLAN_YEAR_MIN,
+  PLANS_PER_CIRCLE_MAX,
   RANGE_DAYS_MAX,
   REMINDERS_MAX,
+  SERIES_PER_CIRCLE_MAX,
 } from "./limits";
 
 export const messages = {
@@ -185,4 +189,11 @@ export const messages = {
   attachmentQuotaExceeded: `Your attachments have used your ${ATTACHMENT_STORAGE_QUOTA_BYTES / 1024 ** 3} GB of storage. Remove some attachments to add more.`,
   // Deployment: a request that reached the function without passing the CDN
   notThroughEdge: "Requests must come through the app's own address.",
+  // Bounded work per request (docs/decisions/016-bounded-work.md)
+  dateOutOfRange: `Please choose a date between ${PLAN_YEAR_MIN} and ${PLAN_YEAR_MAX}.`,
+  tooManyPlans: `This circle has reached the limit of ${PLANS_PER_CIRCLE_MAX} plans. Delete plans you no longer need to add more.`,
+  tooManySeries: `This circle has reached the limit of ${SERIES_PER_CIRCLE_MAX} repeating plans. Delete or end one you no longer need to add another.`,
+  plansTooFast: "You are adding plans too quickly. Please wait a while and try again.",
+  planDeleteNotAllowed:
+    "Only the person who created this plan, or an admin of its circle, can delete it.",
 } as const;

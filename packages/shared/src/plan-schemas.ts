@@ -7,12 +7,15 @@ import * as z from "zod";
 import { safeMultilineString, safeString, timeZoneField } from "./auth-schemas";
 import { idField } from "./circle-schemas";
 import {
+  LIST_OFFSET_MAX,
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_LOCATION_MAX_LENGTH,
   PLAN_NOTE_MAX_LENGTH,
   PLAN_TITLE_MAX_LENGTH,
   PLAN_TYPES,
   PLAN_URL_MAX_LENGTH,
+  PLAN_YEAR_MAX,
+  PLAN_YEAR_MIN,
   RECURRENCE_COUNT_MAX,
   RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_TYPES,
@@ -27,31 +30,51 @@ import { MONTHLY_BY } from "./plan-rules";
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** A calendar day, `yyyy-MM-dd`, that exists (no 31 April). */
+/** Whether a `yyyy...` day or month falls in the years plans may name (docs/decisions/016). */
+const inPlanYears = (dayOrMonth: string) => {
+  const year = Number(dayOrMonth.slice(0, 4));
+  return year >= PLAN_YEAR_MIN && year <= PLAN_YEAR_MAX;
+};
+
+/**
+ * A calendar day, `yyyy-MM-dd`, that exists (no 31 April), in the years plans may name: a read
+ * or a plan of year 9999 would cost work for nothing.
+ */
 export const dayField = safeString({ max: 10, tooLong: messages.dateInvalid })
-  .regex(DAY, { error: messages.dateInvalid })
+  .regex(DAY, { error: messages.dateInvalid, abort: true })
   .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
     error: messages.dateInvalid,
-  });
+    abort: true,
+  })
+  .refine(inPlanYears, { error: messages.dateOutOfRange });
 
-export const monthField = safeString({ max: 7, tooLong: messages.monthInvalid }).regex(MONTH, {
-  error: messages.monthInvalid,
-});
+export const monthField = safeString({ max: 7, tooLong: messages.monthInvalid })
+  .regex(MONTH, { error: messages.monthInvalid, abort: true })
+  .refine(inPlanYears, { error: messages.dateOutOfRange });
+
+/** The instants plans may name: their years, with a day's room for every zone's offset. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FIRST_INSTANT = Date.UTC(PLAN_YEAR_MIN, 0, 1) - DAY_MS;
+const END_INSTANT = Date.UTC(PLAN_YEAR_MAX + 1, 0, 1) + DAY_MS;
 
 /**
  * An instant: a Date through tRPC (superjson), an ISO 8601 string with an offset or Z in REST
  * (`2026-11-22T18:00:00.000Z`).
  */
-export const instantField = z.union(
-  [
-    z.date({ error: messages.startTimeInvalid }),
-    z.iso
-      .datetime({ offset: true, error: messages.startTimeInvalid })
-      .max(40, { error: messages.startTimeInvalid })
-      .transform((value) => new Date(value)),
-  ],
-  { error: messages.startTimeInvalid },
-);
+export const instantField = z
+  .union(
+    [
+      z.date({ error: messages.startTimeInvalid }),
+      z.iso
+        .datetime({ offset: true, error: messages.startTimeInvalid })
+        .max(40, { error: messages.startTimeInvalid })
+        .transform((value) => new Date(value)),
+    ],
+    { error: messages.startTimeInvalid },
+  )
+  .refine((instant) => instant.getTime() >= FIRST_INSTANT && instant.getTime() < END_INSTANT, {
+    error: messages.dateOutOfRange,
+  });
 
 const optionalText = (max: number, tooLong: string, lines = false) =>
   (lines ? safeMultilineString : safeString)({ max, tooLong })
@@ -254,6 +277,13 @@ export const acceptTaskInput = z.object({
 });
 
 /**
+ * Paging through a list (ours, docs/decisions/016): how many occurrences, in the list's order, to
+ * skip. A list answers at most LIST_ITEMS_MAX of them and stops earlier on a size budget; the
+ * client asks again with `offset` advanced by what it received, until an answer is empty.
+ */
+const offsetField = z.number().int().min(0).max(LIST_OFFSET_MAX).optional();
+
+/**
  * GET /api/events and /api/events/all: one day (`date`), the upcoming plans (`upcoming`,
  * `limit`), one circle (`circleId` or `circle`), or a range (`from`, `to`; ours). Days are read
  * in the caller's time zone.
@@ -269,6 +299,7 @@ export const listPlansInput = z
     to: dayField.optional(),
     /** event, task or todo (ours: the Upcoming page's type filter). */
     type: z.enum(PLAN_TYPES).optional(),
+    offset: offsetField,
   })
   .optional();
 export type ListPlansInput = z.infer<typeof listPlansInput>;
@@ -277,6 +308,9 @@ export const calendarMonthInput = z.object({
   month: monthField,
   circleId: idField(messages.circleNotFound).optional(),
 });
+
+/** GET /api/events/calendar/{yyyy-MM}: the month's plans, paged like a list. */
+export const calendarMonthPlansInput = calendarMonthInput.extend({ offset: offsetField });
 
 export const taskHistoryInput = z.object({
   type: z.enum(["assigned-to-me", "assigned-by-me"]).default("assigned-to-me"),
@@ -287,7 +321,12 @@ export const taskHistoryInput = z.object({
 /** GET /api/tasks/expired?month={0-11}&year={yyyy}: the month is zero-based, as the client's. */
 export const expiredTasksInput = z.object({
   month: z.number().int().min(0).max(11),
-  year: z.number().int().min(1970).max(9999),
+  year: z
+    .number()
+    .int()
+    .min(PLAN_YEAR_MIN, { error: messages.dateOutOfRange })
+    .max(PLAN_YEAR_MAX, { error: messages.dateOutOfRange }),
+  offset: offsetField,
 });
 
 export const attachmentIdInput = z.object({

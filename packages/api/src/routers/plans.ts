@@ -20,6 +20,7 @@ import {
 } from "@circleplan/shared/plan-outputs";
 import {
   calendarMonthInput,
+  calendarMonthPlansInput,
   completePlanInput,
   createCirclePlanInput,
   createPlanInput,
@@ -63,7 +64,7 @@ export const plansRouter = router({
         summary: "A month's plans (yyyy-MM, in the caller's zone) for the calendar",
       },
     })
-    .input(calendarMonthInput)
+    .input(calendarMonthPlansInput)
     .output(syncParsed(planListOutput))
     .query(({ ctx, input }) => calendarMonth({ deps: ctx.deps, caller: ctx.caller, input })),
 

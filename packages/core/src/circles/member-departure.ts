@@ -1,25 +1,30 @@
 import type { Tx } from "@circleplan/db/client";
 import { circleMembers } from "@circleplan/db/schema";
 import { and, eq } from "drizzle-orm";
+import { deletePlansMadeBy } from "../plans/delete-plan";
 import { withdrawAssignmentsOf } from "../plans/tasks";
 
 /**
  * The one way a membership ends while its circle stays (today: an admin removes a member).
  * Whatever the member held in this circle ends with it, in the same transaction: their task
  * assignments in this circle are withdrawn (as a creator's cancel would), so no task stays
- * assigned to someone who can no longer see it. (A deleted circle takes
- * everything with it by cascade; see deleteCircle.)
+ * assigned to someone who can no longer see it; and the plans they made there are deleted
+ * (docs/decisions/016-bounded-work.md): nobody else may edit them, and a member removed for
+ * burying the circle leaves nothing behind. (A deleted circle takes everything with it by
+ * cascade; see deleteCircle.) Answers the keys of their plans' files, queued as garbage: hand
+ * them to `collectAttachmentGarbage` after commit.
  */
 export async function endMembership(
   tx: Tx,
   membership: { circleId: number; userId: number },
   now: Date,
-): Promise<void> {
+): Promise<string[]> {
   // Plans first, then the membership: the order an edit of a plan takes them in (its plan row,
   // then its assignee's membership), so the two never wait for each other. The assignments made
   // so far are withdrawn; deleting the membership then waits for a plan being created or given
   // to them that relied on it (plan-access.ts requireAssignable), and those are withdrawn too.
   await withdrawAssignmentsOf(tx, membership, now);
+  const queued = await deletePlansMadeBy(tx, membership);
   await tx
     .delete(circleMembers)
     .where(
@@ -29,4 +34,5 @@ export async function endMembership(
       ),
     );
   await withdrawAssignmentsOf(tx, membership, now);
+  return queued;
 }

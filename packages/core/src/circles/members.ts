@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
+import { collectAttachmentGarbage } from "../plans/attachments";
 import { type AdminCaller, circleIdsOf, type MemberCaller } from "./access";
 import { circleListOrder, roleIn } from "./circles";
 import { endMembership } from "./member-departure";
@@ -169,6 +170,7 @@ export async function removeMember({
   if (row.member.userId === row.creatorId) {
     throw new AppError("BAD_REQUEST", messages.creatorNotRemovable);
   }
-  await deps.db.transaction((tx) => endMembership(tx, row.member, deps.clock.now()));
+  const queued = await deps.db.transaction((tx) => endMembership(tx, row.member, deps.clock.now()));
+  await collectAttachmentGarbage(deps, queued);
   return { message: messages.memberRemoved };
 }

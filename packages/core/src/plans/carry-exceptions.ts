@@ -14,7 +14,7 @@ import { hasOwnState } from "./occurrence-sql";
 import type { OccurrenceRecord, PlanRow } from "./plan-rows";
 import { movedOriginal, type OriginalName, type Timing } from "./plan-timing";
 import type { OriginalStart } from "./recurrence";
-import { generatedRow } from "./write-occurrences";
+import { generatedRow } from "./series-window";
 
 /** Rows per update statement (nine parameters a row). */
 const UPDATE_BATCH = 500;

@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import type { OccurrenceRecord, PlanRow } from "./plan-rows";
+import { occurrenceRowFor } from "./write-occurrences";
 
 /**
  * Which occurrence a completion applies to, the same for both doors: the one named (scope
@@ -33,7 +34,7 @@ export function completionOccurrence(
 
 /**
  * Completes (or reopens) `plan` for `caller`, in the caller's transaction (the plan row should
- * be locked by it). With `occurrence` (a row of a series, from findOccurrence), only that
+ * be locked by it). With `occurrence` (an occurrence of a series, from findOccurrence), only that
  * occurrence: it becomes an exception of the series. Without it, the plan itself, which for a
  * series means every occurrence not completed or reopened on its own. Bumps the plan's version.
  */
@@ -54,7 +55,9 @@ export async function setCompletion(
     completedBy: isCompleted ? caller.userId : null,
   };
   if (occurrence && plan.recurrence !== null) {
-    await tx.update(planOccurrences).set(completion).where(eq(planOccurrences.id, occurrence.id));
+    // An occurrence outside the written window has its row written first (docs/decisions/016).
+    const row = await occurrenceRowFor(tx, plan, occurrence);
+    await tx.update(planOccurrences).set(completion).where(eq(planOccurrences.id, row.id));
     await tx
       .update(plans)
       .set({ version: sql`${plans.version} + 1`, updatedAt: now })

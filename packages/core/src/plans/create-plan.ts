@@ -8,13 +8,15 @@ import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { requireAssignable } from "./plan-access";
 import { answerFor } from "./plan-answer";
+import { countPlanCreation, requireRoomFor } from "./plan-caps";
 import { newTiming, seriesStartOfTiming } from "./plan-timing";
 import { ruleFromFields } from "./recurrence";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /**
  * POST /api/events and /api/circles/{id}/events. Any member of the circle adds a plan; with an
- * assignee (a member of the circle) it is a task. The zone is the caller's unless sent.
+ * assignee (a member of the circle) it is a task. The zone is the caller's unless sent. Within
+ * the circle's caps and the creator's pace (plan-caps.ts).
  */
 export async function createPlan({
   deps,
@@ -29,8 +31,10 @@ export async function createPlan({
   const rule = ruleFromFields(input, seriesStartOfTiming(timing));
   const now = deps.clock.now();
   const type = planTypeFor(assignedTo, input.type ?? "event");
+  await countPlanCreation(deps, caller);
 
   const planId = await deps.db.transaction(async (tx) => {
+    await requireRoomFor(tx, input.circleId, { series: rule !== null });
     if (assignedTo !== null) await requireAssignable(tx, input.circleId, assignedTo);
     const [plan] = await tx
       .insert(plans)

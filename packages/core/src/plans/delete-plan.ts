@@ -1,16 +1,17 @@
+import type { Tx } from "@circleplan/db/client";
 import { plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CircleCaller } from "../circles/access";
 import type { Call } from "../deps";
 import { collectAttachmentGarbage, queueAttachmentObjects } from "./attachments";
 import { type OccurrenceScope, scopedChange } from "./find-occurrence";
-import { lockPlan, requirePlanCreator } from "./plan-access";
+import { lockPlan, requirePlanDeleter } from "./plan-access";
 import { cancelOccurrence, endSeriesBefore, hasEarlierOccurrences } from "./series-edits";
 
 /**
- * DELETE /api/events/{id}: the creator deletes a plan; of a series one occurrence, this and the
- * following ones, or all (the default when no occurrence is named).
+ * DELETE /api/events/{id}: the creator, or an admin of its circle, deletes a plan; of a series
+ * one occurrence, this and the following ones, or all (the default when no occurrence is named).
  */
 export async function deletePlan({
   deps,
@@ -20,7 +21,7 @@ export async function deletePlan({
   const now = deps.clock.now();
   const { message, queued } = await deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, input.id);
-    requirePlanCreator(plan, caller.userId);
+    requirePlanDeleter(plan, caller);
     const message = plan.type === "task" ? messages.taskDeleted : messages.eventDeleted;
     const change = await scopedChange(tx, plan, input);
     if (change.scope === "occurrence") {
@@ -37,4 +38,24 @@ export async function deletePlan({
   });
   if (queued.length > 0) await collectAttachmentGarbage(deps, queued);
   return { message };
+}
+
+/**
+ * For member-departure.ts: the plans a departing member made in the circle go with their
+ * membership (docs/decisions/016-bounded-work.md), in its transaction. Answers the keys of their
+ * attachments, queued as garbage; hand them to `collectAttachmentGarbage` after commit.
+ */
+export async function deletePlansMadeBy(
+  tx: Tx,
+  membership: { circleId: number; userId: number },
+): Promise<string[]> {
+  const made = await tx
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.circleId, membership.circleId), eq(plans.creatorId, membership.userId)));
+  const ids = made.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const queued = await queueAttachmentObjects(tx, ids);
+  await tx.delete(plans).where(inArray(plans.id, ids));
+  return queued;
 }

@@ -1,7 +1,9 @@
 /**
  * Reading plans by date range: the one way lists, days and the month's grid find occurrences
- * (docs/decisions/009). A read is one indexed range query over the rows write-occurrences.ts
- * wrote; a read reaching past a series' horizon extends it first.
+ * (docs/decisions/009, 016). A read is one indexed range query over the rows write-occurrences.ts
+ * wrote. Where a series' rows stop short of the range (its written window is around now: a read
+ * a year and a half ahead, or months back), the same statement says so, and the read answers
+ * those series' occurrences by expanding their rules in memory over its own days. No read writes.
  */
 
 import { type Executor, planOnce, queryRows } from "@circleplan/db/client";
@@ -11,8 +13,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { circleIdsOfMember } from "../circles/access";
 import { decodeFound, FOUND_PLANS, FOUND_ROW, type FoundOccurrences } from "./occurrence-json";
 import { hiddenFrom, shownField, startInstantIn } from "./occurrence-sql";
-import type { OccurrenceRow } from "./plan-rows";
-import { extendOccurrences } from "./write-occurrences";
+import { dayToUtc } from "./plan-days";
+import type { OccurrenceRecord, OccurrenceRow } from "./plan-rows";
+import { keyOf } from "./series-window";
+import { unwrittenOccurrences } from "./unwritten-occurrences";
 
 export interface OccurrenceQuery {
   /**
@@ -36,6 +40,8 @@ export interface OccurrenceQuery {
   creatorId?: number | undefined;
   /** At most this many, the earliest first. */
   limit?: number | undefined;
+  /** After skipping this many (with `limit`: a page of the list). */
+  offset?: number | undefined;
   /** Leave out what this viewer must not see (hiddenFrom). */
   visibleTo?: number | undefined;
 }
@@ -59,17 +65,13 @@ function inCirclesOf(query: OccurrenceQuery, column: string): SQL {
 }
 
 /**
- * The statement that finds a query's occurrences (`o`; `p` its plan when a filter needs it) with
- * where each sorts: `sort_at` is an all-day one's midnight in the viewer's zone, and at equal
- * times the all-day ones (`timed` false) come first. Sorted here only to cut at `limit`; the
- * callers order what they build.
+ * The query's filters on a plan: `planId` is the column holding the plan's id, `p` the plan
+ * when a filter needs it.
  */
-function findOccurrences(query: OccurrenceQuery, columns: SQL): SQL {
-  const fromDay = dayIn(query.from, query.viewerZone);
-  const lastDay = dayIn(new Date(query.to.getTime() - 1), query.viewerZone);
-  const needsPlans = query.types || query.assignedTo !== undefined || query.creatorId !== undefined;
+function planFilters(query: OccurrenceQuery, planId: string): SQL[] {
+  const id = sql.raw(planId);
   const filters: SQL[] = [];
-  if (query.planIds) filters.push(sql` and o.plan_id in (${idList(query.planIds)})`);
+  if (query.planIds) filters.push(sql` and ${id} in (${idList(query.planIds)})`);
   if (query.types) filters.push(sql` and p.type in (${idList(query.types)})`);
   if (query.assignedTo !== undefined) filters.push(sql` and p.assigned_to = ${query.assignedTo}`);
   if (query.creatorId !== undefined) filters.push(sql` and p.creator_id = ${query.creatorId}`);
@@ -77,9 +79,29 @@ function findOccurrences(query: OccurrenceQuery, columns: SQL): SQL {
   // every occurrence's plan to test each cost the upcoming list half its speed.
   if (query.visibleTo !== undefined) {
     filters.push(
-      sql` and o.plan_id not in (select p.id from plans p where ${hiddenFrom(query.visibleTo)})`,
+      sql` and ${id} not in (select p.id from plans p where ${hiddenFrom(query.visibleTo)})`,
     );
   }
+  return filters;
+}
+
+/** The viewer's days [from, to) touches: all-day occurrences are read by these. */
+function daysOf(query: OccurrenceQuery): { fromDay: string; lastDay: string } {
+  return {
+    fromDay: dayIn(query.from, query.viewerZone),
+    lastDay: dayIn(new Date(query.to.getTime() - 1), query.viewerZone),
+  };
+}
+
+/**
+ * The statement that finds a query's occurrences (`o`; `p` its plan when a filter needs it) with
+ * where each sorts: `sort_at` is an all-day one's midnight in the viewer's zone, and at equal
+ * times the all-day ones (`timed` false) come first. Sorted here only to cut at `limit`; the
+ * callers order what they build.
+ */
+function findOccurrences(query: OccurrenceQuery, columns: SQL): SQL {
+  const { fromDay, lastDay } = daysOf(query);
+  const needsPlans = query.types || query.assignedTo !== undefined || query.creatorId !== undefined;
   return sql`select ${columns},
       ${startInstantIn(sql`${query.viewerZone}`)} as sort_at,
       o.starts_at is not null as timed
@@ -87,45 +109,66 @@ function findOccurrences(query: OccurrenceQuery, columns: SQL): SQL {
     where ${inCirclesOf(query, "o.circle_id")} and o.is_cancelled = false
       and ((o.starts_at >= ${query.from.toISOString()}::timestamptz
             and o.starts_at < ${query.to.toISOString()}::timestamptz)
-        or (o.start_date >= ${fromDay}::date and o.start_date <= ${lastDay}::date))${sql.join(filters)}${
+        or (o.start_date >= ${fromDay}::date and o.start_date <= ${lastDay}::date))${sql.join(
+          planFilters(query, "o.plan_id"),
+        )}${
           query.limit === undefined
             ? sql``
-            : sql` order by sort_at, timed, o.plan_id limit ${query.limit}`
+            : sql` order by sort_at, timed, o.plan_id limit ${query.limit} offset ${query.offset ?? 0}`
         }`;
 }
 
-/** How far the query's circles' series are written (epoch ms; null: they hold none). */
-function writtenThrough(query: OccurrenceQuery): SQL {
-  return sql`(select extract(epoch from min(s.expanded_until)) * 1000 from plans s
-    where ${inCirclesOf(query, "s.circle_id")} and s.expanded_until is not null)::float8 as written_through`;
+/**
+ * Where the query's circles' series are written: the latest start of a written window and the
+ * earliest end (epoch ms; null: no series' rows stop there).
+ */
+function writtenWindow(query: OccurrenceQuery): SQL {
+  return sql`(select extract(epoch from max(s.expanded_from)) * 1000 from plans s
+      where ${inCirclesOf(query, "s.circle_id")} and s.expanded_from is not null)::float8 as written_from,
+    (select extract(epoch from min(s.expanded_until)) * 1000 from plans s
+      where ${inCirclesOf(query, "s.circle_id")} and s.expanded_until is not null)::float8 as written_through`;
 }
+
+/** Where the circles' series are written, as a read found it. */
+interface Written {
+  writtenFrom: Date | null;
+  writtenThrough: Date | null;
+}
+
+const instantOf = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(Number(value));
+
+const writtenOf = (
+  answer:
+    | { written_from?: number | string | null; written_through?: number | string | null }
+    | undefined,
+): Written => ({
+  writtenFrom: instantOf(answer?.written_from),
+  writtenThrough: instantOf(answer?.written_through),
+});
 
 /**
- * Runs a read that answers `written_through` with what it found; when the circles' series are
- * written short of the query's end, extends them and reads again (rare: a year and a half
- * ahead, once).
+ * The margin of two days around a read covers every zone's offset from UTC, in which an
+ * all-day series' window is kept.
  */
-async function readWritten<T extends { writtenThrough: Date | null }>(
-  db: Executor,
-  query: OccurrenceQuery,
-  read: () => Promise<T>,
-): Promise<T> {
-  const found = await read();
-  const bound = extensionBound(query.to);
-  if (found.writtenThrough === null || found.writtenThrough >= bound) return found;
-  await extendSeriesReaching(db, query, bound);
-  return read();
-}
+const MARGIN_MS = 2 * 24 * 60 * 60 * 1000;
 
-const instantOf = (value: number | string | null) =>
-  value === null ? null : new Date(Number(value));
+/** Whether every series' rows hold the whole of the query's range. */
+function isCovered(query: OccurrenceQuery, written: Written): boolean {
+  const from = query.from.getTime() - MARGIN_MS;
+  const to = query.to.getTime() + MARGIN_MS;
+  return (
+    (written.writtenFrom === null || written.writtenFrom.getTime() <= from) &&
+    (written.writtenThrough === null || written.writtenThrough.getTime() >= to)
+  );
+}
 
 /**
  * The occurrences of the given circles' plans that start in [from, to), in start order (ties: the
- * all-day ones first, then by plan), without cancelled ones. One statement, which also answers
- * how far the circles' series are written: a read reaching past that extends them first and
- * reads again (rare: a year and a half ahead). The caller decides which circles the viewer may
- * read (circleAccess or the viewer's memberships).
+ * all-day ones first, then by plan), without cancelled ones; with `limit` (and `offset`) a page
+ * of them. One statement, which also answers where the circles' series are written: a read
+ * reaching outside that adds the series' unwritten occurrences (withUnwritten). The caller
+ * decides which circles the viewer may read (circleAccess or the viewer's memberships).
  */
 export async function listOccurrences(
   db: Executor,
@@ -133,7 +176,10 @@ export async function listOccurrences(
 ): Promise<OccurrenceRow[]> {
   if (query.memberOf === undefined && (query.circleIds ?? []).length === 0) return [];
   if (query.from >= query.to) return [];
-  const { occurrences, plans: byId } = await readWritten(db, query, () => readAsJson(db, query));
+  const found = await readAsJson(db, query);
+  const { occurrences, plans: byId } = isCovered(query, found)
+    ? found
+    : await withUnwritten(db, query, found);
   return occurrences.flatMap((occurrence) => {
     const plan = byId.get(occurrence.planId);
     return plan ? [{ ...plan, occurrence }] : [];
@@ -151,7 +197,8 @@ export interface OccurrenceDay {
 /**
  * What a month's grid shows, per day of the viewer's zone that holds occurrences: how many, and
  * the first two's colours, in the order listOccurrences answers them. One statement; the
- * occurrences are counted where they are, never sent.
+ * occurrences are counted where they are, never sent. A month outside some series' written
+ * windows is counted here from its occurrences instead (rows and rules, as a list reads them).
  */
 export async function occurrenceDays(
   db: Executor,
@@ -177,33 +224,65 @@ export async function occurrenceDays(
   // by start; days as numbers, which sort faster than text) and counted; only the first two of a
   // day meet their plan and circle for the colour: the one it shows by the override rule
   // (occurrence-sql.ts), else its circle's.
-  const { days } = await readWritten(db, query, async () => {
-    const [answer] = await queryRows<{ days: string; written_through: number | string | null }>(
-      db,
-      sql`${planOnce}with found as (${findOccurrences(query, columns)}),
-        ranked as (
-          select found.*, count(*) over by_day as n,
-            row_number() over (by_day order by timed, starts_at, plan_id) as rank
-          from found window by_day as (partition by day))
-        select
-          (select coalesce(json_agg(json_build_array((${fromDay}::date + day)::text, n, colors)
-              order by day), '[]')
-            from (select r.day, max(r.n)::int as n,
-                    array_agg(coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })},
-                      c.color) order by r.rank) as colors
-                  from ranked r
-                  join plans p on p.id = r.plan_id
-                  join circles c on c.id = r.circle_id
-                  where r.rank <= 2
-                  group by r.day) by_day)::text as days,
-          ${writtenThrough(query)}`,
-    );
-    return {
-      days: JSON.parse(answer?.days ?? "[]") as [string, number, string[]][],
-      writtenThrough: instantOf(answer?.written_through ?? null),
-    };
-  });
+  const [answer] = await queryRows<{
+    days: string;
+    written_from: number | string | null;
+    written_through: number | string | null;
+  }>(
+    db,
+    sql`${planOnce}with found as (${findOccurrences(query, columns)}),
+      ranked as (
+        select found.*, count(*) over by_day as n,
+          row_number() over (by_day order by timed, starts_at, plan_id) as rank
+        from found window by_day as (partition by day))
+      select
+        (select coalesce(json_agg(json_build_array((${fromDay}::date + day)::text, n, colors)
+            order by day), '[]')
+          from (select r.day, max(r.n)::int as n,
+                  array_agg(coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })},
+                    c.color) order by r.rank) as colors
+                from ranked r
+                join plans p on p.id = r.plan_id
+                join circles c on c.id = r.circle_id
+                where r.rank <= 2
+                group by r.day) by_day)::text as days,
+        ${writtenWindow(query)}`,
+  );
+  if (!isCovered(query, writtenOf(answer))) return daysOfRows(await collect(db, query), query);
+  const days = JSON.parse(answer?.days ?? "[]") as [string, number, string[]][];
   return days.map(([date, count, colors]) => ({ date, count, colors }));
+}
+
+/** collectOccurrences for a whole range (no page). */
+async function collect(db: Executor, query: Omit<OccurrenceQuery, "limit">) {
+  const found = await readAsJson(db, query);
+  const { occurrences, plans: byId } = await withUnwritten(db, query, found);
+  return occurrences.flatMap((occurrence) => {
+    const plan = byId.get(occurrence.planId);
+    return plan ? [{ ...plan, occurrence }] : [];
+  });
+}
+
+/**
+ * The grid's days counted from rows already read (the occurrence statement's rule, written
+ * again for a month outside the written windows): per day of the viewer's zone, the count and
+ * the first two's colours (an occurrence's own colour, else its plan's, else its circle's).
+ */
+function daysOfRows(rows: OccurrenceRow[], query: OccurrenceQuery): OccurrenceDay[] {
+  const byDay = new Map<string, OccurrenceDay>();
+  for (const row of rows) {
+    const { occurrence, plan, circle } = row;
+    const date = occurrence.startDate ?? dayIn(occurrence.startsAt as Date, query.viewerZone);
+    const day = byDay.get(date) ?? { date, count: 0, colors: [] };
+    day.count += 1;
+    if (day.colors.length < 2) {
+      const own = occurrence.overrides ?? {};
+      const color = "eventColor" in own ? own.eventColor : plan.eventColor;
+      day.colors.push(color ?? circle.color);
+    }
+    byDay.set(date, day);
+  }
+  return [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 /**
@@ -214,11 +293,12 @@ export async function occurrenceDays(
 async function readAsJson(
   db: Executor,
   query: OccurrenceQuery,
-): Promise<FoundOccurrences & { writtenThrough: Date | null }> {
+): Promise<FoundOccurrences & Written> {
   const [answer] = await queryRows<{
     occurrences: string;
     plans: string;
     attachments: string;
+    written_from: number | string | null;
     written_through: number | string | null;
   }>(
     db,
@@ -226,29 +306,154 @@ async function readAsJson(
       select
         (select coalesce(json_agg(${FOUND_ROW} order by found.sort_at, found.timed, found.plan_id), '[]') from found)::text as occurrences,
         ${FOUND_PLANS},
-        ${writtenThrough(query)}`,
+        ${writtenWindow(query)}`,
   );
+  return { ...decodeFound(answer), ...writtenOf(answer) };
+}
+
+/**
+ * A read outside some series' written windows (docs/decisions/016): the rows the statement found
+ * (read again without the page's offset when the query is a page: the page is cut after the
+ * merge), plus, for each series of the query's circles whose rows stop short of the range, its
+ * occurrences there expanded in memory, less those with a row of their own. Two statements
+ * more: the series with their plans, circles and people, and the rows of theirs in the range.
+ * A page expands the range a month at a time and stops once it holds the page: everything
+ * before a month's end is known by then, so a year of a hundred daily series costs a month of
+ * them.
+ */
+async function withUnwritten(
+  db: Executor,
+  query: OccurrenceQuery,
+  found: FoundOccurrences,
+): Promise<FoundOccurrences> {
+  const page = query.limit === undefined ? null : { offset: query.offset ?? 0, limit: query.limit };
+  const rows =
+    page && page.offset > 0
+      ? await readAsJson(db, { ...query, offset: 0, limit: page.offset + page.limit })
+      : found;
+  const series = await seriesReaching(db, query);
+  const occurrences: OccurrenceRecord[] = [...rows.occurrences];
+  const plans = new Map(rows.plans);
+  const needed = page ? page.offset + page.limit : Number.POSITIVE_INFINITY;
+  let unwrittenCount = 0;
+  for (const chunk of chunksOf(query)) {
+    for (const [id, plan] of series.plans) {
+      const taken = series.taken.get(id) ?? new Set<string>();
+      const range = plan.plan.allDay
+        ? { from: dayToUtc(chunk.firstDay), to: dayToUtc(chunk.endDay) }
+        : chunk;
+      const unwritten = await unwrittenOccurrences(plan.plan, range, (key) => taken.has(key));
+      if (unwritten.length === 0) continue;
+      occurrences.push(...unwritten);
+      plans.set(id, plan);
+      unwrittenCount += unwritten.length;
+    }
+    if (unwrittenCount >= needed) break;
+  }
+  const sorted = sortedLikeTheStatement(occurrences, query.viewerZone);
   return {
-    ...decodeFound(answer),
-    writtenThrough: instantOf(answer?.written_through ?? null),
+    occurrences: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
+    plans,
   };
 }
 
-/** How far series must be written for a read that ends at `to`. */
-const extensionBound = (to: Date) => new Date(to.getTime() + 2 * 24 * 60 * 60 * 1000);
+/** Days a far read expands at a time. */
+const CHUNK_DAYS = 31;
 
 /**
- * Extends the series of the query's circles whose written occurrences stop before `through`. The margin
- * of two days (extensionBound) covers every zone's offset from UTC, in which an all-day series'
- * bound is kept.
+ * The query's range in stretches of CHUNK_DAYS of the viewer's days: each as instants (timed
+ * series) and as days, `endDay` excluded (all-day series).
  */
-async function extendSeriesReaching(db: Executor, query: OccurrenceQuery, through: Date) {
-  const due = await queryRows<{ id: number }>(
-    db,
-    sql`select p.id from plans p where ${inCirclesOf(query, "p.circle_id")}
-      and expanded_until is not null and expanded_until < ${through.toISOString()}::timestamptz`,
-  );
-  for (const { id } of due) {
-    await db.transaction((tx) => extendOccurrences(tx, Number(id), through));
+function chunksOf(query: OccurrenceQuery) {
+  const { fromDay, lastDay } = daysOf(query);
+  const afterLast = addDays(lastDay, 1);
+  const chunks: { from: Date; to: Date; firstDay: string; endDay: string }[] = [];
+  for (let day = fromDay; day <= lastDay; ) {
+    let endDay = addDays(day, CHUNK_DAYS);
+    if (endDay > afterLast) endDay = afterLast;
+    chunks.push({
+      from: day === fromDay ? query.from : startOfDay(day, query.viewerZone),
+      to: endDay === afterLast ? query.to : startOfDay(endDay, query.viewerZone),
+      firstDay: day,
+      endDay,
+    });
+    day = endDay;
   }
+  return chunks;
+}
+
+/**
+ * The series of the query's circles (with the query's filters) whose written window misses part
+ * of its range and that start before it ends, each with its plan, circle, people and
+ * attachments; and the original starts of their rows in the range, by plan.
+ */
+async function seriesReaching(
+  db: Executor,
+  query: OccurrenceQuery,
+): Promise<{ plans: FoundOccurrences["plans"]; taken: Map<number, Set<string>> }> {
+  const from = new Date(query.from.getTime() - MARGIN_MS).toISOString();
+  const to = new Date(query.to.getTime() + MARGIN_MS).toISOString();
+  const { fromDay, lastDay } = daysOf(query);
+  const [answer] = await queryRows<{ plans: string; attachments: string; taken: string }>(
+    db,
+    sql`with found as (select p.id as plan_id from plans p
+        where ${inCirclesOf(query, "p.circle_id")} and p.recurrence is not null
+          and (p.expanded_from > ${from}::timestamptz or p.expanded_until < ${to}::timestamptz)
+          and coalesce(p.starts_at, p.start_date::timestamp at time zone 'UTC') < ${to}::timestamptz${sql.join(
+            planFilters(query, "p.id"),
+          )})
+      select ${FOUND_PLANS},
+        (select coalesce(json_agg(json_build_array(o.plan_id, o.original_start, o.original_date)), '[]')
+          from plan_occurrences o
+          where o.plan_id in (select plan_id from found)
+            and ((o.original_start >= ${query.from.toISOString()}::timestamptz
+                  and o.original_start < ${query.to.toISOString()}::timestamptz)
+              or (o.original_date >= ${fromDay}::date and o.original_date <= ${lastDay}::date)))::text as taken`,
+  );
+  const { plans } = decodeFound(answer && { ...answer, occurrences: "[]" });
+  const taken = new Map<number, Set<string>>();
+  for (const [planId, start, date] of JSON.parse(answer?.taken ?? "[]") as [
+    number,
+    string | null,
+    string | null,
+  ][]) {
+    const keys = taken.get(planId) ?? new Set<string>();
+    keys.add(keyOf({ originalStart: start === null ? null : new Date(start), originalDate: date }));
+    taken.set(planId, keys);
+  }
+  return { plans, taken };
+}
+
+/**
+ * Occurrences in the statement's order (findOccurrences): by start, an all-day one at its
+ * day's midnight in the viewer's zone; at equal times the all-day ones first, then by plan.
+ */
+function sortedLikeTheStatement(
+  occurrences: OccurrenceRecord[],
+  viewerZone: string,
+): OccurrenceRecord[] {
+  const midnights = new Map<string, number>();
+  const sortAt = (occurrence: OccurrenceRecord) => {
+    if (occurrence.startsAt) return occurrence.startsAt.getTime();
+    const day = occurrence.startDate as string;
+    let midnight = midnights.get(day);
+    if (midnight === undefined) {
+      midnight = startOfDay(day, viewerZone).getTime();
+      midnights.set(day, midnight);
+    }
+    return midnight;
+  };
+  const keyed = occurrences.map((occurrence) => ({
+    occurrence,
+    at: sortAt(occurrence),
+    timed: occurrence.startsAt !== null ? 1 : 0,
+  }));
+  keyed.sort(
+    (a, b) =>
+      a.at - b.at ||
+      a.timed - b.timed ||
+      a.occurrence.planId - b.occurrence.planId ||
+      keyOf(a.occurrence).localeCompare(keyOf(b.occurrence)),
+  );
+  return keyed.map((entry) => entry.occurrence);
 }

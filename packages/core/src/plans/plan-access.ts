@@ -1,14 +1,14 @@
 /**
  * What a caller may do to a plan beyond seeing it. Seeing is the circle's (circles/access.ts,
  * `{ planId }`, before any of this runs); the rules here are the ones only the plan can answer:
- * its creator changes and deletes it and its attachments, and its assignee must be a member of
- * its circle.
+ * its creator changes and deletes it and its attachments, the circle's admins (its creator
+ * among them) delete it too, and its assignee must be a member of its circle.
  */
 import type { Executor, Tx } from "@circleplan/db/client";
 import { plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
-import { holdMembership } from "../circles/access";
+import { type CircleCaller, holdMembership } from "../circles/access";
 import { AppError } from "../errors";
 import type { PlanRow } from "./plan-rows";
 
@@ -22,6 +22,20 @@ export async function lockPlan(tx: Tx, id: number): Promise<PlanRow> {
 /** 403 unless `userId` created the plan. */
 export function requirePlanCreator(plan: Pick<PlanRow, "creatorId">, userId: number) {
   if (plan.creatorId !== userId) throw new AppError("FORBIDDEN", messages.planCreatorOnly);
+}
+
+/**
+ * 403 unless the caller may delete the plan: its creator, or an admin of its circle (a member
+ * must not be able to bury a circle its admins cannot clear; docs/decisions/016). Admins gain
+ * no edit: what a plan says stays its creator's.
+ */
+export function requirePlanDeleter(
+  plan: Pick<PlanRow, "creatorId" | "circleId">,
+  caller: Pick<CircleCaller, "userId" | "circle">,
+) {
+  if (plan.creatorId === caller.userId) return;
+  const adminHere = caller.circle.isAdmin && caller.circle.circle.id === plan.circleId;
+  if (!adminHere) throw new AppError("FORBIDDEN", messages.planDeleteNotAllowed);
 }
 
 /** 403 unless `userId` created the plan `planId`; 404 when it is gone. */

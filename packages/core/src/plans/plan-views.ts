@@ -11,12 +11,13 @@
  *   `limit` (30 unless told); read two weeks ahead first, further only while the page is short;
  * - a range with one end: `from` reaches 90 days on, `to` reaches 30 days back; at most 366 days;
  * - `date` wins over `from`/`to`, which win over `upcoming`; `limit` caps any of them;
- * - a task its creator withdrew leaves its former assignee's views (api-conventions.md).
+ * - a task its creator withdrew leaves its former assignee's views (api-conventions.md);
+ * - every answer keeps to a size budget, and `offset` pages on (answer-budget.ts, decision 016).
  */
 
 import type { Executor } from "@circleplan/db/client";
 import { addDays } from "@circleplan/shared/days";
-import { RANGE_DAYS_MAX, UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
+import { LIST_ITEMS_MAX, RANGE_DAYS_MAX, UPCOMING_LIMIT_DEFAULT } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { ListPlansInput } from "@circleplan/shared/plan-schemas";
@@ -24,6 +25,7 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { withinAnswerBudget } from "./answer-budget";
 import { writeCalendarSummary } from "./calendar-summary";
 import {
   listOccurrences,
@@ -133,16 +135,21 @@ export async function listPlans({
     visibleTo: caller.userId,
     viewerZone: zone,
     types: options.type ? [options.type] : undefined,
-    limit: options.limit ?? (window === "upcoming" ? UPCOMING_LIMIT_DEFAULT : undefined),
+    limit: options.limit ?? (window === "upcoming" ? UPCOMING_LIMIT_DEFAULT : LIST_ITEMS_MAX),
+    offset: options.offset,
   };
   const rows =
     window === "upcoming"
       ? await upcomingRows(deps.db, query, now)
       : await listOccurrences(deps.db, { ...query, from: window.from, to: window.to });
-  return toPlans(rows, { viewerZone: zone });
+  return withinAnswerBudget(toPlans(rows, { viewerZone: zone }));
 }
 
-type MonthInput = { month: string; circleId?: number | undefined };
+type MonthInput = {
+  month: string;
+  circleId?: number | undefined;
+  offset?: number | undefined;
+};
 
 /** What the caller may see of a month (yyyy-MM) of their zone, in their circles or one of them. */
 async function monthQuery(
@@ -161,14 +168,22 @@ async function monthQuery(
   };
 }
 
-/** GET /api/events/calendar/{yyyy-MM}: the month's occurrences, on their days in the caller's zone. */
+/**
+ * GET /api/events/calendar/{yyyy-MM}: the month's occurrences, on their days in the caller's zone
+ * (within the size budget; `offset` pages on).
+ */
 export async function calendarMonth({
   deps,
   caller,
   input,
 }: Call<MonthInput, SignedInCaller>): Promise<Plan[]> {
   const query = await monthQuery(deps.db, caller, input);
-  return toPlans(await listOccurrences(deps.db, query), { viewerZone: query.viewerZone });
+  const rows = await listOccurrences(deps.db, {
+    ...query,
+    limit: LIST_ITEMS_MAX,
+    offset: input.offset,
+  });
+  return withinAnswerBudget(toPlans(rows, { viewerZone: query.viewerZone }));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   isOccurrence,
   loadRecurrenceLibrary,
   mergedRecurrenceFields,
+  occurrenceFrom,
   occurrencesBetween,
   type RecurrenceRule,
   recurrencePattern,
@@ -372,5 +373,34 @@ describe("the fields an edit merges", () => {
       ruleFromFields(mergedRecurrenceFields(counted, { recurrenceType: null }), monday),
     ).toBeNull();
     expect(ruleFromFields(mergedRecurrenceFields(counted, {}), monday)).toEqual(counted);
+  });
+});
+
+describe("the library's limits", () => {
+  const daily1900 = timed("1900-01-01T09:00:00Z", "UTC");
+
+  it("a daily series expanded over decades answers 400 with the product's message, not 500", () => {
+    const long = rule({ recurrenceType: "daily", recurrenceEndDate: "2100-12-31" }, daily1900);
+    // Its iteration limit (10,000) is the rule's fault to the caller, never a server error.
+    expect(refusal(() => starts(long, daily1900, "1900-01-01T00:00:00Z", null))).toBe(
+      messages.recurrenceInvalid,
+    );
+  });
+
+  it("reaches an occurrence two centuries on in a few steps (next and previous)", () => {
+    const open = rule({ recurrenceType: "daily" }, daily1900);
+    const at = new Date("2100-06-01T12:00:00Z");
+    expect(occurrenceFrom(open, daily1900, at, "next")).toEqual({
+      allDay: false,
+      start: new Date("2100-06-02T09:00:00Z"),
+    });
+    expect(occurrenceFrom(open, daily1900, at, "previous")).toEqual({
+      allDay: false,
+      start: new Date("2100-06-01T09:00:00Z"),
+    });
+    expect(starts(open, daily1900, "2100-06-01T00:00:00Z", "2100-06-03T00:00:00Z")).toEqual([
+      "2100-06-01T09:00:00.000Z",
+      "2100-06-02T09:00:00.000Z",
+    ]);
   });
 });

@@ -275,9 +275,31 @@ function libraryRule(rule: RecurrenceRule, start: SeriesStart): RRuleTemporal {
 export type OriginalStart = { allDay: false; start: Date } | { allDay: true; date: string };
 
 /**
+ * Runs the library: whatever it throws (its iteration limit, a rule it cannot expand) is the
+ * rule's fault, answered as the product's 400, never a 500 (docs/decisions/016). Callers keep
+ * their ranges short (write-occurrences.ts's window, a read's days), so a rule the form allows
+ * never reaches the limit.
+ */
+function expand<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("BAD_REQUEST", messages.recurrenceInvalid);
+  }
+}
+
+function originalOf(date: Temporal.ZonedDateTime, start: SeriesStart): OriginalStart {
+  return start.allDay
+    ? { allDay: true, date: date.toPlainDate().toString() }
+    : { allDay: false, start: new Date(date.epochMilliseconds) };
+}
+
+/**
  * The occurrences (original starts) whose start lies in [from, to), in order. For an all-day
  * series the bounds are read as UTC days: [day of from, day of to). `to` may be omitted for a
- * rule that ends (count or until): every occurrence from `from` on.
+ * rule that ends after a count: its every occurrence from `from` on (at most
+ * RECURRENCE_COUNT_MAX).
  */
 export function occurrencesBetween(
   rule: RecurrenceRule,
@@ -285,17 +307,33 @@ export function occurrencesBetween(
   from: Date,
   to: Date | null,
 ): OriginalStart[] {
-  const library = libraryRule(rule, start);
-  const fromMs = from.getTime();
-  const toMs = to?.getTime() ?? Number.POSITIVE_INFINITY;
-  const found = to === null ? library.all() : library.between(from, to, true);
-  return found
-    .filter((date) => date.epochMilliseconds >= fromMs && date.epochMilliseconds < toMs)
-    .map((date) =>
-      start.allDay
-        ? { allDay: true, date: date.toPlainDate().toString() }
-        : { allDay: false, start: new Date(date.epochMilliseconds) },
-    );
+  return expand(() => {
+    const library = libraryRule(rule, start);
+    const fromMs = from.getTime();
+    const toMs = to?.getTime() ?? Number.POSITIVE_INFINITY;
+    const found = to === null ? library.all() : library.between(from, to, true);
+    return found
+      .filter((date) => date.epochMilliseconds >= fromMs && date.epochMilliseconds < toMs)
+      .map((date) => originalOf(date, start));
+  });
+}
+
+/**
+ * The series' first occurrence at or after `at` (`direction` "next"), or its last one before
+ * `at` ("previous"); null when there is none. The library reaches a far instant in a few steps
+ * (it aligns to the rule's phase rather than walking from the start).
+ */
+export function occurrenceFrom(
+  rule: RecurrenceRule,
+  start: SeriesStart,
+  at: Date,
+  direction: "next" | "previous",
+): OriginalStart | null {
+  return expand(() => {
+    const library = libraryRule(rule, start);
+    const found = direction === "next" ? library.next(at, true) : library.previous(at, false);
+    return found ? originalOf(found, start) : null;
+  });
 }
 
 /** Whether an instant (timed series) or a date (all-day series) is one of the series' starts. */

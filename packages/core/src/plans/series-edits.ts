@@ -25,6 +25,7 @@ import {
   sameValue,
 } from "./edited-fields";
 import { byOriginal } from "./occurrence-sql";
+import { requireRoomFor } from "./plan-caps";
 import {
   type OccurrenceRecord,
   type OccurrenceRow,
@@ -33,6 +34,7 @@ import {
 } from "./plan-rows";
 import { dayBefore, daysMoved, editedTiming, seriesStartOfTiming } from "./plan-timing";
 import { type RecurrenceRule, storedRule } from "./recurrence";
+import { hasOccurrenceBefore, isPartlyWritten } from "./unwritten-occurrences";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /** A change that touched only occurrence rows still makes a new version of the plan. */
@@ -55,7 +57,9 @@ export async function hasEarlierOccurrences(
     .from(planOccurrences)
     .where(and(eq(planOccurrences.planId, plan.id), byOriginal(lt, named.occurrence)))
     .limit(1);
-  return row !== undefined;
+  if (row !== undefined) return true;
+  // Rows hold only the written window (docs/decisions/016): the rule knows what came before.
+  return isPartlyWritten(plan) && (await hasOccurrenceBefore(plan, named.occurrence));
 }
 
 /** One occurrence changed on its own: an exception row of the series. */
@@ -184,6 +188,7 @@ export async function splitSeries(
     remainingCount: remaining,
     movedDays: daysMoved(plan, reference, timing),
   });
+  await requireRoomFor(tx, circleId, { series: rule !== null });
 
   const { id: _id, expandedUntil: _expanded, ...copied } = plan;
   const [created] = await tx

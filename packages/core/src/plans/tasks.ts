@@ -11,6 +11,7 @@
 import type { Executor, Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { dayIn, startOfDay } from "@circleplan/shared/days";
+import { LIST_ITEMS_MAX } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -18,15 +19,24 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleIdsOfMember } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { withinAnswerBudget } from "./answer-budget";
 import { attachmentsOf } from "./attachments";
 import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
 import { lockPlan } from "./plan-access";
 import { planOf } from "./plan-answer";
-import { type OccurrenceRow, occurrenceSelect, toOccurrenceRow } from "./plan-rows";
+import {
+  type OccurrenceRecord,
+  type OccurrenceRow,
+  occurrenceSelect,
+  type PlanRow,
+  toOccurrenceRow,
+} from "./plan-rows";
+import { keyOf } from "./series-window";
 import { monthWindow } from "./time-ranges";
 import { toPlans } from "./to-plan";
+import { answerRowFor, keysOutsideWindow, unwrittenOccurrenceFrom } from "./unwritten-occurrences";
 
 export interface PendingTask {
   id: number;
@@ -195,12 +205,17 @@ export async function withdrawAssignmentsOf(
 /** Plans of the circles `userId` belongs to (access.ts answers which those are). */
 const inMyCircles = (userId: number) => sql`${plans.circleId} in (${circleIdsOfMember(userId)})`;
 
-/** Whether a plan still has an occurrence to show (every one deleted on its own: none). */
-const hasOccurrence = sql`exists (select 1 from ${planOccurrences} where ${planOccurrences.planId} = ${plans.id} and ${planOccurrences.isCancelled} = false)`;
+/**
+ * Whether a plan still has an occurrence to show (every one deleted on its own: none). A series
+ * written only in part has occurrences outside its rows (docs/decisions/016), which count.
+ */
+const hasOccurrence = sql`(exists (select 1 from ${planOccurrences} where ${planOccurrences.planId} = ${plans.id} and ${planOccurrences.isCancelled} = false)
+  or (${plans.recurrence} is not null and (${plans.expandedFrom} is not null or ${plans.expandedUntil} is not null)))`;
 
 /**
  * Each plan's current occurrence, as a list names it: the first from the start of today (in
- * `zone`) on, else the last one. One query, whatever the length of the series.
+ * `zone`) on, else the last one. One query, whatever the length of the series; a series whose
+ * rows hold no occurrence from today on asks its rule beyond them (currentUnwritten).
  */
 async function currentOccurrences(
   db: Executor,
@@ -210,11 +225,20 @@ async function currentOccurrences(
 ): Promise<Map<number, OccurrenceRow>> {
   const byPlan = new Map<number, OccurrenceRow>();
   if (!planIds.length) return byPlan;
-  const today = startOfDay(dayIn(now, zone), zone).toISOString();
+  const today = startOfDay(dayIn(now, zone), zone);
   const at = sql`coalesce(${planOccurrences.startsAt}, (${planOccurrences.startDate}::timestamp at time zone ${zone}))`;
-  const upcoming = sql`(${at} >= ${today}::timestamptz)`;
+  const upcoming = sql`(${at} >= ${today.toISOString()}::timestamptz)`;
+  // A row beyond its series' written window may not be the first from today on: the rule has
+  // occurrences there that no row holds (currentUnwritten asks it).
+  const settles = sql`(${upcoming} and not exists (select 1 from ${plans} w
+    where w.id = ${planOccurrences.planId} and w.expanded_until is not null
+      and coalesce(${planOccurrences.originalStart}, ${planOccurrences.originalDate}::timestamp at time zone 'UTC') >= w.expanded_until))`;
   const picked = await db
-    .selectDistinctOn([planOccurrences.planId], { id: planOccurrences.id })
+    .selectDistinctOn([planOccurrences.planId], {
+      id: planOccurrences.id,
+      planId: planOccurrences.planId,
+      settles: sql<boolean>`${settles}`,
+    })
     .from(planOccurrences)
     .where(and(inArray(planOccurrences.planId, planIds), eq(planOccurrences.isCancelled, false)))
     .orderBy(
@@ -223,15 +247,71 @@ async function currentOccurrences(
       sql`case when ${upcoming} then ${at} end asc`,
       desc(at),
     );
-  if (!picked.length) return byPlan;
-  const rows = await occurrenceSelect(db).where(
-    inArray(
-      planOccurrences.id,
-      picked.map((row) => row.id),
-    ),
-  );
+  const rows = picked.length
+    ? await occurrenceSelect(db).where(
+        inArray(
+          planOccurrences.id,
+          picked.map((row) => row.id),
+        ),
+      )
+    : [];
   for (const row of rows.map(toOccurrenceRow)) byPlan.set(row.plan.id, row);
+  const settled = new Set(picked.filter((row) => row.settles).map((row) => row.planId));
+  const unsettled = planIds.filter((id) => !settled.has(id));
+  if (unsettled.length > 0) {
+    const partly = await db
+      .select()
+      .from(plans)
+      .where(
+        and(
+          inArray(plans.id, unsettled),
+          isNotNull(plans.recurrence),
+          or(isNotNull(plans.expandedFrom), isNotNull(plans.expandedUntil)),
+        ),
+      );
+    for (const plan of partly) {
+      const current = await currentUnwritten(db, plan, byPlan.get(plan.id) ?? null, today, zone);
+      if (current) byPlan.set(plan.id, current);
+    }
+  }
   return byPlan;
+}
+
+/**
+ * A partly written series' current occurrence when its rows do not settle it (`picked`, the
+ * rows' own choice: none from today on, or one beyond the written window): the first from
+ * today on, of its rows and of the rule past them; else the latest of its last row and its last
+ * occurrences before today outside its rows (past the rows' end, and before their start).
+ */
+async function currentUnwritten(
+  db: Executor,
+  plan: PlanRow,
+  picked: OccurrenceRow | null,
+  today: Date,
+  zone: string,
+): Promise<OccurrenceRow | null> {
+  const taken = await keysOutsideWindow(db, plan);
+  const hasRow = (key: string) => taken.has(key);
+  const startOf = (occurrence: OccurrenceRecord) =>
+    occurrence.startsAt ?? startOfDay(occurrence.startDate as string, zone);
+  const upcoming = picked && startOf(picked.occurrence) >= today ? picked : null;
+  const lastRow = upcoming ? null : picked;
+  const until = plan.expandedUntil;
+  if (until !== null) {
+    const next = await unwrittenOccurrenceFrom(plan, until > today ? until : today, "next", hasRow);
+    if (next && (!upcoming || startOf(next) < startOf(upcoming.occurrence))) {
+      return answerRowFor(db, plan, next, picked);
+    }
+  }
+  if (upcoming) return upcoming;
+  let latest = lastRow?.occurrence ?? null;
+  for (const before of [today, plan.expandedFrom]) {
+    if (before === null || before > today) continue;
+    const found = await unwrittenOccurrenceFrom(plan, before, "previous", hasRow);
+    if (found && (latest === null || startOf(found) > startOf(latest))) latest = found;
+  }
+  if (latest === null || latest === lastRow?.occurrence) return lastRow;
+  return answerRowFor(db, plan, latest, lastRow);
 }
 
 const byStart = (a: { startTime: Date; id: number }, b: { startTime: Date; id: number }) =>
@@ -268,7 +348,7 @@ export async function pendingTasks({
     deps.clock.now(),
   );
   const currentPlans = toPlans([...current.values()], { viewerZone: zone });
-  return currentPlans
+  const sorted = currentPlans
     .map((plan) => ({
       id: plan.id,
       title: plan.title,
@@ -284,6 +364,8 @@ export async function pendingTasks({
       description: plan.description,
     }))
     .sort(byStart);
+  // The earliest first, within the lists' size budget: a member cannot flood it (decision 016).
+  return withinAnswerBudget(sorted);
 }
 
 /**
@@ -330,13 +412,15 @@ export async function taskHistory({
  * GET /api/tasks/expired?month=0-11&year: the caller's tasks (assigned to or by them, not
  * withdrawn, not declined) with an occurrence in that month of the caller's zone whose time has
  * passed without completion. A timed occurrence has passed at its start; an all-day one once
- * its day is over.
+ * its day is over. Within the lists' size budget; `offset` pages on.
  */
 export async function expiredTasks({
   deps,
   caller,
   input,
-}: Call<{ month: number; year: number }, SignedInCaller>): Promise<{ tasks: Plan[] }> {
+}: Call<{ month: number; year: number; offset?: number | undefined }, SignedInCaller>): Promise<{
+  tasks: Plan[];
+}> {
   const me = caller.userId;
   const zone = await viewerZoneOf(deps.db, caller);
   const now = deps.clock.now();
@@ -351,12 +435,17 @@ export async function expiredTasks({
     viewerZone: zone,
   };
   if (query.to <= query.from) return { tasks: [] };
-  const given = await listOccurrences(deps.db, { ...query, assignedTo: me });
-  const made = await listOccurrences(deps.db, { ...query, creatorId: me });
-  const seen = new Set<number>();
+  // A page of the list (decision 016): no more rows than the page's end can need.
+  const offset = input.offset ?? 0;
+  const limit = offset + LIST_ITEMS_MAX;
+  const given = await listOccurrences(deps.db, { ...query, limit, assignedTo: me });
+  const made = await listOccurrences(deps.db, { ...query, limit, creatorId: me });
+  // Occurrences by plan and original start: one outside the written window has no row id.
+  const seen = new Set<string>();
   const expired = [...given, ...made].filter((row) => {
-    if (seen.has(row.occurrence.id)) return false;
-    seen.add(row.occurrence.id);
+    const key = `${row.plan.id}|${keyOf(row.occurrence)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
     const { plan, occurrence } = row;
     if (plan.assignedTo === null || plan.assignmentAccepted === false) return false;
     if (occurrence.isCompleted ?? plan.isCompleted) return false;
@@ -364,6 +453,6 @@ export async function expiredTasks({
       ? occurrence.startDate < today
       : (occurrence.startsAt as Date) <= now;
   });
-  const tasks = toPlans(expired, { viewerZone: zone });
-  return { tasks: tasks.sort(byStart) };
+  const tasks = toPlans(expired, { viewerZone: zone }).sort(byStart);
+  return { tasks: withinAnswerBudget(tasks.slice(offset)) };
 }

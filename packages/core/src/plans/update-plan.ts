@@ -24,6 +24,7 @@ import {
 } from "./find-occurrence";
 import { lockPlan, requirePlanCreator } from "./plan-access";
 import { answerFor } from "./plan-answer";
+import { requireRoomFor } from "./plan-caps";
 import type { OccurrenceRow, PlanRow } from "./plan-rows";
 import {
   daysMoved,
@@ -136,6 +137,9 @@ async function editWholePlan(
   let timing = wasSeries ? shiftAnchor(plan, reference, edited) : edited;
   const movedDays = wasSeries ? daysMoved(plan, reference, edited) : 0;
   const rule = editedRule(plan, input, seriesStartOfTiming(timing), { movedDays });
+  if (circleId !== plan.circleId || (rule && !wasSeries)) {
+    await requireRoomFor(tx, circleId, { series: rule !== null });
+  }
   // A series made one-off stays where the client saw it, not at the series' first start.
   if (wasSeries && rule === null) timing = edited;
 

@@ -1,99 +1,47 @@
 /**
- * Writing a plan's occurrences ahead: the one place that writes the rows every read of plans
- * reads (docs/decisions/009).
+ * Writing a plan's occurrences: the one place that writes the rows every read of plans reads
+ * (docs/decisions/009, and 016 for the window).
  *
- * Expanding a rule costs time, so no read expands one. Every plan's occurrences are rows of
- * `plan_occurrences`, written when the plan is written: one row for a one-off plan, one per
- * occurrence for a series, up to a horizon (`SERIES_HORIZON_MONTHS` ahead,
- * `plans.expanded_until`). A read reaching past a series' horizon first extends it
- * (list-occurrences.ts, find-occurrence.ts; rare: a year and a half ahead), and so does the
- * scheduled job.
+ * Expanding a rule costs time, so reads of the days around now expand none. Every plan's
+ * occurrences are rows of `plan_occurrences`, written when the plan is written: one row for a
+ * one-off plan; for a series, one per occurrence in its written window around now
+ * (series-window.ts), or every occurrence of a series that ends after a count. However early a
+ * series starts or however long it runs, writing it costs at most a window's rows. The
+ * scheduled job moves the window forward with time (moveSeriesWindow); reads never write.
  *
  * Exceptions (an occurrence moved, edited, deleted or completed on its own) are the same rows
- * with their own state, keyed by the original start. Rewriting a series keeps the exceptions
- * whose original start the new rule still has and drops the others.
+ * with their own state, keyed by the original start, wherever they lie. Rewriting a series keeps
+ * the exceptions whose original start the new rule still has and drops the others.
  */
 
 import type { Executor, Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
-import { addDays, daysBetween } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, not, or, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { hasOwnState } from "./occurrence-sql";
-import { addMonths, dayToUtc } from "./plan-days";
-import { anchorInstant, type PlanRow, seriesStartOf } from "./plan-rows";
+import { byOriginal, hasOwnState } from "./occurrence-sql";
+import { anchorInstant, type OccurrenceRecord, type PlanRow, seriesStartOf } from "./plan-rows";
 import {
+  isOccurrence,
   loadRecurrenceLibrary,
   type OriginalStart,
+  occurrenceFrom,
   occurrencesBetween,
   type RecurrenceRule,
-  type SeriesStart,
   storedRule,
 } from "./recurrence";
+import {
+  generatedRow,
+  instantOf,
+  isWritten,
+  keyOf,
+  keyOfOriginal,
+  ruleEndBound,
+  windowAround,
+} from "./series-window";
 
-/** How far ahead a series' occurrences are written when it is written. */
-export const SERIES_HORIZON_MONTHS = 18;
-/** How far past the requested range a lazy extension writes, so the next reads need none. */
-const EXTENSION_MONTHS = 12;
 /** Rows per insert statement (Postgres allows 65,535 parameters per statement). */
 const INSERT_BATCH = 1000;
-
-/** The row an occurrence of `plan` has when nothing about it was changed on its own. */
-export function generatedRow(plan: PlanRow, original: OriginalStart) {
-  if (original.allDay) {
-    const length =
-      plan.startDate && plan.endDate ? daysBetween(plan.startDate, plan.endDate) : null;
-    return {
-      planId: plan.id,
-      circleId: plan.circleId,
-      originalStart: null,
-      originalDate: original.date,
-      startsAt: null,
-      endsAt: null,
-      startDate: original.date,
-      endDate: length === null ? null : addDays(original.date, length),
-    };
-  }
-  const duration =
-    plan.startsAt && plan.endsAt ? plan.endsAt.getTime() - plan.startsAt.getTime() : null;
-  return {
-    planId: plan.id,
-    circleId: plan.circleId,
-    originalStart: original.start,
-    originalDate: null,
-    startsAt: original.start,
-    endsAt: duration === null ? null : new Date(original.start.getTime() + duration),
-    startDate: null,
-    endDate: null,
-  };
-}
-
-/** The original start a row is keyed by, as a comparable string. */
-function keyOf(row: { originalStart: Date | null; originalDate: string | null }): string {
-  return row.originalDate ?? row.originalStart?.toISOString() ?? "";
-}
-function keyOfOriginal(original: OriginalStart): string {
-  return original.allDay ? original.date : original.start.toISOString();
-}
-
-/**
- * How far a series is written when it is written up to `target`: every occurrence when it ends
- * by then (a count ends within 500 occurrences; an end date before the target), else up to the
- * target. Null means every occurrence is written.
- */
-function boundFor(rule: RecurrenceRule, target: Date): Date | null {
-  if (rule.count !== null) return null;
-  if (rule.until !== null && dayToUtc(addDays(rule.until, 2)) <= target) return null;
-  return target;
-}
-
-/** A series' horizon when it is (re)written: ahead of now or of its start, never nearer than before. */
-function horizonFor(start: SeriesStart, now: Date, already: Date | null): Date {
-  const from = anchorInstant(start);
-  const horizon = addMonths(from > now ? from : now, SERIES_HORIZON_MONTHS);
-  return already && already > horizon ? already : horizon;
-}
 
 async function insertRows(
   tx: Executor,
@@ -126,11 +74,47 @@ async function insertRows(
   }
 }
 
+/** Where a series' rows are complete, and the occurrences that fill that span. */
+interface WrittenSpan {
+  expandedFrom: Date | null;
+  expandedUntil: Date | null;
+  originals: OriginalStart[];
+}
+
+/**
+ * The span a series is written over at `now`: every occurrence of a series that ends after a
+ * count (at most RECURRENCE_COUNT_MAX), else those in the window around now that the rule has.
+ * `after` (the job's move) starts the writing there instead, where the rows already stop.
+ */
+function writtenSpan(plan: PlanRow, rule: RecurrenceRule, now: Date, after?: Date): WrittenSpan {
+  const start = seriesStartOf(plan);
+  const first = anchorInstant(start);
+  if (rule.count !== null) {
+    return {
+      expandedFrom: null,
+      expandedUntil: null,
+      originals: occurrencesBetween(rule, start, first, null),
+    };
+  }
+  const window = windowAround(now);
+  const end = ruleEndBound(rule);
+  const expandedFrom = first < window.from ? window.from : null;
+  const expandedUntil = end !== null && end <= window.to ? null : window.to;
+  let from = expandedFrom ?? first;
+  if (after && after > from) from = after;
+  const to = expandedUntil ?? (end as Date);
+  return {
+    expandedFrom,
+    expandedUntil,
+    originals: from < to ? occurrencesBetween(rule, start, from, to) : [],
+  };
+}
+
 /**
  * (Re)writes a plan's occurrences after the plan row was written: call it in the same
  * transaction, after every change to start, end, all-day, zone, circle or rule. A one-off plan
- * gets its one row; a series its occurrences up to its horizon, keeping the exceptions whose
- * original start it still has. Sets `plans.expanded_until`.
+ * gets its one row; a series its window (writtenSpan), keeping the exceptions whose original
+ * start it still has. Sets the written window.
  */
 export async function writeOccurrences(tx: Tx, plan: PlanRow, now: Date): Promise<void> {
   const rule = storedRule(plan.recurrence);
@@ -146,24 +130,39 @@ export async function writeOccurrences(tx: Tx, plan: PlanRow, now: Date): Promis
       startDate: plan.allDay ? plan.startDate : null,
       endDate: plan.allDay ? plan.endDate : null,
     });
-    if (plan.expandedUntil !== null) {
-      await tx.update(plans).set({ expandedUntil: null }).where(eq(plans.id, plan.id));
+    if (plan.expandedUntil !== null || plan.expandedFrom !== null) {
+      await tx
+        .update(plans)
+        .set({ expandedFrom: null, expandedUntil: null })
+        .where(eq(plans.id, plan.id));
     }
     return;
   }
 
-  const start = seriesStartOf(plan);
-  const bound = boundFor(rule, horizonFor(start, now, plan.expandedUntil));
   await loadRecurrenceLibrary();
-  const originals = occurrencesBetween(rule, start, anchorInstant(start), bound);
+  const span = writtenSpan(plan, rule, now);
   await insertRows(
     tx,
-    originals.map((original) => generatedRow(plan, original)),
+    span.originals.map((original) => generatedRow(plan, original)),
     plan.allDay,
     "update",
   );
-  // The exceptions whose occurrence the rule no longer has go with it.
-  const wanted = new Set(originals.map(keyOfOriginal));
+  await dropOrphans(tx, plan, rule, span);
+  await tx
+    .update(plans)
+    .set({ expandedFrom: span.expandedFrom, expandedUntil: span.expandedUntil })
+    .where(eq(plans.id, plan.id));
+}
+
+/**
+ * The exceptions whose occurrence the rule no longer has go with it: inside the new window the
+ * rule's occurrences say which; outside it each exception is asked of the rule on its own (one
+ * per change a user made there).
+ */
+async function dropOrphans(tx: Tx, plan: PlanRow, rule: RecurrenceRule, span: WrittenSpan) {
+  const wanted = new Set(span.originals.map(keyOfOriginal));
+  const window = { expandedFrom: span.expandedFrom, expandedUntil: span.expandedUntil };
+  const start = seriesStartOf(plan);
   const kept = await tx
     .select({
       id: planOccurrences.id,
@@ -172,41 +171,112 @@ export async function writeOccurrences(tx: Tx, plan: PlanRow, now: Date): Promis
     })
     .from(planOccurrences)
     .where(and(eq(planOccurrences.planId, plan.id), hasOwnState));
-  const orphans = kept.filter((row) => !wanted.has(keyOf(row))).map((row) => row.id);
+  const orphans = kept
+    .filter((row) => {
+      const original = originalOfRow(row);
+      if (!original) return true;
+      return isWritten(window, instantOf(original))
+        ? !wanted.has(keyOf(row))
+        : !isOccurrence(rule, start, original);
+    })
+    .map((row) => row.id);
   if (orphans.length > 0) {
     await tx.delete(planOccurrences).where(inArray(planOccurrences.id, orphans));
   }
-  await tx.update(plans).set({ expandedUntil: bound }).where(eq(plans.id, plan.id));
+}
+
+function originalOfRow(row: {
+  originalStart: Date | null;
+  originalDate: string | null;
+}): OriginalStart | null {
+  if (row.originalDate !== null) return { allDay: true, date: row.originalDate };
+  if (row.originalStart !== null) return { allDay: false, start: row.originalStart };
+  return null;
 }
 
 /**
- * Writes a series' occurrences past its horizon up to `through` (and a year beyond, so the next
- * reads need nothing). The plan row is locked: two readers extending at once write each row once.
+ * The scheduled job's step for one series (housekeeping.ts): moves its written window to the
+ * one around `now`. Rows behind the new window that carry no state of their own are deleted,
+ * and the occurrences from where the rows stop up to the new horizon are written, so a series
+ * keeps about a window's rows whatever its age. The plan row is locked: a change to the plan
+ * and the move take turns.
  */
-export async function extendOccurrences(tx: Tx, planId: number, through: Date): Promise<void> {
+export async function moveSeriesWindow(tx: Tx, planId: number, now: Date): Promise<void> {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
-  if (!plan?.expandedUntil || plan.expandedUntil >= through) return;
-  const rule = storedRule(plan.recurrence);
-  if (!rule) return;
-  const start = seriesStartOf(plan);
-  const bound = boundFor(rule, addMonths(through, EXTENSION_MONTHS));
+  const rule = storedRule(plan?.recurrence ?? null);
+  if (!plan?.expandedUntil || !rule) return;
+  const window = windowAround(now);
+  await tx
+    .delete(planOccurrences)
+    .where(
+      and(
+        eq(planOccurrences.planId, plan.id),
+        not(hasOwnState),
+        or(
+          sql`${planOccurrences.originalStart} < ${window.from.toISOString()}::timestamptz`,
+          sql`(${planOccurrences.originalDate}::timestamp at time zone 'UTC') < ${window.from.toISOString()}::timestamptz`,
+        ),
+      ),
+    );
   await loadRecurrenceLibrary();
-  const originals = occurrencesBetween(rule, start, plan.expandedUntil, bound);
+  const span = writtenSpan(plan, rule, now, plan.expandedUntil);
   await insertRows(
     tx,
-    originals.map((original) => generatedRow(plan, original)),
+    span.originals.map((original) => generatedRow(plan, original)),
     plan.allDay,
     "skip",
   );
-  await tx.update(plans).set({ expandedUntil: bound }).where(eq(plans.id, plan.id));
+  await tx
+    .update(plans)
+    .set({ expandedFrom: span.expandedFrom, expandedUntil: span.expandedUntil })
+    .where(eq(plans.id, plan.id));
 }
 
-/** A new series with no occurrence at all (an end before its first matching day) is refused. */
+/**
+ * The row of an occurrence a change is about to give state of its own. A read may answer an
+ * occurrence outside the written window, which no row holds (id 0): its row is written here,
+ * in the change's transaction, as the rule generates it.
+ */
+export async function occurrenceRowFor(
+  tx: Tx,
+  plan: PlanRow,
+  occurrence: OccurrenceRecord,
+): Promise<OccurrenceRecord> {
+  if (occurrence.id !== 0) return occurrence;
+  const original = originalOfRow(occurrence);
+  if (!original) throw new Error("an unwritten occurrence has no original start");
+  await insertRows(tx, [generatedRow(plan, original)], plan.allDay, "skip");
+  const [row] = await tx
+    .select()
+    .from(planOccurrences)
+    .where(and(eq(planOccurrences.planId, plan.id), byOriginal(eq, occurrence)));
+  if (!row) throw new Error("an occurrence row written was not found");
+  return row;
+}
+
+/**
+ * A new series with no occurrence at all (an end before its first matching day) is refused.
+ * Its rows answer when they hold one; a series written only in part (a window around now that
+ * misses its occurrences: it starts decades ahead, or ended long ago) asks its rule for the
+ * first occurrence outside the rows and the first after them.
+ */
 export async function assertHasOccurrences(tx: Tx, planId: number) {
   const [row] = await tx
     .select({ id: planOccurrences.id })
     .from(planOccurrences)
     .where(and(eq(planOccurrences.planId, planId), eq(planOccurrences.isCancelled, false)))
     .limit(1);
-  if (!row) throw new AppError("BAD_REQUEST", messages.recurrenceEndBeforeStart);
+  if (row) return;
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
+  const rule = storedRule(plan?.recurrence ?? null);
+  if (plan && rule && (plan.expandedFrom !== null || plan.expandedUntil !== null)) {
+    await loadRecurrenceLibrary();
+    const start = seriesStartOf(plan);
+    const probes = [anchorInstant(start), plan.expandedUntil].filter((at) => at !== null);
+    for (const at of probes) {
+      const found = occurrenceFrom(rule, start, at, "next");
+      if (found && !isWritten(plan, instantOf(found))) return;
+    }
+  }
+  throw new AppError("BAD_REQUEST", messages.recurrenceEndBeforeStart);
 }

@@ -30,16 +30,19 @@ async function bump(db: Executor, options: { key: string; rule: RateRule; now: D
   return bucket;
 }
 
-/** Counts a request and refuses it (429 with Retry-After) past the rule's limit. */
+/**
+ * Counts a request and refuses it (429 with Retry-After) past the rule's limit, with `message`
+ * when the request is not an attempt at something (adding plans).
+ */
 export async function consumeRateLimit(
   db: Executor,
-  options: { key: string; rule: RateRule; now: Date },
+  options: { key: string; rule: RateRule; now: Date; message?: string },
 ): Promise<void> {
   const bucket = await bump(db, options);
   if (bucket && bucket.count > options.rule.limit) {
     const reopensAt = bucket.windowStart.getTime() + options.rule.windowMs;
     const retryAfter = Math.max(1, Math.ceil((reopensAt - options.now.getTime()) / 1000));
-    throw new AppError("RATE_LIMITED", messages.rateLimited, { retryAfter });
+    throw new AppError("RATE_LIMITED", options.message ?? messages.rateLimited, { retryAfter });
   }
 }
 

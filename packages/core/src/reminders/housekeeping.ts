@@ -1,7 +1,7 @@
 /**
- * The scheduled job's upkeep, once an hour (docs/decisions/011-reminders.md): series whose
- * written occurrences end within reach of a reminder are written further (a series nobody reads
- * for a year and a half would otherwise stop reminding), and rows whose time has passed are
+ * The scheduled job's upkeep, once an hour (docs/decisions/011-reminders.md): series' written
+ * windows move forward with time (docs/decisions/016-bounded-work.md: reads never write, and a
+ * series nobody touches would otherwise stop reminding), and rows whose time has passed are
  * deleted: rate-limit windows, sessions, verification links, reset codes, quiet sign-in
  * throttles, and delivery records old enough that no run can look at them again. Every delete is
  * bounded: a backlog goes over several runs, never in one long statement.
@@ -10,7 +10,9 @@ import { type Executor, queryRows } from "@circleplan/db/client";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
-import { extendOccurrences } from "../plans/write-occurrences";
+import { addMonths } from "../plans/plan-days";
+import { SERIES_REFRESH_MONTHS } from "../plans/series-window";
+import { moveSeriesWindow } from "../plans/write-occurrences";
 
 /** How often the upkeep runs (the job itself runs every few minutes). */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
@@ -23,19 +25,19 @@ export const LOGIN_THROTTLE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The longest window of a rate limit not in the configuration (mails of codes per day). */
 const LONGEST_FIXED_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
- * Series are written at least this far ahead of now: the furthest reminder (1 week), the two
- * days an all-day series' bound may sit from any zone, and an hour to the next upkeep.
+ * Series whose window is moved per run, each in its own short transaction: a move writes at most
+ * a window's rows, and every series comes due about once in five months
+ * (SERIES_HORIZON_MONTHS - SERIES_REFRESH_MONTHS), so this many an hour keeps up with some
+ * 350,000 open-ended series.
  */
-const SERIES_REACH_MS = (7 + 2 + 1) * 24 * 60 * 60 * 1000;
-/** Series extended per run (each is its own short transaction). */
 const SERIES_PER_RUN = 100;
 
-/** Writes the occurrences of series whose horizon comes within reach; answers how many. */
-export async function extendSeriesNearingHorizon(
-  deps: Pick<CoreDeps, "db">,
-  now: Date,
-): Promise<number> {
-  const through = new Date(now.getTime() + SERIES_REACH_MS);
+/**
+ * Moves the written windows of series whose rows end within SERIES_REFRESH_MONTHS of now to the
+ * window around now (write-occurrences.ts moveSeriesWindow); answers how many it moved.
+ */
+export async function moveSeriesWindows(deps: Pick<CoreDeps, "db">, now: Date): Promise<number> {
+  const through = addMonths(now, SERIES_REFRESH_MONTHS);
   const due = await queryRows<{ id: number }>(
     deps.db,
     sql`select id from plans
@@ -44,7 +46,7 @@ export async function extendSeriesNearingHorizon(
       limit ${SERIES_PER_RUN}`,
   );
   for (const { id } of due) {
-    await deps.db.transaction((tx) => extendOccurrences(tx, id, through));
+    await deps.db.transaction((tx) => moveSeriesWindow(tx, id, now));
   }
   return due.length;
 }

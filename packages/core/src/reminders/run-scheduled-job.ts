@@ -27,8 +27,8 @@ import {
 import { type DigestReport, digestWindow, sendDigests } from "./digest";
 import { reminderWindow } from "./due-reminders";
 import {
-  extendSeriesNearingHorizon,
   HOUSEKEEPING_EVERY_MS,
+  moveSeriesWindows,
   type SweepReport,
   sweepExpired,
 } from "./housekeeping";
@@ -99,7 +99,7 @@ export async function runScheduledJob(
   const last = ran.get("housekeeping");
   const upkeep = !last || now.getTime() - last.getTime() >= HOUSEKEEPING_EVERY_MS;
 
-  if (upkeep) report.series = await step("series", () => extendSeriesNearingHorizon(deps, now));
+  if (upkeep) report.series = await step("series", () => moveSeriesWindows(deps, now));
 
   const reminders = reminderWindow(ran.get("reminders") ?? null, now);
   const claimed = await step("reminders", () => claimDueReminders(deps, reminders));

@@ -73,10 +73,14 @@ export const plans = pgTable(
     /** The series' rule (our structured form; RRULE text is derived), or null for one-off plans. */
     recurrence: jsonb("recurrence").$type<Record<string, unknown>>(),
     /**
-     * A series' occurrences exist as rows in plan_occurrences up to this instant (for an all-day
-     * series: up to this instant read in UTC); a read reaching past it extends them first. Null
-     * for one-off plans and for series whose every occurrence is written.
+     * A series' written window (docs/decisions/016-bounded-work.md): every occurrence whose
+     * original start lies in [expanded_from, expanded_until) is a row of plan_occurrences (an
+     * all-day series' original date read as its UTC midnight); outside it only occurrences with
+     * state of their own are rows, and reads expand the rule in memory. Null `expanded_from`:
+     * written from the first occurrence; null `expanded_until`: written to the last (one-off
+     * plans: both null). The scheduled job moves the window forward with time.
      */
+    expandedFrom: instant("expanded_from"),
     expandedUntil: instant("expanded_until"),
     /** Bumped on every change: an edit based on an older version answers 409, never overwrites. */
     version: integer("version").notNull().default(1),
@@ -91,6 +95,9 @@ export const plans = pgTable(
     index("plans_circle_expanded_until_idx")
       .on(t.circleId, t.expandedUntil)
       .where(sql`${t.expandedUntil} is not null`),
+    index("plans_circle_expanded_from_idx")
+      .on(t.circleId, t.expandedFrom)
+      .where(sql`${t.expandedFrom} is not null`),
     // Every view leaves out the tasks withdrawn from its viewer (occurrences.ts hiddenFrom).
     index("plans_withdrawn_from_idx")
       .on(t.cancelledAssignee)
@@ -115,7 +122,8 @@ export interface OccurrenceOverrides {
 /**
  * Every plan's occurrences, written when the plan is written, so that reading a range is one
  * indexed query and never expands a rule (docs/decisions/009). A one-off plan has one row; a
- * series has one per occurrence up to `plans.expanded_until`.
+ * series has one per occurrence in its written window (`plans.expanded_from` to
+ * `plans.expanded_until`, docs/decisions/016), and one for each occurrence with state of its own.
  *
  * An occurrence is named by its original start (`original_start`; for an all-day series its
  * original date, `original_date`), which never changes: moving it changes `starts_at` /

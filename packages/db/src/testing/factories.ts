@@ -264,24 +264,31 @@ export async function createInvitation(
 
 export type PlanRow = typeof plans.$inferSelect;
 
-/** A stored rule (core/plans/recurrence.ts) for `createPlan`: every Monday, without end. */
-export const WEEKLY_ON_MONDAYS = {
-  type: "weekly",
-  interval: 1,
-  weekdaysOnly: false,
-  daysOfWeek: ["monday"],
-  monthlyBy: null,
-  weekOfMonth: null,
-  count: null,
-  until: null,
-};
+/**
+ * A series' stored rule (`plans.recurrence`, core/plans/recurrence.ts RecurrenceRule) for the
+ * factory's series: weekly on Monday, never ending, unless told.
+ */
+export function seriesRule(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: "weekly",
+    interval: 1,
+    weekdaysOnly: false,
+    daysOfWeek: ["monday"],
+    monthlyBy: null,
+    weekOfMonth: null,
+    count: null,
+    until: null,
+    ...overrides,
+  };
+}
 
 /**
  * A plan inserted directly into `circleId` by `creatorId` (who should be a member): an event
  * tomorrow at 10:00 UTC unless told, a task when `assignedTo` is set. A one-off plan gets its
  * occurrence row here. A series (`recurrence`, the stored rule of core/plans/recurrence.ts) is
- * left with no occurrence written (`expanded_until` at its start): the first read that reaches
- * it writes them, as it does for any series past its horizon.
+ * left with no occurrence written (`expanded_until` at its start): reads answer it by expanding
+ * its rule in memory, as they do for any series outside its written window, and the scheduled
+ * job writes its window.
  */
 export async function createPlan(
   deps: Pick<FactoryDeps, "db">,

@@ -10,7 +10,7 @@ import {
   createInvitation,
   createPlan,
   createUser,
-  WEEKLY_ON_MONDAYS,
+  seriesRule,
 } from "@circleplan/db/testing/factories";
 import { eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -163,7 +163,7 @@ async function seedCircles(server: TestServer, knownUserId: number): Promise<voi
   await createPlan(server.deps, {
     circleId: family.id,
     creatorId: knownUserId,
-    recurrence: WEEKLY_ON_MONDAYS,
+    recurrence: seriesRule(),
   });
   const { user: third } = await createUser(server.deps);
   const thirdCircle = await createCircle(server.deps, { creatorId: third.id, type: "work" });

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { userFixture } from "@/features/circles/testing/fixtures";
+import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { PlanCard } from "./plan-card";
@@ -76,6 +76,38 @@ describe("PlanCard", () => {
     const theirs = await card("Family dinner");
     await waitFor(() => expect(within(theirs).getByText("By: Ada Lovelace")).toBeVisible());
     expect(within(theirs).queryByRole("button")).toBeNull();
+  });
+
+  it("gives an admin of the plan's circle Delete but not Edit; a plain member neither", async () => {
+    const asAdmin = renderCard(planFixture(), {
+      viewer: BEA,
+      handlers: {
+        "circles.list": () => [circleFixture({ role: "admin", isCreator: false, creatorId: 1 })],
+        "plans.delete": () => ({ message: messages.eventDeleted }),
+      },
+    });
+    const theirs = await card("Family dinner");
+    await userEvent.click(
+      await within(theirs).findByRole("button", { name: "More actions for Family dinner" }),
+    );
+    expect(await screen.findByRole("menuitem", { name: "Delete" })).toBeVisible();
+    expect(screen.queryByRole("menuitem", { name: "Edit" })).toBeNull();
+    await userEvent.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete Event" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event deleted!"));
+    expect(asAdmin.callsTo("plans.delete")[0]?.input).toEqual({ id: 100 });
+    asAdmin.unmount();
+
+    renderCard(planFixture(), {
+      viewer: BEA,
+      handlers: {
+        "circles.list": () => [circleFixture({ role: "member", isCreator: false, creatorId: 1 })],
+      },
+    });
+    const seen = await card("Family dinner");
+    await waitFor(() => expect(within(seen).getByText("By: Ada Lovelace")).toBeVisible());
+    expect(within(seen).queryByRole("button")).toBeNull();
   });
 
   it("asks before deleting a task and says it is gone", async () => {

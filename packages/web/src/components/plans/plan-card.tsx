@@ -16,10 +16,10 @@ import { shortDay } from "@/lib/days";
 import { cn } from "@/lib/utils";
 import { DeletePlanDialog } from "./delete-plan-dialog";
 import { usePlanDialogs } from "./plan-dialogs";
-import { awaitsMyAnswer, canCompletePlan, isPlanCreator } from "./plan-permissions";
+import { awaitsMyAnswer, canCompletePlan, isPlanCreator, mayDeletePlan } from "./plan-permissions";
 import { TaskResponseDialog } from "./task-response-dialog";
 import { usePlanActions } from "./use-plan-actions";
-import { usePlanViewer } from "./use-plan-viewer";
+import { useAdminCircles, usePlanViewer } from "./use-plan-viewer";
 
 export interface PlanCardProps {
   plan: Plan;
@@ -52,7 +52,7 @@ const STATE_BADGE: Record<AssignmentState, string> = {
 /**
  * One plan in a list (plans spec, sections 2 and 6): time, title, circle, By and For, the
  * task's badge, and what the viewer may do with it. Tapping it opens the edit form for its
- * creator; others see it only. Completed plans are struck through and dimmed, declined tasks
+ * creator; others see it only, and the circle's admins may delete it. Completed plans are struck through and dimmed, declined tasks
  * struck through and faded, and a task waiting for the viewer's answer is amber with Accept and
  * Decline.
  */
@@ -74,6 +74,7 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
   const titleId = useId();
 
   const creator = isPlanCreator(plan, userId);
+  const deletable = mayDeletePlan(plan, userId, useAdminCircles());
   const awaitingMe = awaitsMyAnswer(plan, userId);
   const completable = canCompletePlan(plan, userId);
   const state = assignmentState(plan);
@@ -189,7 +190,7 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
             </div>
           ) : null}
         </div>
-        {creator ? (
+        {creator || deletable ? (
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button
@@ -202,14 +203,18 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="min-w-40">
-              <DropdownMenuItem onSelect={edit}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
+              {creator ? (
+                <DropdownMenuItem onSelect={edit}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </DropdownMenuItem>
+              ) : null}
+              {deletable ? (
+                <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </DropdownMenuItem>
+              ) : null}
             </DropdownMenuContent>
           </DropdownMenu>
         ) : null}
@@ -218,7 +223,9 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
       {creator && editAsked ? (
         <PlanDialog open={editing} onOpenChange={setEditing} plan={plan} />
       ) : null}
-      {creator ? <DeletePlanDialog plan={plan} open={deleting} onOpenChange={setDeleting} /> : null}
+      {deletable ? (
+        <DeletePlanDialog plan={plan} open={deleting} onOpenChange={setDeleting} />
+      ) : null}
       {awaitingMe || responding ? (
         <TaskResponseDialog
           task={plan}

@@ -190,6 +190,8 @@ describe("CircleSettingsScreen", () => {
 
     await userEvent.click(within(beaRow).getByRole("button", { name: /^Remove/ }));
     const confirm = await screen.findByRole("alertdialog", { name: "Remove Bea Byron?" });
+    // What goes with the membership is said before (member-departure.ts).
+    expect(within(confirm).getByText(/the plans Bea Byron added to it are deleted/)).toBeVisible();
     await userEvent.click(within(confirm).getByRole("button", { name: "Remove Member" }));
     await waitFor(() =>
       expect(view.callsTo("circles.removeMember")[0]?.input).toEqual({ id: 7, userId: 2 }),

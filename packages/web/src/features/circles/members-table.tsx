@@ -3,6 +3,7 @@ import { ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -202,13 +203,15 @@ function RemoveMemberDialog({
 }) {
   const remove = trpc.circles.removeMember.useMutation();
   const cache = useCircleCache();
+  const plansChanged = usePlanInvalidation();
   const name = member ? memberName(member) : "";
 
   async function confirm() {
     if (!member) return;
     try {
       const result = await remove.mutateAsync({ id: circle.id, userId: member.userId });
-      await cache.membersChanged(circle.id);
+      // Their plans in the circle went with them (member-departure.ts).
+      await Promise.all([cache.membersChanged(circle.id), plansChanged()]);
       toast.success(result.message, { description: `${name} is no longer in ${circle.name}.` });
       onClose();
     } catch (error) {
@@ -223,7 +226,7 @@ function RemoveMemberDialog({
       open={member !== null}
       onOpenChange={(open) => !open && onClose()}
       title={`Remove ${name}?`}
-      description={`${name} will no longer see ${circle.name}'s plans and members. You can invite them again later.`}
+      description={`${name} will no longer see ${circle.name}'s plans and members, and the plans ${name} added to it are deleted. You can invite them again later.`}
       confirmLabel="Remove Member"
       pendingLabel="Removing..."
       pending={remove.isPending}

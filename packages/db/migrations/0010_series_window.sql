@@ -1,0 +1,2 @@
+ALTER TABLE "plans" ADD COLUMN "expanded_from" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "plans_circle_expanded_from_idx" ON "plans" USING btree ("circle_id","expanded_from") WHERE "plans"."expanded_from" is not null;
