@@ -16,6 +16,10 @@ const SCOPE_LABELS: Record<OccurrenceScope, string> = {
   all: "All events",
 };
 
+/** Shown when the repeat itself changes: what happens to events changed on their own. */
+export const RULE_CHANGE_NOTE =
+  "Events changed on their own (moved, deleted or completed) stay as they are where the new repeat still has them; the others are removed.";
+
 /**
  * Which occurrences of a series a change applies to, as calendar users know it. "This event"
  * is left out when the repeat rule itself changed: one occurrence has no rule of its own.
@@ -106,6 +110,11 @@ function EditScopeForm({
         <DialogDescription>Which events should change?</DialogDescription>
       </DialogHeader>
       <ScopeChoice value={scope} onChange={setScope} allowOccurrence={allowOccurrence} />
+      {allowOccurrence ? null : (
+        // A new rule drops the exceptions it no longer has (docs/decisions/009): said before
+        // saving, never found out later.
+        <p className="text-sm text-muted-foreground">{RULE_CHANGE_NOTE}</p>
+      )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
