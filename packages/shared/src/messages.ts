@@ -100,7 +100,6 @@ export const messages = {
   memberActOnSelf: "You cannot change your own membership.",
   creatorNotRemovable: "The circle creator cannot be removed.",
   creatorAlwaysAdmin: "The circle creator is always an admin.",
-  demotionNotSupported: "Admins cannot be made members again.",
   memberRemoved: "Member removed",
   invitationEmailRequired: "Please enter an email address to create the invitation.",
   invitationEmailInvalid: "Invalid email address",
@@ -185,4 +184,10 @@ export const messages = {
   attachmentQuotaExceeded: `Your attachments have used your ${ATTACHMENT_STORAGE_QUOTA_BYTES / 1024 ** 3} GB of storage. Remove some attachments to add more.`,
   // Deployment: a request that reached the function without passing the CDN
   notThroughEdge: "Requests must come through the app's own address.",
+  // Circle life: leaving, demotion, members' colours (docs/decisions/016)
+  circleLeft: "You have left the circle.",
+  leaveCreator: "The circle's creator cannot leave it.",
+  leavePersonal: "You cannot leave your personal circle.",
+  demotionCreatorOnly: "Only the circle's creator can make an admin a member again.",
+  memberColorInvalid: "Colour must be one of the member colours.",
 } as const;
