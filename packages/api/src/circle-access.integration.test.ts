@@ -103,6 +103,26 @@ describe("changing a circle", () => {
     expect(row?.name).toBe("By the creator");
   });
 
+  it("circles.update of the description and colour after creation: admins and the creator only", async () => {
+    const { creator, admin, member, outsider, signedOut, circle } = await cast();
+    const change = (description: string, color: string) => ({ id: circle.id, description, color });
+    expect(await refusal(signedOut.trpc.circles.update(change("x", "#111111")))).toEqual(
+      notSignedIn,
+    );
+    expect(await refusal(outsider.trpc.circles.update(change("x", "#111111")))).toEqual(notFound);
+    expect(await refusal(member.trpc.circles.update(change("x", "#111111")))).toEqual(adminOnly);
+    expect(await admin.trpc.circles.update(change("Sundays at Gran's", "#0d9488"))).toMatchObject({
+      description: "Sundays at Gran's",
+      color: "#0D9488",
+    });
+    expect(await creator.trpc.circles.update(change("Every Sunday", "#DB2777"))).toMatchObject({
+      description: "Every Sunday",
+      color: "#DB2777",
+    });
+    const [row] = await harness().db.db.select().from(circles).where(eq(circles.id, circle.id));
+    expect(row).toMatchObject({ description: "Every Sunday", color: "#DB2777" });
+  });
+
   it("an outsider learns nothing from the rest of the input: a bad name still answers 404", async () => {
     const { outsider, circle } = await cast();
     const tooLong = { id: circle.id, name: "x".repeat(51), color: "red" };

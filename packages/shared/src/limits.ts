@@ -196,7 +196,7 @@ export const ATTACHMENT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
 /**
  * A member's colour within a circle (issue 20, docs/decisions/016): chosen by the member from
  * these, or given on joining (the first no member holds, in this order). Each reads at 3:1 or
- * more against the app's light and dark surfaces (member-colors.test.ts checks it against
+ * more against the app's light and dark surfaces (web's member-dot.test.tsx checks it against
  * index.css), and is always drawn beside the member's name, never alone. The first five are
  * the most different hues, for the families most circles are.
  */
@@ -207,7 +207,7 @@ export const MEMBER_COLORS = [
   { value: "#8B5CF6", name: "Violet" },
   { value: "#DB2777", name: "Pink" },
   { value: "#0891B2", name: "Cyan" },
-  { value: "#D97706", name: "Amber" },
+  { value: "#B86E00", name: "Amber" },
   { value: "#E11D48", name: "Red" },
   { value: "#64748B", name: "Slate" },
   { value: "#C026D3", name: "Fuchsia" },
