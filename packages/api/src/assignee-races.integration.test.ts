@@ -203,5 +203,33 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
         cancelledAssignee: member.user.id,
       });
     });
+
+    it("their task moved while they leave: neither waits for the other forever", async () => {
+      const { h, member, circle, task, admin } = await family();
+      const plan = await admin.trpc.plans.create(task);
+      // As the edit above, with a move: the edit writes the task's occurrences again, whose
+      // key to the circle takes a share of the circle's row after the edit holds the task and
+      // the membership. Leaving holds the circle's row too (so a creator it could become cannot
+      // leave, member-departure.ts), and must not hold it against that share.
+      const pause = heldTransaction(h, async (tx) => {
+        await tx.execute(sql`select id from plans where id = ${plan.id} for update`);
+      });
+      await pause.ready;
+      const later = new Date(task.startTime.getTime() + 3_600_000);
+      const edit = track(update(admin, { id: plan.id, startTime: later }));
+      await waitUntil(async () => (await waiting(h)) >= 1, { what: "the edit waits" });
+      const left = track(member.trpc.circles.leave({ id: circle.id }));
+      await waitUntil(async () => left.settled || (await waiting(h)) >= 2, {
+        what: "the leaving waits or ends",
+      });
+      pause.release();
+      await pause.done;
+      expect((await edit.call).startTime).toEqual(later);
+      expect(await left.call).toEqual({ message: messages.circleLeft });
+      expect(await assignmentOf(h, plan.id)).toEqual({
+        assignedTo: null,
+        cancelledAssignee: member.user.id,
+      });
+    });
   },
 );

@@ -242,41 +242,51 @@ describe("who may delete a plan", () => {
   });
 });
 
-describe("a removed member's plans", () => {
-  it("go with the membership, files included; others' plans and their tasks for others stay", async () => {
-    const { h, creator, member, other, circle } = await family();
-    const theirs = await member.trpc.plans.create(
-      lesson(circle.id, { isRecurring: true, recurrenceType: "daily" }),
-    );
-    const task = await member.trpc.plans.create(
-      lesson(circle.id, { title: "Bins", assignedTo: other.user.id }),
-    );
-    await member.trpc.attachments.add({
-      id: theirs.id,
-      file: new File([samplePdf()], "timetable.pdf", { type: "application/pdf" }),
-    });
-    const [file] = await h.db.db
-      .select()
-      .from(planAttachments)
-      .where(eq(planAttachments.planId, theirs.id));
-    const kept = await creator.trpc.plans.create(
-      lesson(circle.id, { title: "Dinner", assignedTo: member.user.id }),
-    );
-    const elsewhere = await createCircle(h.deps, { creatorId: member.user.id });
-    const outside = await member.trpc.plans.create(lesson(elsewhere.id, { title: "Elsewhere" }));
+describe("a departing member's plans", () => {
+  const departures = {
+    "removed by an admin": (f: Awaited<ReturnType<typeof family>>) =>
+      f.creator.trpc.circles.removeMember({ id: f.circle.id, userId: f.member.user.id }),
+    "leaving on their own": (f: Awaited<ReturnType<typeof family>>) =>
+      f.member.trpc.circles.leave({ id: f.circle.id }),
+  };
+  it.each(Object.entries(departures))(
+    "%s: go with the membership, files included; others' plans and their tasks for others stay",
+    async (_, depart) => {
+      const f = await family();
+      const { h, creator, member, other, circle } = f;
+      const theirs = await member.trpc.plans.create(
+        lesson(circle.id, { isRecurring: true, recurrenceType: "daily" }),
+      );
+      const task = await member.trpc.plans.create(
+        lesson(circle.id, { title: "Bins", assignedTo: other.user.id }),
+      );
+      await member.trpc.attachments.add({
+        id: theirs.id,
+        file: new File([samplePdf()], "timetable.pdf", { type: "application/pdf" }),
+      });
+      const [file] = await h.db.db
+        .select()
+        .from(planAttachments)
+        .where(eq(planAttachments.planId, theirs.id));
+      const kept = await creator.trpc.plans.create(
+        lesson(circle.id, { title: "Dinner", assignedTo: member.user.id }),
+      );
+      const elsewhere = await createCircle(h.deps, { creatorId: member.user.id });
+      const outside = await member.trpc.plans.create(lesson(elsewhere.id, { title: "Elsewhere" }));
 
-    await creator.trpc.circles.removeMember({ id: circle.id, userId: member.user.id });
+      await depart(f);
 
-    for (const gone of [theirs.id, task.id]) {
-      expect(await refusal(creator.trpc.plans.get({ id: gone }))).toMatchObject({ status: 404 });
-    }
-    expect(await h.deps.storage.get(file?.storageKey as string)).toBeNull();
-    expect(await creator.trpc.plans.get({ id: kept.id })).toMatchObject({
-      title: "Dinner",
-      assignedTo: null,
-      status: "cancelled",
-    });
-    expect(await other.trpc.tasks.pending()).toEqual([]);
-    expect(await member.trpc.plans.get({ id: outside.id })).toMatchObject({ title: "Elsewhere" });
-  });
+      for (const gone of [theirs.id, task.id]) {
+        expect(await refusal(creator.trpc.plans.get({ id: gone }))).toMatchObject({ status: 404 });
+      }
+      expect(await h.deps.storage.get(file?.storageKey as string)).toBeNull();
+      expect(await creator.trpc.plans.get({ id: kept.id })).toMatchObject({
+        title: "Dinner",
+        assignedTo: null,
+        status: "cancelled",
+      });
+      expect(await other.trpc.tasks.pending()).toEqual([]);
+      expect(await member.trpc.plans.get({ id: outside.id })).toMatchObject({ title: "Elsewhere" });
+    },
+  );
 });

@@ -103,6 +103,26 @@ describe("changing a circle", () => {
     expect(row?.name).toBe("By the creator");
   });
 
+  it("circles.update of the description and colour after creation: admins and the creator only", async () => {
+    const { creator, admin, member, outsider, signedOut, circle } = await cast();
+    const change = (description: string, color: string) => ({ id: circle.id, description, color });
+    expect(await refusal(signedOut.trpc.circles.update(change("x", "#111111")))).toEqual(
+      notSignedIn,
+    );
+    expect(await refusal(outsider.trpc.circles.update(change("x", "#111111")))).toEqual(notFound);
+    expect(await refusal(member.trpc.circles.update(change("x", "#111111")))).toEqual(adminOnly);
+    expect(await admin.trpc.circles.update(change("Sundays at Gran's", "#0d9488"))).toMatchObject({
+      description: "Sundays at Gran's",
+      color: "#0D9488",
+    });
+    expect(await creator.trpc.circles.update(change("Every Sunday", "#DB2777"))).toMatchObject({
+      description: "Every Sunday",
+      color: "#DB2777",
+    });
+    const [row] = await harness().db.db.select().from(circles).where(eq(circles.id, circle.id));
+    expect(row).toMatchObject({ description: "Every Sunday", color: "#DB2777" });
+  });
+
   it("an outsider learns nothing from the rest of the input: a bad name still answers 404", async () => {
     const { outsider, circle } = await cast();
     const tooLong = { id: circle.id, name: "x".repeat(51), color: "red" };
@@ -238,5 +258,71 @@ describe("acting on members", () => {
     expect(await member.trpc.circles.removeMember({ id: circle.id, userId: first.id })).toEqual({
       message: messages.memberRemoved,
     });
+  });
+
+  it("circles.setMemberRole to member: the creator alone demotes; an admin, a member, an outsider cannot", async () => {
+    const { creator, admin, member, outsider, signedOut, first, circle } = await cast();
+    await creator.trpc.circles.setMemberRole({ id: circle.id, userId: first.id, role: "admin" });
+    const demote = (userId: number) => ({ id: circle.id, userId, role: "member" as const });
+    const creatorOnly = {
+      status: 403,
+      body: { message: messages.demotionCreatorOnly, code: "FORBIDDEN" },
+    };
+    expect(await refusal(signedOut.trpc.circles.setMemberRole(demote(first.id)))).toEqual(
+      notSignedIn,
+    );
+    expect(await refusal(outsider.trpc.circles.setMemberRole(demote(first.id)))).toEqual(notFound);
+    expect(await refusal(member.trpc.circles.setMemberRole(demote(first.id)))).toEqual(adminOnly);
+    expect(await refusal(admin.trpc.circles.setMemberRole(demote(first.id)))).toEqual(creatorOnly);
+    expect(await creator.trpc.circles.setMemberRole(demote(first.id))).toMatchObject({
+      userId: first.id,
+      role: "member",
+    });
+    // The demoted admin has lost the rights at once: only an admin could do this.
+    const demoted = await creator.trpc.circles.members({ id: circle.id });
+    expect(demoted.find((m) => m.userId === first.id)?.role).toBe("member");
+  });
+});
+
+describe("one's own membership", () => {
+  it("circles.leave: a member and an admin leave; the creator cannot; an outsider learns nothing", async () => {
+    const { creator, admin, member, outsider, signedOut, circle } = await cast();
+    const leaving = { id: circle.id };
+    expect(await refusal(signedOut.trpc.circles.leave(leaving))).toEqual(notSignedIn);
+    expect(await refusal(outsider.trpc.circles.leave(leaving))).toEqual(notFound);
+    expect(await refusal(outsider.trpc.circles.leave({ id: MISSING }))).toEqual(notFound);
+    expect(await refusal(creator.trpc.circles.leave(leaving))).toEqual({
+      status: 400,
+      body: { message: messages.leaveCreator, code: "BAD_REQUEST" },
+    });
+    const left = { message: messages.circleLeft };
+    expect(await member.trpc.circles.leave(leaving)).toEqual(left);
+    expect(await admin.trpc.circles.leave(leaving)).toEqual(left);
+    // Gone at once: the circle now answers them as it answers any outsider.
+    expect(await refusal(member.trpc.circles.get(leaving))).toEqual(notFound);
+    expect(await refusal(admin.trpc.circles.leave(leaving))).toEqual(notFound);
+    const stayed = await creator.trpc.circles.members(leaving);
+    expect(stayed.map((m) => m.userId)).not.toContain(member.user.id);
+    expect(stayed.map((m) => m.userId)).not.toContain(admin.user.id);
+  });
+
+  it("circles.setMyColor: every member sets their own colour, and only their own; an outsider 404", async () => {
+    const { creator, admin, member, outsider, signedOut, circle } = await cast();
+    const slate = { id: circle.id, color: "#64748B" };
+    expect(await refusal(signedOut.trpc.circles.setMyColor(slate))).toEqual(notSignedIn);
+    expect(await refusal(outsider.trpc.circles.setMyColor(slate))).toEqual(notFound);
+    for (const who of [member, admin, creator]) {
+      expect(await who.trpc.circles.setMyColor(slate)).toMatchObject({
+        userId: who.user.id,
+        color: "#64748B",
+      });
+    }
+    const colors = (await creator.trpc.circles.members({ id: circle.id })).map((m) => [
+      m.userId,
+      m.color,
+    ]);
+    // The two members nobody asked for kept theirs.
+    expect(colors.filter(([, color]) => color === "#64748B")).toHaveLength(3);
+    expect(colors).toHaveLength(5);
   });
 });

@@ -219,8 +219,8 @@ describe("members", () => {
     expect(missing.body).toEqual({ message: messages.memberNotFound, code: "NOT_FOUND" });
   });
 
-  it("PATCH /api/circle-members/{memberId} promotes; an outsider gets 404", async () => {
-    const { admin, member, outsider, memberIdOf } = await family();
+  it("PATCH /api/circle-members/{memberId} promotes, the creator alone demotes; an outsider gets 404", async () => {
+    const { creator, admin, member, outsider, memberIdOf } = await family();
     const memberId = await memberIdOf(member.user.id);
     const hidden = await outsider.client.patch(`/api/circle-members/${memberId}`, {
       role: "admin",
@@ -233,8 +233,13 @@ describe("members", () => {
     const demote = await admin.client.patch(`/api/circle-members/${memberId}`, {
       role: "member",
     });
-    expect(demote.status).toBe(400);
-    expect(demote.body).toEqual({ message: messages.demotionNotSupported, code: "BAD_REQUEST" });
+    expect(demote.status).toBe(403);
+    expect(demote.body).toEqual({ message: messages.demotionCreatorOnly, code: "FORBIDDEN" });
+    const byCreator = await creator.client.patch(`/api/circle-members/${memberId}`, {
+      role: "member",
+    });
+    expect(byCreator.status).toBe(200);
+    expect(byCreator.body).toMatchObject({ id: memberId, role: "member" });
   });
 
   it("DELETE /api/circles/{id}/members/{userId} removes; the creator cannot be removed", async () => {
@@ -267,5 +272,42 @@ describe("members", () => {
     const res = await admin.client.request("DELETE", `/api/circle-members/${memberId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.memberRemoved });
+  });
+
+  it("POST /api/circles/{id}/leave: a member leaves; the creator 400; an outsider 404; signed out 401", async () => {
+    const { creator, member, outsider, circle } = await family();
+    const path = `/api/circles/${circle.id}/leave`;
+    expect((await server().client().post(path, {})).status).toBe(401);
+    const hidden = await outsider.client.post(path, {});
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ message: messages.circleNotFound, code: "NOT_FOUND" });
+    const theCreator = await creator.client.post(path, {});
+    expect(theCreator.status).toBe(400);
+    expect(theCreator.body).toEqual({ message: messages.leaveCreator, code: "BAD_REQUEST" });
+    // A client may send no body at all.
+    const res = await member.client.request("POST", path);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: messages.circleLeft });
+    expect((await member.client.get(`/api/circles/${circle.id}`)).status).toBe(404);
+  });
+
+  it("PUT /api/circles/{id}/my-color sets the caller's own colour; a colour off the palette 400", async () => {
+    const { member, outsider, circle } = await family();
+    const path = `/api/circles/${circle.id}/my-color`;
+    const res = await member.client.request("PUT", path, { color: "#db2777" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId: member.user.id, color: "#DB2777" });
+    const members = await member.client.get<{ userId: number; color: string }[]>(
+      `/api/circles/${circle.id}/members`,
+    );
+    expect(members.body.find((m) => m.userId === member.user.id)?.color).toBe("#DB2777");
+    const off = await member.client.request("PUT", path, { color: "#123456" });
+    expect(off.status).toBe(400);
+    expect(off.body).toMatchObject({
+      message: messages.memberColorInvalid,
+      issues: [{ path: "color", message: messages.memberColorInvalid }],
+    });
+    expect((await outsider.client.request("PUT", path, { color: "#DB2777" })).status).toBe(404);
+    expect((await server().client().request("PUT", path, { color: "#DB2777" })).status).toBe(401);
   });
 });

@@ -47,6 +47,8 @@ export const memberSchema = z.object({
   relationship: z.enum(RELATIONSHIPS).nullable(),
   isCreator: z.boolean(),
   joinedAt: instant,
+  /** The member's colour in this circle, one of MEMBER_COLORS: drawn beside their name. */
+  color: z.string(),
   user: memberUserSchema,
 });
 export type Member = z.infer<typeof memberSchema>;

@@ -11,6 +11,7 @@ import {
   CIRCLE_TYPES,
   INVITATION_MESSAGE_MAX_LENGTH,
   INVITE_BATCH_MAX,
+  MEMBER_COLOR_VALUES,
   PHOTO_DATA_URL_MAX_LENGTH,
   RELATIONSHIPS,
   TOKEN_MAX_LENGTH,
@@ -120,6 +121,16 @@ export const circleMemberByUserInput = z.object({
   userId: idField(messages.memberNotFound),
 });
 export const setRoleByUserInput = circleMemberByUserInput.extend({ role: memberRoleField });
+
+/** One of the member colours (limits.ts), in any letter case. */
+export const memberColorField = safeString({
+  max: 20,
+  tooLong: messages.memberColorInvalid,
+  required: messages.memberColorInvalid,
+})
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(MEMBER_COLOR_VALUES, { error: messages.memberColorInvalid }));
 
 export const memberIdInput = z.object({ memberId: idField(messages.memberNotFound) });
 export const setRoleByMemberInput = memberIdInput.extend({ role: memberRoleField });

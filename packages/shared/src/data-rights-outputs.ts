@@ -30,6 +30,8 @@ export const exportCircleSchema = z.object({
   role: z.enum(CIRCLE_ROLES),
   isCreator: z.boolean(),
   relationship: z.string().nullable(),
+  /** The user's own colour in the circle (docs/decisions/017). */
+  memberColor: z.string(),
   joinedAt: instant,
 });
 export type ExportCircle = z.infer<typeof exportCircleSchema>;

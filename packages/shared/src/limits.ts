@@ -210,3 +210,28 @@ export const LIST_ITEMS_MAX = 2000;
 export const LIST_ANSWER_MAX_BYTES = 2_500_000;
 /** The furthest a list may be paged into (`offset`). */
 export const LIST_OFFSET_MAX = 100_000;
+
+/**
+ * A member's colour within a circle (issue 20, docs/decisions/017): chosen by the member from
+ * these, or given on joining (the first no member holds, in this order). Each reads at 3:1 or
+ * more against the app's light and dark surfaces (web's member-dot.test.tsx checks it against
+ * index.css), and is always drawn beside the member's name, never alone. The first five are
+ * the most different hues, for the families most circles are.
+ */
+export const MEMBER_COLORS = [
+  { value: "#3B82F6", name: "Blue" },
+  { value: "#EA580C", name: "Orange" },
+  { value: "#059669", name: "Green" },
+  { value: "#8B5CF6", name: "Violet" },
+  { value: "#DB2777", name: "Pink" },
+  { value: "#0891B2", name: "Cyan" },
+  { value: "#B86E00", name: "Amber" },
+  { value: "#E11D48", name: "Red" },
+  { value: "#64748B", name: "Slate" },
+  { value: "#C026D3", name: "Fuchsia" },
+] as const;
+export type MemberColor = (typeof MEMBER_COLORS)[number]["value"];
+export const MEMBER_COLOR_VALUES = MEMBER_COLORS.map((color) => color.value) as [
+  MemberColor,
+  ...MemberColor[],
+];

@@ -104,7 +104,6 @@ export const messages = {
   memberActOnSelf: "You cannot change your own membership.",
   creatorNotRemovable: "The circle creator cannot be removed.",
   creatorAlwaysAdmin: "The circle creator is always an admin.",
-  demotionNotSupported: "Admins cannot be made members again.",
   memberRemoved: "Member removed",
   invitationEmailRequired: "Please enter an email address to create the invitation.",
   invitationEmailInvalid: "Invalid email address",
@@ -196,4 +195,10 @@ export const messages = {
   plansTooFast: "You are adding plans too quickly. Please wait a while and try again.",
   planDeleteNotAllowed:
     "Only the person who created this plan, or an admin of its circle, can delete it.",
+  // Circle life: leaving, demotion, members' colours (docs/decisions/017)
+  circleLeft: "You have left the circle.",
+  leaveCreator: "The circle's creator cannot leave it.",
+  leavePersonal: "You cannot leave your personal circle.",
+  demotionCreatorOnly: "Only the circle's creator can make an admin a member again.",
+  memberColorInvalid: "Colour must be one of the member colours.",
 } as const;

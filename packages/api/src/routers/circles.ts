@@ -6,10 +6,12 @@ import {
   updateCircle,
 } from "@circleplan/core/circles/circles";
 import {
+  leaveCircle,
   listAllMembers,
   listMembers,
   removeMember,
   setMemberRole,
+  setMyColor,
 } from "@circleplan/core/circles/members";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import {
@@ -21,6 +23,7 @@ import {
 import {
   circleMemberByUserInput,
   createCircleInput,
+  memberColorField,
   memberRoleField,
   updateCircleInput,
 } from "@circleplan/shared/circle-schemas";
@@ -122,7 +125,8 @@ export const circlesRouter = router({
       rest: {
         method: "PUT",
         path: "/api/circles/:id/members/:userId",
-        summary: "Promote a member to admin (admins; never oneself)",
+        summary:
+          "Promote a member to admin (admins), or an admin back to member (the creator); never oneself",
       },
     })
     .input(circleMemberByUserInput.extend({ role: memberRoleField }))
@@ -154,7 +158,8 @@ export const circlesRouter = router({
       rest: {
         method: "PATCH",
         path: "/api/circle-members/:memberId",
-        summary: "Promote a member to admin, named by membership id (admins)",
+        summary:
+          "Promote a member to admin (admins), or an admin back to member (the creator), named by membership id",
       },
     })
     .input(z.object({ role: memberRoleField }))
@@ -178,5 +183,30 @@ export const circlesRouter = router({
     .output(syncParsed(messageOutput))
     .mutation(({ ctx, input }) =>
       removeMember({ deps: ctx.deps, caller: ctx.caller, input: { memberId: input.memberId } }),
+    ),
+
+  leave: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/circles/:id/leave",
+        summary: "Leave a circle (any member but its creator; never a personal circle)",
+      },
+    })
+    .output(syncParsed(messageOutput))
+    .mutation(({ ctx }) => leaveCircle({ deps: ctx.deps, caller: ctx.caller, input: undefined })),
+
+  setMyColor: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/circles/:id/my-color",
+        summary: "Choose one's own colour in a circle, one of the member colours (members)",
+      },
+    })
+    .input(z.object({ color: memberColorField }))
+    .output(syncParsed(memberSchema))
+    .mutation(({ ctx, input }) =>
+      setMyColor({ deps: ctx.deps, caller: ctx.caller, input: { color: input.color } }),
     ),
 });

@@ -27,7 +27,15 @@ function access(role: "admin" | "member", creatorId: number): CircleAccess {
       createdAt: at,
       updatedAt: at,
     },
-    membership: { id: 2, circleId: 1, userId: 7, role, relationship: null, createdAt: at },
+    membership: {
+      id: 2,
+      circleId: 1,
+      userId: 7,
+      role,
+      relationship: null,
+      color: "#3B82F6",
+      createdAt: at,
+    },
     isAdmin: role === "admin" || creatorId === 7,
     isCreator: creatorId === 7,
   };

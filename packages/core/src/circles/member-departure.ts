@@ -1,11 +1,39 @@
 import type { Tx } from "@circleplan/db/client";
-import { circleMembers } from "@circleplan/db/schema";
+import { circleMembers, circles } from "@circleplan/db/schema";
+import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
+import { AppError } from "../errors";
 import { deletePlansMadeBy } from "../plans/delete-plan";
 import { withdrawAssignmentsOf } from "../plans/tasks";
 
 /**
- * The one way a membership ends while its circle stays (today: an admin removes a member).
+ * A member removed or leaving: refused (`creatorRefusal`) if they are the circle's creator as
+ * the circle's row reads now, under a lock, not as the request found it. A creator's account
+ * deleted at the same moment may hand the circle to exactly this member (succession.ts); this
+ * waits for that and then refuses, so no circle is left with a creator outside it. The lock is
+ * FOR NO KEY UPDATE: it waits for the deletion's FOR UPDATE, but not for plans being written
+ * into the circle (their foreign key takes KEY SHARE), which would deadlock with the membership
+ * those writes hold (plan-access.ts requireAssignable). Answers what `endMembership` answers.
+ */
+export async function departUnlessCreator(
+  tx: Tx,
+  membership: { circleId: number; userId: number },
+  now: Date,
+  creatorRefusal: string,
+): Promise<string[]> {
+  const [circle] = await tx
+    .select({ creatorId: circles.creatorId })
+    .from(circles)
+    .where(eq(circles.id, membership.circleId))
+    .for("no key update");
+  if (!circle) throw new AppError("NOT_FOUND", messages.circleNotFound);
+  if (circle.creatorId === membership.userId) throw new AppError("BAD_REQUEST", creatorRefusal);
+  return endMembership(tx, membership, now);
+}
+
+/**
+ * The one way a membership ends while its circle stays (an admin removes a member, a member
+ * leaves, an account is deleted).
  * Whatever the member held in this circle ends with it, in the same transaction: their task
  * assignments in this circle are withdrawn (as a creator's cancel would), so no task stays
  * assigned to someone who can no longer see it; and the plans they made there are deleted

@@ -1,22 +1,27 @@
 /**
- * A circle's members: the list, the list across all of one's circles, promotion and removal.
- * Admin rights are checked in access.ts by the procedures, and arrive here as an `AdminCaller`;
- * these functions hold the rules about whom an admin may act on: never oneself, never the
- * creator.
+ * A circle's members: the list, the list across all of one's circles, promotion, demotion,
+ * removal, leaving, and one's own colour. Admin rights are checked in access.ts by the
+ * procedures, and arrive here as an `AdminCaller`; these functions hold the rules about whom an
+ * admin may act on: never oneself, never the creator.
  */
 import type { Executor } from "@circleplan/db/client";
 import { circleMembers, circles, users } from "@circleplan/db/schema";
 import type { Member } from "@circleplan/shared/circle-outputs";
-import { type CircleRole, RELATIONSHIPS, type Relationship } from "@circleplan/shared/limits";
+import {
+  type CircleRole,
+  type MemberColor,
+  RELATIONSHIPS,
+  type Relationship,
+} from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
 import { collectAttachmentGarbage } from "../plans/attachments";
-import { type AdminCaller, circleIdsOf, type MemberCaller } from "./access";
+import { type AdminCaller, checkCreator, circleIdsOf, type MemberCaller } from "./access";
 import { circleListOrder, roleIn } from "./circles";
-import { endMembership } from "./member-departure";
+import { departUnlessCreator } from "./member-departure";
 
 /** A member named by user id (`/api/circles/{id}/members/{userId}`) or by membership id. */
 export type MemberTarget = { userId: number } | { memberId: number };
@@ -68,6 +73,7 @@ function toMember({ member, creatorId, user }: MemberQueryRow): Member {
     relationship: isRelationship(member.relationship) ? member.relationship : null,
     isCreator: member.userId === creatorId,
     joinedAt: member.createdAt,
+    color: member.color,
     user: {
       id: user.id,
       firstName: user.firstName,
@@ -130,9 +136,9 @@ function assertNotSelf(caller: AdminCaller, row: MemberQueryRow) {
 }
 
 /**
- * Promotes a member to admin. There is no demotion (spec section 4 shows none): asking to make
- * an admin a member is refused rather than ignored, so a client never believes it happened;
- * asking it of a member, or promotion of an admin, changes nothing and answers the member.
+ * Promotes a member to admin (admins), or makes an admin a member again (the creator only, so an
+ * admin never demotes another, and nobody demotes themselves: the creator, always an admin, is
+ * left). Asking for the role a member already has changes nothing and answers the member.
  */
 export async function setMemberRole({
   deps,
@@ -145,15 +151,15 @@ export async function setMemberRole({
     throw new AppError("BAD_REQUEST", messages.creatorAlwaysAdmin);
   }
   if (input.role === row.member.role) return toMember(row);
-  if (input.role === "member") throw new AppError("BAD_REQUEST", messages.demotionNotSupported);
-  const [promoted] = await deps.db
+  if (input.role === "member") checkCreator(caller, messages.demotionCreatorOnly);
+  const [changed] = await deps.db
     .update(circleMembers)
-    .set({ role: "admin" })
+    .set({ role: input.role })
     .where(eq(circleMembers.id, row.member.id))
     .returning();
   // Removed between the read and the write: as if it had never been found.
-  if (!promoted) throw new AppError("NOT_FOUND", messages.memberNotFound);
-  return toMember({ ...row, member: promoted });
+  if (!changed) throw new AppError("NOT_FOUND", messages.memberNotFound);
+  return toMember({ ...row, member: changed });
 }
 
 /**
@@ -170,7 +176,45 @@ export async function removeMember({
   if (row.member.userId === row.creatorId) {
     throw new AppError("BAD_REQUEST", messages.creatorNotRemovable);
   }
-  const queued = await deps.db.transaction((tx) => endMembership(tx, row.member, deps.clock.now()));
+  const queued = await deps.db.transaction((tx) =>
+    departUnlessCreator(tx, row.member, deps.clock.now(), messages.creatorNotRemovable),
+  );
   await collectAttachmentGarbage(deps, queued);
   return { message: messages.memberRemoved };
+}
+
+/**
+ * The caller leaves the circle: any member but its creator (who would leave it without one), so
+ * never a personal circle either. Their tasks there go as a removal takes them
+ * (member-departure.ts).
+ */
+export async function leaveCircle({
+  deps,
+  caller,
+}: Call<undefined, MemberCaller>): Promise<{ message: string }> {
+  const { circle, membership } = caller.circle;
+  if (circle.type === "personal") throw new AppError("BAD_REQUEST", messages.leavePersonal);
+  if (caller.circle.isCreator) throw new AppError("BAD_REQUEST", messages.leaveCreator);
+  const queued = await deps.db.transaction((tx) =>
+    departUnlessCreator(tx, membership, deps.clock.now(), messages.leaveCreator),
+  );
+  await collectAttachmentGarbage(deps, queued);
+  return { message: messages.circleLeft };
+}
+
+/** The caller's own colour in the circle ("My colour"): any member, for themselves only. */
+export async function setMyColor({
+  deps,
+  caller,
+  input,
+}: Call<{ color: MemberColor }, MemberCaller>): Promise<Member> {
+  const row = await findTarget(deps.db, caller.circle.circle.id, { userId: caller.userId });
+  const [changed] = await deps.db
+    .update(circleMembers)
+    .set({ color: input.color })
+    .where(eq(circleMembers.id, row.member.id))
+    .returning();
+  // Left or removed between the read and the write: the circle is no longer theirs to see.
+  if (!changed) throw new AppError("NOT_FOUND", messages.circleNotFound);
+  return toMember({ ...row, member: changed });
 }

@@ -137,6 +137,7 @@ async function exportCirclesOf(
     role: roleIn(circle, userId, membership.role),
     isCreator: circle.creatorId === userId,
     relationship: membership.relationship,
+    memberColor: membership.color,
     joinedAt: membership.createdAt,
   }));
 }

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { normalizeEmail } from "../auth/public-user";
 import { isMember } from "../circles/access";
 import { countMembers, lockCircle } from "../circles/circles";
+import { joiningMemberColor } from "../circles/member-colors";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { accountOf } from "./account";
@@ -77,7 +78,10 @@ export async function respondToInvitation({
   });
 }
 
-/** Makes the invitee a member with the invitation's relationship; one already in stays as is. */
+/**
+ * Makes the invitee a member with the invitation's relationship and the next free colour (the
+ * circle's row is locked); one already in stays as is.
+ */
 async function join(
   tx: Tx,
   invitation: typeof invitations.$inferSelect,
@@ -92,6 +96,7 @@ async function join(
     userId,
     role: "member",
     relationship: invitation.relationship,
+    color: await joiningMemberColor(tx, invitation.circleId),
     createdAt: now,
   });
 }

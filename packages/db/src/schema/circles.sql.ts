@@ -1,4 +1,9 @@
-import { CIRCLE_ROLES, CIRCLE_TYPES, INVITATION_STATUSES } from "@circleplan/shared/limits";
+import {
+  CIRCLE_ROLES,
+  CIRCLE_TYPES,
+  INVITATION_STATUSES,
+  MEMBER_COLORS,
+} from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.sql";
@@ -37,6 +42,11 @@ export const circleMembers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: CIRCLE_ROLES }).notNull(),
     relationship: text("relationship"),
+    /**
+     * The member's colour in this circle (docs/decisions/017). Joining by invitation picks the
+     * first free one; a circle's first member, its creator, gets the first (this default).
+     */
+    color: text("color").notNull().default(MEMBER_COLORS[0].value),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,7 +4,7 @@
  */
 
 import { createHash, randomBytes } from "node:crypto";
-import { CIRCLE_TYPE_COLORS } from "@circleplan/shared/limits";
+import { CIRCLE_TYPE_COLORS, MEMBER_COLORS } from "@circleplan/shared/limits";
 import { faker } from "@faker-js/faker";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../client";
@@ -198,19 +198,19 @@ export async function createCircle(
     })
     .returning();
   if (!circle) throw new Error("circle insert returned nothing");
-  await deps.db.insert(circleMembers).values([
-    { circleId: circle.id, userId: options.creatorId, role: "admin" as const },
-    ...(options.admins ?? []).map((userId) => ({
+  const joining = [
+    { userId: options.creatorId, role: "admin" as const },
+    ...(options.admins ?? []).map((userId) => ({ userId, role: "admin" as const })),
+    ...(options.members ?? []).map((userId) => ({ userId, role: "member" as const })),
+  ];
+  // Colours as joining one by one gives them: the palette in order.
+  await deps.db.insert(circleMembers).values(
+    joining.map((member, index) => ({
+      ...member,
       circleId: circle.id,
-      userId,
-      role: "admin" as const,
+      color: MEMBER_COLORS[index % MEMBER_COLORS.length]?.value,
     })),
-    ...(options.members ?? []).map((userId) => ({
-      circleId: circle.id,
-      userId,
-      role: "member" as const,
-    })),
-  ]);
+  );
   return circle;
 }
 

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { PlanCard } from "./plan-card";
@@ -57,6 +57,39 @@ describe("PlanCard", () => {
     expect(within(shown).getByText("For: Bea Byron")).toBeVisible();
     expect(within(shown).getByText("Pending")).toBeVisible();
     expect(within(shown).getByText("Corner shop")).toBeVisible();
+  });
+
+  it("marks the assignee with their colour in the plan's circle, a dot beside the name", async () => {
+    const bea = { id: 2, firstName: "Bea", lastName: "Byron" };
+    renderCard(taskFixture(), {
+      handlers: {
+        // Bea is Pink in this circle and Blue in another: the plan's circle decides.
+        "circles.allMembers": () => [
+          memberFixture(bea, { circleId: 8, color: "#3B82F6" }),
+          memberFixture(bea, { circleId: 7, color: "#DB2777" }),
+        ],
+      },
+    });
+    const shown = await card("Pick up groceries");
+    const dot = await within(shown).findByTestId("member-dot");
+    expect(dot).toHaveStyle({ backgroundColor: "#DB2777" });
+    expect(dot).toHaveAttribute("aria-hidden", "true");
+    // The colour is never alone: the name is in the same line.
+    expect(dot.parentElement).toHaveTextContent("For: Bea Byron");
+  });
+
+  it("shows the assignee's name without a dot until their colour is known, and none on an event", async () => {
+    const task = renderCard(taskFixture(), { handlers: { "circles.allMembers": () => [] } });
+    expect(within(await card("Pick up groceries")).getByText("For: Bea Byron")).toBeVisible();
+    expect(screen.queryByTestId("member-dot")).toBeNull();
+    task.unmount();
+    renderCard(planFixture(), {
+      handlers: {
+        "circles.allMembers": () => [memberFixture({ id: 1, firstName: "Ada", lastName: "L" })],
+      },
+    });
+    expect(within(await card("Family dinner")).queryByText(/For:/)).toBeNull();
+    expect(screen.queryByTestId("member-dot")).toBeNull();
   });
 
   it("reads the time in the viewer's own zone", async () => {

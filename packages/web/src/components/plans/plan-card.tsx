@@ -14,6 +14,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { shortDay } from "@/lib/days";
 import { cn } from "@/lib/utils";
+import { AssigneeLabel } from "./assignee-label";
 import { DeletePlanDialog } from "./delete-plan-dialog";
 import { usePlanDialogs } from "./plan-dialogs";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator, mayDeletePlan } from "./plan-permissions";
@@ -163,9 +164,7 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
           >
             <CircleTag name={plan.circleName} color={plan.circleColor} />
             <span className="wrap-anywhere">By: {plan.creatorName}</span>
-            {plan.type === "task" && plan.assigneeName ? (
-              <span className="wrap-anywhere">For: {plan.assigneeName}</span>
-            ) : null}
+            <AssigneeLabel plan={plan} />
             {state ? <Badge className={STATE_BADGE[state]}>{state}</Badge> : null}
             {done ? <Badge variant="outline">Completed</Badge> : null}
           </div>

@@ -5,9 +5,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { userFixture } from "@/features/circles/testing/fixtures";
+import { memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
-import { planFixture } from "@/testing/plan-fixtures";
+import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { CalendarScreen } from "./calendar-screen";
 
@@ -95,6 +95,24 @@ describe("CalendarScreen", () => {
     expect(within(card).getByRole("link", { name: "View all plans for today" })).toHaveAttribute(
       "href",
       "/dashboard",
+    );
+  });
+
+  it("names a task's assignee in Today's Plans, their colour a dot beside the name", async () => {
+    renderCalendar({
+      "plans.list": () => [
+        taskFixture({ startTime: new Date("2026-11-23T16:00:00Z"), date: "2026-11-23" }),
+      ],
+      "circles.allMembers": () => [
+        memberFixture({ id: 2, firstName: "Bea", lastName: "Byron" }, { color: "#0891B2" }),
+      ],
+    });
+    const card = await screen.findByRole("region", { name: "Today's Plans" });
+    const assignee = await within(card).findByText("For: Bea Byron");
+    await waitFor(() =>
+      expect(within(assignee.parentElement as HTMLElement).getByTestId("member-dot")).toHaveStyle({
+        backgroundColor: "#0891B2",
+      }),
     );
   });
 

@@ -3,6 +3,7 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Clock, Sun } from "lucide-react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
+import { AssigneeLabel } from "@/components/plans/assignee-label";
 import { PlanLocation } from "@/components/plans/plan-line";
 import { sortPlans } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
@@ -12,8 +13,9 @@ import { trpc } from "@/lib/trpc";
 import { timeRange } from "./calendar-days";
 
 /**
- * Today's Plans (spec section 2): each plan's title, circle, start to end as HH:mm and
- * location; "No plans today, Enjoy your free day!" when there are none; a link to the day view.
+ * Today's Plans (spec section 2): each plan's title, circle, start to end as HH:mm, a task's
+ * assignee with their colour, and location; "No plans today, Enjoy your free day!" when there
+ * are none; a link to the day view.
  */
 export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: string }) {
   const plans = trpc.plans.list.useQuery({ date: today });
@@ -68,6 +70,7 @@ function TodayPlan({ plan, timeZone }: { plan: Plan; timeZone: string }) {
         <Clock aria-hidden="true" className="size-3.5 shrink-0" />
         {timeRange(plan, timeZone)}
       </p>
+      <AssigneeLabel plan={plan} className="text-sm text-muted-foreground" />
       {plan.location ? <PlanLocation location={plan.location} className="gap-1.5 text-sm" /> : null}
     </li>
   );

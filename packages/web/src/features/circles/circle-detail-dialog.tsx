@@ -11,17 +11,19 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { CircleDetailsForm } from "./circle-details-form";
 import { memberCountText } from "./circle-labels";
-import { canDeleteFromDialog, canInvite } from "./circle-permissions";
+import { canDeleteFromDialog, canInvite, canLeave } from "./circle-permissions";
 import { DeleteCircleButton } from "./delete-circle-button";
 import { InviteForm } from "./invite-form";
+import { LeaveCircleButton } from "./leave-circle-button";
 import { MembersTable } from "./members-table";
-import { RenameCircleForm } from "./rename-circle-form";
 import { SentInvitations } from "./sent-invitations";
 
 /**
  * The circle detail dialog (spec section 2): Members, Invitations (admins, never in a personal
- * circle) and Settings. Creating an invitation opens the share dialog with its link.
+ * circle) and Settings (name and description, All Settings, Delete or Leave). Creating an
+ * invitation opens the share dialog with its link.
  */
 export function CircleDetailDialog({
   circle,
@@ -67,7 +69,7 @@ export function CircleDetailDialog({
             </TabsContent>
           ) : null}
           <TabsContent value="settings" className="grid gap-6">
-            <RenameCircleForm circle={circle} variant="dialog" />
+            <CircleDetailsForm circle={circle} variant="dialog" />
             <div className="flex flex-wrap gap-2 border-t pt-4">
               <Button asChild variant="outline">
                 <Link href={paths.circleSettings.build(circle.id)}>
@@ -77,6 +79,9 @@ export function CircleDetailDialog({
               </Button>
               {canDeleteFromDialog(circle) ? (
                 <DeleteCircleButton circle={circle} onDeleted={() => onOpenChange(false)} />
+              ) : null}
+              {canLeave(circle) ? (
+                <LeaveCircleButton circle={circle} onLeft={() => onOpenChange(false)} />
               ) : null}
             </div>
           </TabsContent>

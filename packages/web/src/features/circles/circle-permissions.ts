@@ -28,14 +28,28 @@ export function showsDangerZone(circle: CircleView): boolean {
 
 export interface MemberActions {
   promote: boolean;
+  /** Make an admin a member again: the creator's alone. */
+  demote: boolean;
   remove: boolean;
 }
 
-/** An admin acts on others, never on themselves and never on the creator. */
+/**
+ * An admin acts on others, never on themselves and never on the creator; of them, only the
+ * creator makes an admin a member again.
+ */
 export function memberActions(
   member: Pick<Member, "userId" | "role" | "isCreator">,
-  viewer: { userId: number; isAdmin: boolean },
+  viewer: { userId: number; isAdmin: boolean; isCreator: boolean },
 ): MemberActions {
   const actionable = viewer.isAdmin && member.userId !== viewer.userId && !member.isCreator;
-  return { promote: actionable && member.role !== "admin", remove: actionable };
+  return {
+    promote: actionable && member.role !== "admin",
+    demote: actionable && viewer.isCreator && member.role === "admin",
+    remove: actionable,
+  };
+}
+
+/** Leaving: any member but the creator, who would leave the circle without one; so never a personal circle. */
+export function canLeave(circle: CircleView): boolean {
+  return !circle.isCreator && circle.type !== "personal";
 }

@@ -1,6 +1,6 @@
 /**
  * The circle page and its detail dialog (accounts spec, sections 2, 6 and 8): name, member
- * count, the settings button, the tabs each role sees, and the dialog's invite form. Its plans
+ * count, the settings button, the tabs each role sees, the dialog's invite form and Leave. Its plans
  * (plans spec, section 2) are in circle-screen-plans.test.tsx.
  */
 import { screen, waitFor, within } from "@testing-library/react";
@@ -121,5 +121,25 @@ describe("CircleScreen", () => {
     await userEvent.click(within(dialog).getByRole("tab", { name: "Settings" }));
     expect(within(dialog).getByRole("button", { name: "Delete Circle" })).toBeVisible();
     expect(within(dialog).queryByText("Only admins can change the circle name.")).toBeNull();
+  });
+
+  it("lets a member leave from the dialog's Settings, then goes to the dashboard; never the creator", async () => {
+    const view = renderCircleScreen({
+      "circles.get": () => circleFixture({ role: "member", isCreator: false, type: "family" }),
+      "circles.leave": () => ({ message: "You have left the circle." }),
+    });
+    const dialog = await openDetails();
+    await userEvent.click(within(dialog).getByRole("tab", { name: "Settings" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Leave Circle" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Leave The Lovelaces?" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Leave Circle" }));
+    await waitFor(() => expect(view.location()).toBe("/dashboard"));
+    expect(view.callsTo("circles.leave")[0]?.input).toEqual({ id: 7 });
+    view.unmount();
+
+    renderCircleScreen();
+    const own = await openDetails();
+    await userEvent.click(within(own).getByRole("tab", { name: "Settings" }));
+    expect(within(own).queryByRole("button", { name: "Leave Circle" })).not.toBeInTheDocument();
   });
 });

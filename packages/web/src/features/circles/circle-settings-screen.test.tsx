@@ -1,7 +1,8 @@
 /**
  * The circle settings page (accounts spec, sections 2, 5, 6 and 8) for each role: what a
  * member, an admin and the creator see, renaming, promoting and removing members, the invite
- * form, the sent-invitations list, and the messages of each failure.
+ * form, the sent-invitations list, and the messages of each failure; and issue 20's circle
+ * life: the description, demotion, leaving, the circle's colour and My colour.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -376,5 +377,227 @@ describe("CircleSettingsScreen", () => {
       }),
     );
     expect(view.location()).toBe("/circle/7/settings");
+  });
+});
+
+describe("CircleSettingsScreen: circle life (issue 20)", () => {
+  const asMember = { "circles.get": () => circleFixture({ role: "member", isCreator: false }) };
+
+  it("saves a changed description, and only what changed", async () => {
+    const view = renderSettings({
+      "circles.update": (input) =>
+        circleFixture({ description: (input as { description: string | null }).description }),
+    });
+    const description = await screen.findByLabelText(/Description/);
+    const save = screen.getByRole("button", { name: "Save Changes" });
+    await userEvent.type(description, "  Sundays at Gran's ");
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(view.callsTo("circles.update")[0]?.input).toEqual({
+        id: 7,
+        description: "Sundays at Gran's",
+      }),
+    );
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(description).toHaveValue("Sundays at Gran's");
+  });
+
+  it("shows a member the description read-only", async () => {
+    renderSettings(
+      {
+        "circles.get": () =>
+          circleFixture({ role: "member", isCreator: false, description: "Our family" }),
+      },
+      bea,
+    );
+    const description = await screen.findByLabelText(/Description/);
+    expect(description).toHaveValue("Our family");
+    expect(description).toHaveAttribute("readonly");
+  });
+
+  it("lets the creator make an admin a member again", async () => {
+    const view = renderSettings({
+      "circles.setMemberRole": () => ({ ...members[2], role: "member" }),
+    });
+    await openTab("Members");
+    const calRow = await screen.findByRole("row", { name: /Cal Babbage/ });
+    expect(within(calRow).queryByRole("button", { name: /^Make Admin/ })).not.toBeInTheDocument();
+    await userEvent.click(within(calRow).getByRole("button", { name: /^Make Member/ }));
+    await waitFor(() =>
+      expect(view.callsTo("circles.setMemberRole")[0]?.input).toEqual({
+        id: 7,
+        userId: 3,
+        role: "member",
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Member updated", {
+        description: "Cal Babbage is now a member.",
+      }),
+    );
+    // A plain member is never offered it.
+    const beaRow = screen.getByRole("row", { name: /Bea Byron/ });
+    expect(within(beaRow).queryByRole("button", { name: /^Make Member/ })).not.toBeInTheDocument();
+  });
+
+  it("never offers an admin who is not the creator to demote another admin", async () => {
+    const dan = { id: 4, firstName: "Dan", lastName: "Day" };
+    renderSettings(
+      {
+        "circles.get": () => circleFixture({ role: "admin", isCreator: false }),
+        "circles.members": () => [...members, memberFixture(dan, { role: "admin" })],
+      },
+      cal,
+    );
+    await openTab("Members");
+    const danRow = await screen.findByRole("row", { name: /Dan Day/ });
+    expect(within(danRow).getByRole("button", { name: /^Remove/ })).toBeVisible();
+    expect(screen.queryByRole("button", { name: /^Make Member/ })).not.toBeInTheDocument();
+  });
+
+  it("marks each member with their colour beside their name", async () => {
+    renderSettings({
+      "circles.members": () => [
+        memberFixture(ada, { role: "admin", isCreator: true, color: "#3B82F6" }),
+        memberFixture(bea, { color: "#DB2777" }),
+      ],
+    });
+    await openTab("Members");
+    const beaRow = await screen.findByRole("row", { name: /Bea Byron/ });
+    const dot = within(beaRow).getByTestId("member-dot");
+    expect(dot).toHaveStyle({ backgroundColor: "#DB2777" });
+    expect(dot.parentElement).toHaveTextContent("Bea Byron");
+  });
+
+  it("leaves the circle after confirming, then goes to the dashboard", async () => {
+    const view = renderSettings(
+      { ...asMember, "circles.leave": () => ({ message: "You have left the circle." }) },
+      bea,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Leave Circle" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Leave The Lovelaces?" });
+    expect(confirm).toHaveTextContent("tasks assigned to you there are withdrawn");
+    expect(confirm).toHaveTextContent("the plans you added to it are deleted");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Leave Circle" }));
+    await waitFor(() => expect(view.callsTo("circles.leave")[0]?.input).toEqual({ id: 7 }));
+    await waitFor(() => expect(view.location()).toBe("/dashboard"));
+    expect(toast.success).toHaveBeenCalledWith("You have left the circle.", {
+      description: "You are no longer in The Lovelaces.",
+    });
+  });
+
+  it("asks before leaving, and Cancel leaves nothing", async () => {
+    const view = renderSettings(asMember, bea);
+    await userEvent.click(await screen.findByRole("button", { name: "Leave Circle" }));
+    const confirm = await screen.findByRole("alertdialog");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    expect(view.callsTo("circles.leave")).toHaveLength(0);
+    expect(view.location()).toBe("/circle/7/settings");
+  });
+
+  it("says Failed to leave circle with the server's reason, and keeps the question up", async () => {
+    renderSettings(
+      {
+        ...asMember,
+        "circles.leave": () => {
+          throw serverError("The circle's creator cannot leave it.", 400);
+        },
+      },
+      bea,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Leave Circle" }));
+    const confirm = await screen.findByRole("alertdialog");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Leave Circle" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to leave circle", {
+        description: "The circle's creator cannot leave it.",
+      }),
+    );
+    expect(screen.getByRole("alertdialog")).toBeInTheDocument();
+  });
+
+  it("offers no Leave to the creator, nor in a personal circle", async () => {
+    const view = renderSettings();
+    await screen.findByRole("button", { name: "Save Changes" });
+    expect(screen.queryByRole("button", { name: "Leave Circle" })).not.toBeInTheDocument();
+    view.unmount();
+    renderSettings({ "circles.get": () => circleFixture({ type: "personal" }) });
+    await screen.findByRole("button", { name: "Save Changes" });
+    expect(screen.queryByRole("button", { name: "Leave Circle" })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin change the circle's colour; a member sees it without changing it", async () => {
+    const view = renderSettings({
+      "circles.update": (input) => circleFixture({ color: (input as { color: string }).color }),
+    });
+    await openTab("Appearance");
+    const colours = await screen.findByRole("group", { name: "Circle colour" });
+    expect(within(colours).getByRole("radio", { name: "Purple" })).toBeChecked();
+    const save = screen.getByRole("button", { name: "Save Circle Colour" });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(colours).getByRole("radio", { name: "Teal" }));
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(view.callsTo("circles.update")[0]?.input).toEqual({ id: 7, color: "#14B8A6" }),
+    );
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(within(colours).getByRole("radio", { name: "Teal" })).toBeChecked();
+    view.unmount();
+
+    renderSettings(asMember, bea);
+    await openTab("Appearance");
+    const readOnly = await screen.findByRole("group", { name: "Circle colour" });
+    expect(within(readOnly).getByRole("radio", { name: "Teal" })).toBeDisabled();
+    expect(screen.getByText("Only admins can change the circle colour.")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Save Circle Colour" })).not.toBeInTheDocument();
+  });
+
+  it("lets any member choose their own colour from the member colours", async () => {
+    const view = renderSettings(
+      {
+        ...asMember,
+        "circles.members": () => [
+          memberFixture(ada, { role: "admin", isCreator: true }),
+          memberFixture(bea, { color: "#EA580C" }),
+        ],
+        "circles.setMyColor": (input) =>
+          memberFixture(bea, { color: (input as { color: string }).color }),
+      },
+      bea,
+    );
+    await openTab("Appearance");
+    const mine = await screen.findByRole("group", { name: "My colour" });
+    expect(within(mine).getAllByRole("radio")).toHaveLength(10);
+    expect(within(mine).getByRole("radio", { name: "Orange" })).toBeChecked();
+    const save = screen.getByRole("button", { name: "Save My Colour" });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(mine).getByRole("radio", { name: "Cyan" }));
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(view.callsTo("circles.setMyColor")[0]?.input).toEqual({ id: 7, color: "#0891B2" }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Colour saved", {
+        description: "Your colour in The Lovelaces is saved.",
+      }),
+    );
+  });
+
+  it("says Failed to save your colour with the server's reason", async () => {
+    renderSettings({
+      "circles.setMyColor": () => {
+        throw serverError("Colour must be one of the member colours.", 400);
+      },
+    });
+    await openTab("Appearance");
+    const mine = await screen.findByRole("group", { name: "My colour" });
+    await userEvent.click(within(mine).getByRole("radio", { name: "Slate" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save My Colour" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to save your colour", {
+        description: "Colour must be one of the member colours.",
+      }),
+    );
   });
 });

@@ -3,14 +3,17 @@ import { TriangleAlert } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { CircleColorCard } from "./circle-color-card";
+import { CircleDetailsForm } from "./circle-details-form";
 import { CircleGate } from "./circle-gate";
-import { canInvite, isCircleAdmin, showsDangerZone } from "./circle-permissions";
+import { canInvite, canLeave, isCircleAdmin, showsDangerZone } from "./circle-permissions";
 import { CirclePhotoCard } from "./circle-photo-card";
 import { CircleSubScreen } from "./circle-sub-screen";
 import { DeleteCircleButton } from "./delete-circle-button";
 import { InviteMembersCard } from "./invite-form";
+import { LeaveCircleButton } from "./leave-circle-button";
 import { MembersTable } from "./members-table";
-import { RenameCircleForm } from "./rename-circle-form";
+import { MyColorCard } from "./my-color-card";
 import { SentInvitations } from "./sent-invitations";
 
 /** What deleting takes with it (spec section 2, Danger Zone). */
@@ -24,8 +27,9 @@ const DELETED_WITH_CIRCLE = [
 const tabClassName = "h-8 basis-[calc(50%-0.25rem)] sm:basis-0";
 
 /**
- * /circle/{id}/settings (spec section 2): General for everyone, Members for admins,
- * Appearance for everyone, Danger Zone for the creator of a custom circle.
+ * /circle/{id}/settings (spec section 2): General for everyone (name and description; Leave for
+ * anyone but the creator), Members for admins, Appearance for everyone (photo, the circle's
+ * colour, My colour), Danger Zone for the creator of a custom circle.
  */
 export function CircleSettingsScreen() {
   return <CircleGate>{(circle) => <SettingsView circle={circle} />}</CircleGate>;
@@ -70,16 +74,31 @@ function SettingsView({ circle }: { circle: Circle }) {
           ) : null}
         </TabsList>
 
-        <TabsContent value="general">
+        <TabsContent value="general" className="grid gap-4">
           <Card>
             <CardHeader>
               <CardTitle>General</CardTitle>
-              <CardDescription>The name everyone in the circle sees.</CardDescription>
+              <CardDescription>
+                The name and description everyone in the circle sees.
+              </CardDescription>
             </CardHeader>
             <CardContent>
-              <RenameCircleForm circle={circle} variant="page" />
+              <CircleDetailsForm circle={circle} variant="page" />
             </CardContent>
           </Card>
+          {canLeave(circle) ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Leave Circle</CardTitle>
+                <CardDescription>
+                  Stop seeing {circle.name}. The plans you added to it are deleted.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <LeaveCircleButton circle={circle} />
+              </CardContent>
+            </Card>
+          ) : null}
         </TabsContent>
 
         {admin ? (
@@ -109,8 +128,10 @@ function SettingsView({ circle }: { circle: Circle }) {
           </TabsContent>
         ) : null}
 
-        <TabsContent value="appearance">
+        <TabsContent value="appearance" className="grid gap-4">
           <CirclePhotoCard circle={circle} />
+          <CircleColorCard circle={circle} />
+          <MyColorCard circle={circle} />
         </TabsContent>
 
         {dangerZone ? (

@@ -1,14 +1,10 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-import { useLocation } from "wouter";
-import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { serverMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
-import { useCircleCache } from "./circle-cache";
+import { useCircleExit } from "./circle-exit";
 
 /**
  * Deletes a circle after the spec's confirmation (an accessible alert dialog, not the
@@ -25,24 +21,14 @@ export function DeleteCircleButton({
   onDeleted?: () => void;
 }) {
   const remove = trpc.circles.delete.useMutation();
-  const cache = useCircleCache();
-  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
-
-  async function confirm() {
-    try {
-      const result = await remove.mutateAsync({ id: circle.id });
-      setOpen(false);
-      onDeleted?.();
-      navigate(paths.dashboard, { replace: true });
-      await cache.circleDeleted(circle.id);
-      toast.success(result.message, { description: `${circle.name} is gone for everyone.` });
-    } catch (error) {
-      toast.error("Failed to delete circle", {
-        description: serverMessage(error, "Please try again."),
-      });
-    }
-  }
+  const confirm = useCircleExit({
+    circle,
+    exit: remove.mutateAsync,
+    goneDescription: `${circle.name} is gone for everyone.`,
+    failureTitle: "Failed to delete circle",
+    onExited: onDeleted,
+  });
 
   return (
     <ConfirmDialog
@@ -59,7 +45,7 @@ export function DeleteCircleButton({
       confirmLabel="Delete Circle"
       pendingLabel="Deleting..."
       pending={remove.isPending}
-      onConfirm={() => void confirm()}
+      onConfirm={() => void confirm(() => setOpen(false))}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { Circle, Member } from "@circleplan/shared/circle-outputs";
-import { ShieldCheck, UserMinus } from "lucide-react";
+import { ShieldCheck, ShieldMinus, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -7,6 +7,7 @@ import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { MemberDot } from "@/components/ui/member-dot";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   Table,
@@ -28,15 +29,20 @@ export function memberName(member: Member): string {
 }
 
 /**
- * The members table (spec section 2): Name, Email, Role, Actions, a Creator badge. An admin
- * promotes a member to admin or removes one, never themselves and never the creator. On a phone
- * the email sits under the name instead of in a column of its own.
+ * The members table (spec section 2): Name (with the member's colour), Email, Role, Actions, a
+ * Creator badge. An admin promotes a member to admin or removes one, never themselves and never
+ * the creator; the creator also makes an admin a member again. On a phone the email sits under
+ * the name instead of in a column of its own.
  */
 export function MembersTable({ circle }: { circle: Circle }) {
   const members = trpc.circles.members.useQuery({ id: circle.id });
   const { user } = useCurrentUser();
   const [removing, setRemoving] = useState<Member | null>(null);
-  const viewer = { userId: user?.id ?? 0, isAdmin: isCircleAdmin(circle) };
+  const viewer = {
+    userId: user?.id ?? 0,
+    isAdmin: isCircleAdmin(circle),
+    isCreator: circle.isCreator,
+  };
 
   if (members.error) {
     return (
@@ -96,15 +102,17 @@ function MemberRow({
   actions: ReturnType<typeof memberActions>;
   onRemove: () => void;
 }) {
-  const promote = trpc.circles.setMemberRole.useMutation();
+  const setRole = trpc.circles.setMemberRole.useMutation();
   const cache = useCircleCache();
   const name = memberName(member);
 
-  async function makeAdmin() {
+  async function changeRole(role: Member["role"]) {
     try {
-      await promote.mutateAsync({ id: circle.id, userId: member.userId, role: "admin" });
+      await setRole.mutateAsync({ id: circle.id, userId: member.userId, role });
       await cache.membersChanged(circle.id);
-      toast.success("Member updated", { description: `${name} is now an admin.` });
+      toast.success("Member updated", {
+        description: role === "admin" ? `${name} is now an admin.` : `${name} is now a member.`,
+      });
     } catch (error) {
       toast.error("Failed to update member", {
         description: serverMessage(error, "Please try again."),
@@ -124,6 +132,7 @@ function MemberRow({
           </Avatar>
           <div className="grid min-w-0 gap-0.5">
             <span className="flex flex-wrap items-center gap-1.5 font-medium">
+              <MemberDot color={member.color} />
               <span className="wrap-anywhere">{name}</span>
               {isViewer ? <span className="text-xs text-muted-foreground">(you)</span> : null}
               {member.isCreator ? <Badge variant="outline">Creator</Badge> : null}
@@ -145,19 +154,33 @@ function MemberRow({
         <RoleBadge role={member.role} />
       </TableCell>
       <TableCell className="text-right">
-        {actions.promote || actions.remove ? (
+        {actions.promote || actions.demote || actions.remove ? (
           <div className="flex justify-end gap-1">
             {actions.promote ? (
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => void makeAdmin()}
-                disabled={promote.isPending}
+                onClick={() => void changeRole("admin")}
+                disabled={setRole.isPending}
               >
                 <ShieldCheck aria-hidden="true" />
                 {/* Icon only on a phone; the name always says which member it is for. */}
                 <span className="sr-only sm:not-sr-only">
-                  {promote.isPending ? "Saving..." : "Make Admin"}
+                  {setRole.isPending ? "Saving..." : "Make Admin"}
+                </span>
+                <span className="sr-only"> {name}</span>
+              </Button>
+            ) : null}
+            {actions.demote ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void changeRole("member")}
+                disabled={setRole.isPending}
+              >
+                <ShieldMinus aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">
+                  {setRole.isPending ? "Saving..." : "Make Member"}
                 </span>
                 <span className="sr-only"> {name}</span>
               </Button>

@@ -6,9 +6,9 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { userFixture } from "@/features/circles/testing/fixtures";
+import { memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
-import { planFixture } from "@/testing/plan-fixtures";
+import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { PlannerScreen } from "./planner-screen";
 
@@ -94,6 +94,22 @@ describe("PlannerScreen", () => {
     expect(within(saturday).getByRole("link", { name: /Bea's party/ })).toHaveAttribute(
       "href",
       "/dashboard?date=2026-11-28&eventId=2",
+    );
+  });
+
+  it("names a task's assignee in its day, their colour a dot beside the name", async () => {
+    renderPlanner({
+      "plans.list": () => [
+        taskFixture({ id: 3, title: "Walk the dog", date: "2026-11-24", creatorId: 1 }),
+      ],
+      "circles.allMembers": () => [
+        memberFixture({ id: 2, firstName: "Bea", lastName: "Byron" }, { color: "#8B5CF6" }),
+      ],
+    });
+    const entry = (await screen.findByText("Walk the dog")).closest("button") as HTMLElement;
+    expect(within(entry).getByText("For: Bea Byron")).toBeVisible();
+    await waitFor(() =>
+      expect(within(entry).getByTestId("member-dot")).toHaveStyle({ backgroundColor: "#8B5CF6" }),
     );
   });
 });

@@ -3,6 +3,7 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { AssigneeLabel } from "@/components/plans/assignee-label";
 import { usePlanDialogs } from "@/components/plans/plan-dialogs";
 import { isPlanCreator } from "@/components/plans/plan-permissions";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
@@ -180,7 +181,10 @@ function PlannerDay({
   );
 }
 
-/** One plan in a day column: its time, title and circle colour, small enough for a seventh of a screen. */
+/**
+ * One plan in a day column: its time, title, circle (its colour the left border) and a task's
+ * assignee (their colour a dot), small enough for a seventh of a screen.
+ */
 function PlannerEntry({
   plan,
   timeZone,
@@ -208,6 +212,7 @@ function PlannerEntry({
         {plan.title}
       </span>
       <span className="truncate text-xs text-muted-foreground">{plan.circleName}</span>
+      <AssigneeLabel plan={plan} className="text-xs text-muted-foreground" />
     </>
   );
   const style = { borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) };

@@ -39,6 +39,7 @@ const circle = (id: number) => ({
   role: "admin" as const,
   isCreator: true,
   relationship: null,
+  memberColor: "#3B82F6",
   joinedAt: exportedAt,
 });
 const plan = (id: number) =>

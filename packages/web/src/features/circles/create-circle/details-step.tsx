@@ -4,18 +4,15 @@ import {
   hexColorField,
 } from "@circleplan/shared/circle-schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Check } from "lucide-react";
-import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import * as z from "zod";
 import { Button } from "@/components/ui/button";
-import { textColorOn } from "@/components/ui/circle-avatar";
 import { DialogFooter } from "@/components/ui/dialog";
-import { Field, FieldError } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
+import { FieldError } from "@/components/ui/field";
 import { TextField } from "@/components/ui/text-field";
-import { Textarea } from "@/components/ui/textarea";
-import { COLOR_CHOICES, NEW_CIRCLE_COLOR } from "../circle-colors";
+import { CircleColorPicker } from "../circle-color-picker";
+import { NEW_CIRCLE_COLOR } from "../circle-colors";
+import { CircleDescriptionField } from "../circle-description-field";
 
 /** A personal circle comes with the account; these are the ones a person makes. */
 const NEW_CIRCLE_TYPES = [
@@ -54,7 +51,6 @@ export function DetailsStep({
   });
   const color = useWatch({ control: form.control, name: "color" });
   const colorError = form.formState.errors.color?.message;
-  const customColorId = useId();
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onNext)} className="grid gap-4">
@@ -67,21 +63,11 @@ export function DetailsStep({
         autoComplete="off"
         autoFocus
       />
-      <Field
+      <CircleDescriptionField
         id="create-circle-description"
-        label="Description"
-        optional
+        registration={form.register("description")}
         error={form.formState.errors.description?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            {...form.register("description")}
-            rows={2}
-            placeholder="What is this circle for?"
-          />
-        )}
-      </Field>
+      />
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm leading-none font-medium">Type</legend>
@@ -110,46 +96,11 @@ export function DetailsStep({
         aria-describedby={colorError ? "create-circle-color-error" : undefined}
       >
         <legend className="mb-2 text-sm leading-none font-medium">Colour</legend>
-        <div className="flex flex-wrap items-center gap-2">
-          {COLOR_CHOICES.map((choice) => {
-            const checked = color.toUpperCase() === choice.value;
-            return (
-              <label
-                key={choice.value}
-                className="relative flex size-9 items-center justify-center rounded-full ring-offset-2 ring-offset-card has-checked:ring-2 has-checked:ring-foreground"
-                style={{ backgroundColor: choice.value, color: textColorOn(choice.value) }}
-              >
-                {/* The radio itself covers the swatch, so it is what a pointer presses. */}
-                <input
-                  type="radio"
-                  name="create-circle-color"
-                  value={choice.value}
-                  checked={checked}
-                  onChange={() => form.setValue("color", choice.value, { shouldDirty: true })}
-                  aria-label={choice.name}
-                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-                />
-                {checked ? (
-                  <Check aria-hidden="true" className="pointer-events-none size-4" />
-                ) : null}
-              </label>
-            );
-          })}
-          <span className="ml-1 flex items-center gap-2">
-            <input
-              id={customColorId}
-              type="color"
-              value={color.toLowerCase()}
-              onChange={(event) =>
-                form.setValue("color", event.target.value.toUpperCase(), { shouldDirty: true })
-              }
-              className="h-9 w-12 cursor-pointer rounded-md border border-input bg-card p-1"
-            />
-            <Label htmlFor={customColorId} className="font-normal text-muted-foreground">
-              Other colour
-            </Label>
-          </span>
-        </div>
+        <CircleColorPicker
+          name="create-circle-color"
+          value={color}
+          onChange={(value) => form.setValue("color", value, { shouldDirty: true })}
+        />
         <FieldError id="create-circle-color-error" message={colorError} />
       </fieldset>
 

@@ -60,6 +60,7 @@ export function memberFixture(
     relationship: null,
     isCreator: false,
     joinedAt: created,
+    color: "#3B82F6",
     user: {
       id: user.id,
       firstName: user.firstName,
