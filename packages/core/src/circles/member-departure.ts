@@ -1,6 +1,7 @@
 import type { Tx } from "@circleplan/db/client";
 import { circleMembers } from "@circleplan/db/schema";
 import { and, eq } from "drizzle-orm";
+import type { Stamp } from "../plans/change-stamp";
 import { withdrawAssignmentsOf } from "../plans/tasks";
 
 /**
@@ -13,13 +14,13 @@ import { withdrawAssignmentsOf } from "../plans/tasks";
 export async function endMembership(
   tx: Tx,
   membership: { circleId: number; userId: number },
-  now: Date,
+  stamp: Stamp,
 ): Promise<void> {
   // Plans first, then the membership: the order an edit of a plan takes them in (its plan row,
   // then its assignee's membership), so the two never wait for each other. The assignments made
   // so far are withdrawn; deleting the membership then waits for a plan being created or given
   // to them that relied on it (plan-access.ts requireAssignable), and those are withdrawn too.
-  await withdrawAssignmentsOf(tx, membership, now);
+  await withdrawAssignmentsOf(tx, membership, stamp);
   await tx
     .delete(circleMembers)
     .where(
@@ -28,5 +29,5 @@ export async function endMembership(
         eq(circleMembers.userId, membership.userId),
       ),
     );
-  await withdrawAssignmentsOf(tx, membership, now);
+  await withdrawAssignmentsOf(tx, membership, stamp);
 }

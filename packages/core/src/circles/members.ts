@@ -169,6 +169,7 @@ export async function removeMember({
   if (row.member.userId === row.creatorId) {
     throw new AppError("BAD_REQUEST", messages.creatorNotRemovable);
   }
-  await deps.db.transaction((tx) => endMembership(tx, row.member, deps.clock.now()));
+  const stamp = { by: caller.userId, at: deps.clock.now() };
+  await deps.db.transaction((tx) => endMembership(tx, row.member, stamp));
   return { message: messages.memberRemoved };
 }
