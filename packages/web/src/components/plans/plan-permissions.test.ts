@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { planFixture, taskFixture } from "../../testing/plan-fixtures";
-import { awaitsMyAnswer, canCompletePlan, isPlanCreator, planNoun } from "./plan-permissions";
+import {
+  awaitsMyAnswer,
+  canCompletePlan,
+  isPlanCreator,
+  mayDeletePlan,
+  planNoun,
+} from "./plan-permissions";
 
 const ADA = 1;
 const BEA = 2;
@@ -9,6 +15,16 @@ const CAL = 3;
 describe("plan permissions", () => {
   it("lets only the creator edit and delete", () => {
     expect(isPlanCreator(planFixture(), ADA)).toBe(true);
+    expect(isPlanCreator(planFixture(), BEA)).toBe(false);
+  });
+
+  it("lets the creator and the circle's admins delete; admins gain no edit", () => {
+    const none = new Set<number>();
+    const adminOfItsCircle = new Set([planFixture().circleId]);
+    expect(mayDeletePlan(planFixture(), ADA, none)).toBe(true);
+    expect(mayDeletePlan(planFixture(), BEA, none)).toBe(false);
+    expect(mayDeletePlan(planFixture(), BEA, adminOfItsCircle)).toBe(true);
+    expect(mayDeletePlan(planFixture(), BEA, new Set([planFixture().circleId + 1]))).toBe(false);
     expect(isPlanCreator(planFixture(), BEA)).toBe(false);
   });
 

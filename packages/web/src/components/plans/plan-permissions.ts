@@ -8,9 +8,21 @@ import { mayComplete } from "@circleplan/shared/plan-rules";
 
 type PlanPeople = Pick<Plan, "type" | "creatorId" | "assignedTo" | "assignmentAccepted" | "status">;
 
-/** Only the creator edits, deletes, or opens the edit form by tapping the card. */
+/** Only the creator edits, or opens the edit form by tapping the card. */
 export function isPlanCreator(plan: PlanPeople, userId: number): boolean {
   return plan.creatorId === userId;
+}
+
+/**
+ * The creator deletes, and so does an admin of the plan's circle (its creator among them): a
+ * member cannot leave plans the circle's admins cannot clear (docs/decisions/016).
+ */
+export function mayDeletePlan(
+  plan: PlanPeople & Pick<Plan, "circleId">,
+  userId: number,
+  adminOf: ReadonlySet<number>,
+): boolean {
+  return isPlanCreator(plan, userId) || adminOf.has(plan.circleId);
 }
 
 /** A task assigned to me that I have not answered: Accept and Decline (amber). */
