@@ -142,7 +142,11 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
     it("removed first: the create waits for the removal and is refused (400)", async () => {
       const { h, member, circle, task, admin } = await family();
       const removal = heldTransaction(h, async (tx) => {
-        await endMembership(tx, { circleId: circle.id, userId: member.user.id }, new Date());
+        await endMembership(
+          tx,
+          { circleId: circle.id, userId: member.user.id },
+          { by: admin.user.id, at: new Date() },
+        );
       });
       await removal.ready;
       const created = track(refusal(admin.trpc.plans.create(task)));
@@ -163,7 +167,11 @@ describe.runIf(process.env.CIRCLEPLAN_TEST_PG_URL)(
       const { h, member, circle, task, admin } = await family();
       const plan = await admin.trpc.plans.create({ ...task, assignedTo: null });
       const removal = heldTransaction(h, async (tx) => {
-        await endMembership(tx, { circleId: circle.id, userId: member.user.id }, new Date());
+        await endMembership(
+          tx,
+          { circleId: circle.id, userId: member.user.id },
+          { by: admin.user.id, at: new Date() },
+        );
       });
       await removal.ready;
       const edit = track(refusal(update(admin, { id: plan.id, assignedTo: member.user.id })));

@@ -145,6 +145,29 @@ describe("one plan", () => {
     expect((await server().client().get(`/api/events/${made.body.id}`)).status).toBe(401);
   });
 
+  it("GET /api/events/{id} and the lists name who last changed it, and when an answer came", async () => {
+    const { creator, member, circle } = await family();
+    const made = await creator.client.post<PlanJson>(`/api/circles/${circle.id}/events`, {
+      ...lesson,
+      assignedTo: member.user.id,
+    });
+    const creatorName = `${creator.user.firstName} ${creator.user.lastName}`;
+    expect(made.body).toMatchObject({ updatedBy: creator.user.id, updatedByName: creatorName });
+    await member.client.post(`/api/tasks/${made.body.id}/decline`, { reason: "Away\nall week" });
+    const res = await creator.client.get<PlanJson>(`/api/events/${made.body.id}`);
+    expect(res.body).toMatchObject({
+      updatedBy: member.user.id,
+      updatedByName: `${member.user.firstName} ${member.user.lastName}`,
+      responseNote: "Away\nall week",
+    });
+    expect(res.body.respondedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const listed = await creator.client.get<PlanJson[]>("/api/events/all?date=2026-03-02");
+    expect(listed.body.find((plan) => plan.id === made.body.id)).toMatchObject({
+      updatedBy: member.user.id,
+      respondedAt: res.body.respondedAt,
+    });
+  });
+
   it("PUT /api/events/{id}: the creator 200, a member 403, a stale version 409", async () => {
     const { creator, member, circle } = await family();
     const made = await creator.client.post<PlanJson>("/api/events", {

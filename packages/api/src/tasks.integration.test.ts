@@ -372,6 +372,9 @@ describe("pending tasks", () => {
       creatorName: `${f.creator.user.firstName} ${f.creator.user.lastName}`,
       assigneeName: `${f.assignee.user.firstName} ${f.assignee.user.lastName}`,
       description: null,
+      // A one-off task names no occurrence.
+      originalStartTime: null,
+      originalDate: null,
     });
     expect(pending[1]).toMatchObject({
       id: mineToGive.id,
@@ -437,7 +440,7 @@ describe("a member leaving the circle", () => {
       withdrawAssignmentsOf(
         tx,
         { circleId: f.circle.id, userId: f.assignee.user.id },
-        harness().clock.now(),
+        { by: f.creator.user.id, at: harness().clock.now() },
       ),
     );
     expect(await planRow(here.id)).toMatchObject({

@@ -1,9 +1,10 @@
 // The callbacks handed to page.evaluate run in the page, so they are typed against the DOM.
 /// <reference lib="dom" />
 /**
- * Steps the browser-test files share: what a person does on the auth screen, where things are
- * on screen (the toast, the circle strip, the focus), when a screen is still enough to check,
- * and where the app complains (console messages about the security policy).
+ * Steps the browser-test files share: what a person does on the auth screen, opening a plan's
+ * edit form, where things are on screen (the toast, the circle strip, the focus), when a screen
+ * is still enough to check, and where the app complains (console messages about the security
+ * policy).
  */
 import type { Locator, Page } from "playwright-core";
 import type { TestUser } from "./test-users";
@@ -17,6 +18,16 @@ export function frontToast(page: Page): Locator {
     .getByRole("region", { name: /Notifications/ })
     .getByRole("listitem")
     .first();
+}
+
+/**
+ * Opens a plan's edit form as its creator does it: tapping the plan on its card opens its
+ * details, and Edit there the form. Answers the form.
+ */
+export async function openPlanEditForm(page: Page, card: Locator, title: string): Promise<Locator> {
+  await card.getByRole("button", { name: title, exact: true }).click();
+  await page.getByRole("dialog", { name: title }).getByRole("button", { name: "Edit" }).click();
+  return page.getByRole("dialog", { name: "Edit Plan" });
 }
 
 /** The auth screen is up once its Login tab is shown (the spinner has gone). */

@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { frontToast } from "./browser-steps";
+import { frontToast, openPlanEditForm } from "./browser-steps";
 import { createCircle, createPlan } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
@@ -65,8 +65,7 @@ describe("plan attachments in the browser", () => {
     const posts = watchPosts(page);
 
     const card = page.getByRole("article", { name: "School trip" });
-    await card.getByRole("button", { name: "School trip", exact: true }).click();
-    const form = page.getByRole("dialog", { name: "Edit Plan" });
+    const form = await openPlanEditForm(page, card, "School trip");
     // Above what one Lambda request can carry once API Gateway has base64-encoded it.
     const slip = pdfOf(Math.round(4.6 * 1024 * 1024));
     await chooseFiles(page, form, [
@@ -92,8 +91,7 @@ describe("plan attachments in the browser", () => {
       "/api/trpc/attachments.addUploaded",
     ]);
 
-    await card.getByRole("button", { name: "School trip", exact: true }).click();
-    const edit = page.getByRole("dialog", { name: "Edit Plan" });
+    const edit = await openPlanEditForm(page, card, "School trip");
     const files = edit.getByRole("list", { name: "Attached files" });
     const slipLink = files.getByRole("link", { name: "Permission slip.pdf" });
     await slipLink.waitFor();
@@ -118,8 +116,7 @@ describe("plan attachments in the browser", () => {
     await frontToast(page).getByText("Event updated successfully").waitFor();
     await edit.waitFor({ state: "detached" });
 
-    await card.getByRole("button", { name: "School trip", exact: true }).click();
-    const again = page.getByRole("dialog", { name: "Edit Plan" });
+    const again = await openPlanEditForm(page, card, "School trip");
     const left = again.getByRole("list", { name: "Attached files" });
     await left.getByRole("link", { name: "Permission slip.pdf" }).waitFor();
     expect(await left.getByRole("link").count()).toBe(1);

@@ -10,7 +10,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { frontToast } from "./browser-steps";
+import { frontToast, openPlanEditForm } from "./browser-steps";
 import { createCircle, createPlan, joinCircle, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
@@ -83,9 +83,8 @@ describe("plans in the browser", () => {
     await page.getByText("You have 1 event planned for today.").waitFor();
     await saveScreen(page, "03-dashboard-one-plan");
 
-    // Tapping the card opens the edit form for its creator.
-    await card.getByRole("button", { name: "Family dinner", exact: true }).click();
-    const edit = page.getByRole("dialog", { name: "Edit Plan" });
+    // Tapping the card opens its details; Edit there opens the form for its creator.
+    const edit = await openPlanEditForm(page, card, "Family dinner");
     expect(await edit.getByLabel("Title", { exact: true }).inputValue()).toBe("Family dinner");
     expect(await edit.getByLabel("Time", { exact: true }).inputValue()).toBe("19:00");
     await edit.getByLabel("Title", { exact: true }).fill("Family dinner at Gran's");
@@ -238,10 +237,11 @@ describe("plans in the browser", () => {
     await saveScreen(page, "12-upcoming-week-series");
 
     // Today's occurrence moves to tomorrow, on its own.
-    await planCard(page, "Swimming lessons")
-      .getByRole("button", { name: "Swimming lessons", exact: true })
-      .click();
-    const edit = page.getByRole("dialog", { name: "Edit Plan" });
+    const edit = await openPlanEditForm(
+      page,
+      planCard(page, "Swimming lessons"),
+      "Swimming lessons",
+    );
     await edit.getByRole("button", { name: /^Date:/ }).click();
     const tomorrowCell = page.locator(`[data-day="${tomorrow}"] button`);
     if (!(await tomorrowCell.isVisible())) {

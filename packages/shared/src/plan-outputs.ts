@@ -44,7 +44,10 @@ export const planSchema = z.object({
   assigneeName: z.string().nullable(),
   /** null: pending (or not a task); true accepted; false declined. */
   assignmentAccepted: z.boolean().nullable(),
+  /** The accept note or the decline reason, as the assignee wrote it (line breaks kept). */
   responseNote: z.string().nullable(),
+  /** When the assignee answered; null while pending. Optional: clients of the spec ignore it. */
+  respondedAt: instant.nullable().optional(),
   /** Tasks: pending, accepted, declined, completed or cancelled; null for other plans. */
   status: z.enum(TASK_STATUSES).nullable(),
   isCompleted: z.boolean(),
@@ -68,6 +71,13 @@ export const planSchema = z.object({
   version: z.number().int(),
   createdAt: instant,
   updatedAt: instant,
+  /**
+   * Who made the latest change (`updatedAt`) and their name: the creator until someone else
+   * edits, answers, completes or withdraws it; null when not known (a change from before this
+   * was recorded, an account since deleted). Optional: clients of the spec ignore it.
+   */
+  updatedBy: z.number().int().nullable().optional(),
+  updatedByName: z.string().nullable().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -89,6 +99,12 @@ export const pendingTaskSchema = z.object({
   creatorName: z.string(),
   assigneeName: z.string().nullable(),
   description: z.string().nullable(),
+  /**
+   * Which occurrence of a series this is (as planSchema names it), for opening that one; null
+   * for a one-off task. Optional: clients of the spec ignore it.
+   */
+  originalStartTime: instant.nullable().optional(),
+  originalDate: z.string().nullable().optional(),
 });
 export const pendingTasksOutput = z.array(pendingTaskSchema);
 

@@ -3,6 +3,7 @@ import { circleMembers, circles } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../errors";
+import type { Stamp } from "../plans/change-stamp";
 import { deletePlansMadeBy } from "../plans/delete-plan";
 import { withdrawAssignmentsOf } from "../plans/tasks";
 
@@ -18,7 +19,7 @@ import { withdrawAssignmentsOf } from "../plans/tasks";
 export async function departUnlessCreator(
   tx: Tx,
   membership: { circleId: number; userId: number },
-  now: Date,
+  stamp: Stamp,
   creatorRefusal: string,
 ): Promise<string[]> {
   const [circle] = await tx
@@ -28,7 +29,7 @@ export async function departUnlessCreator(
     .for("no key update");
   if (!circle) throw new AppError("NOT_FOUND", messages.circleNotFound);
   if (circle.creatorId === membership.userId) throw new AppError("BAD_REQUEST", creatorRefusal);
-  return endMembership(tx, membership, now);
+  return endMembership(tx, membership, stamp);
 }
 
 /**
@@ -45,13 +46,13 @@ export async function departUnlessCreator(
 export async function endMembership(
   tx: Tx,
   membership: { circleId: number; userId: number },
-  now: Date,
+  stamp: Stamp,
 ): Promise<string[]> {
   // Plans first, then the membership: the order an edit of a plan takes them in (its plan row,
   // then its assignee's membership), so the two never wait for each other. The assignments made
   // so far are withdrawn; deleting the membership then waits for a plan being created or given
   // to them that relied on it (plan-access.ts requireAssignable), and those are withdrawn too.
-  await withdrawAssignmentsOf(tx, membership, now);
+  await withdrawAssignmentsOf(tx, membership, stamp);
   const queued = await deletePlansMadeBy(tx, membership);
   await tx
     .delete(circleMembers)
@@ -61,6 +62,6 @@ export async function endMembership(
         eq(circleMembers.userId, membership.userId),
       ),
     );
-  await withdrawAssignmentsOf(tx, membership, now);
+  await withdrawAssignmentsOf(tx, membership, stamp);
   return queued;
 }

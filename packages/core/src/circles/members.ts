@@ -176,8 +176,9 @@ export async function removeMember({
   if (row.member.userId === row.creatorId) {
     throw new AppError("BAD_REQUEST", messages.creatorNotRemovable);
   }
+  const stamp = { by: caller.userId, at: deps.clock.now() };
   const queued = await deps.db.transaction((tx) =>
-    departUnlessCreator(tx, row.member, deps.clock.now(), messages.creatorNotRemovable),
+    departUnlessCreator(tx, row.member, stamp, messages.creatorNotRemovable),
   );
   await collectAttachmentGarbage(deps, queued);
   return { message: messages.memberRemoved };
@@ -195,8 +196,9 @@ export async function leaveCircle({
   const { circle, membership } = caller.circle;
   if (circle.type === "personal") throw new AppError("BAD_REQUEST", messages.leavePersonal);
   if (caller.circle.isCreator) throw new AppError("BAD_REQUEST", messages.leaveCreator);
+  const stamp = { by: caller.userId, at: deps.clock.now() };
   const queued = await deps.db.transaction((tx) =>
-    departUnlessCreator(tx, membership, deps.clock.now(), messages.leaveCreator),
+    departUnlessCreator(tx, membership, stamp, messages.leaveCreator),
   );
   await collectAttachmentGarbage(deps, queued);
   return { message: messages.circleLeft };

@@ -177,7 +177,7 @@ async function leaveEveryCircle(
     .where(eq(circleMembers.userId, userId))
     .orderBy(asc(circleMembers.circleId));
   for (const { circleId } of memberships) {
-    await endMembership(tx, { circleId, userId }, now);
+    await endMembership(tx, { circleId, userId }, { by: userId, at: now });
   }
   return fates;
 }

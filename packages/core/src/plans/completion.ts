@@ -8,9 +8,10 @@ import type { Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { mayComplete } from "@circleplan/shared/plan-rules";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { changeStamp } from "./change-stamp";
 import type { OccurrenceRecord, PlanRow } from "./plan-rows";
 import { occurrenceRowFor } from "./write-occurrences";
 
@@ -54,18 +55,16 @@ export async function setCompletion(
     completedAt: isCompleted ? now : null,
     completedBy: isCompleted ? caller.userId : null,
   };
+  const stamp = changeStamp({ by: caller.userId, at: now });
   if (occurrence && plan.recurrence !== null) {
     // An occurrence outside the written window has its row written first (docs/decisions/016).
     const row = await occurrenceRowFor(tx, plan, occurrence);
     await tx.update(planOccurrences).set(completion).where(eq(planOccurrences.id, row.id));
-    await tx
-      .update(plans)
-      .set({ version: sql`${plans.version} + 1`, updatedAt: now })
-      .where(eq(plans.id, plan.id));
+    await tx.update(plans).set(stamp).where(eq(plans.id, plan.id));
     return;
   }
   await tx
     .update(plans)
-    .set({ ...completion, version: sql`${plans.version} + 1`, updatedAt: now })
+    .set({ ...completion, ...stamp })
     .where(eq(plans.id, plan.id));
 }

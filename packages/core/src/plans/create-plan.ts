@@ -57,6 +57,7 @@ export async function createPlan({
         recurrence: rule as Record<string, unknown> | null,
         createdAt: now,
         updatedAt: now,
+        updatedBy: caller.userId,
       })
       .returning();
     if (!plan) throw new Error("plan insert returned nothing");

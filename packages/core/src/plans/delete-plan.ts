@@ -18,18 +18,18 @@ export async function deletePlan({
   caller,
   input,
 }: Call<{ id: number } & OccurrenceScope, CircleCaller>): Promise<{ message: string }> {
-  const now = deps.clock.now();
+  const stamp = { by: caller.userId, at: deps.clock.now() };
   const { message, queued } = await deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, input.id);
     requirePlanDeleter(plan, caller);
     const message = plan.type === "task" ? messages.taskDeleted : messages.eventDeleted;
     const change = await scopedChange(tx, plan, input);
     if (change.scope === "occurrence") {
-      await cancelOccurrence(tx, plan, change.named.occurrence, now);
+      await cancelOccurrence(tx, plan, change.named.occurrence, stamp);
       return { message, queued: [] };
     }
     if (change.scope === "following" && (await hasEarlierOccurrences(tx, plan, change.named))) {
-      await endSeriesBefore(tx, plan, change.named.occurrence, now);
+      await endSeriesBefore(tx, plan, change.named.occurrence, stamp);
       return { message, queued: [] };
     }
     const queued = await queueAttachmentObjects(tx, [plan.id]);

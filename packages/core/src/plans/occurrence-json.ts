@@ -22,11 +22,13 @@ const PERSON = (alias: string) =>
   `json_build_array(${alias}.id, ${alias}.first_name, ${alias}.last_name)`;
 export const FOUND_PLANS = sql.raw(`(select coalesce(json_agg(json_build_array(
       to_json(p), c.id, c.name, c.color, ${PERSON("u")},
-      case when a.id is null then null else ${PERSON("a")} end)), '[]')
+      case when a.id is null then null else ${PERSON("a")} end,
+      case when e.id is null then null else ${PERSON("e")} end)), '[]')
     from plans p
     join circles c on c.id = p.circle_id
     join users u on u.id = p.creator_id
     left join users a on a.id = coalesce(p.assigned_to, p.cancelled_assignee)
+    left join users e on e.id = p.updated_by
     where p.id in (select plan_id from found))::text as plans,
   (select coalesce(json_agg(to_json(f) order by f.created_at, f.id), '[]')
     from plan_attachments f
@@ -54,15 +56,16 @@ export function decodeFound(
   const byId = new Map<number, Omit<OccurrenceRow, "occurrence">>();
   type Person = [number, string, string];
   const personOf = ([id, firstName, lastName]: Person) => ({ id, firstName, lastName });
-  for (const [planJson, circleId, name, color, creator, assignee] of JSON.parse(
+  for (const [planJson, circleId, name, color, creator, assignee, updater] of JSON.parse(
     answer?.plans ?? "[]",
-  ) as [unknown, number, string, string, Person, Person | null][]) {
+  ) as [unknown, number, string, string, Person, Person | null, Person | null][]) {
     const plan = decodePlan(planJson as Record<string, unknown>);
     byId.set(plan.id, {
       plan,
       circle: { id: circleId, name, color },
       creator: personOf(creator),
       assignee: assignee ? personOf(assignee) : null,
+      updater: updater ? personOf(updater) : null,
       attachments: [],
     });
   }

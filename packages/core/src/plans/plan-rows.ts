@@ -21,6 +21,8 @@ export interface OccurrenceRow {
   creator: { id: number; firstName: string; lastName: string };
   /** The assignee, or the one a cancelled task was withdrawn from; null otherwise. */
   assignee: { id: number; firstName: string; lastName: string } | null;
+  /** Who made the plan's latest change (plans.updated_by); null when not known. */
+  updater: { id: number; firstName: string; lastName: string } | null;
   /** The plan's attachments, when the read carried them (listOccurrences does). */
   attachments?: readonly Attachment[] | undefined;
 }
@@ -41,8 +43,12 @@ export function anchorInstant(start: SeriesStart): Date {
 }
 
 const assignees = alias(users, "assignee");
+const updaters = alias(users, "updater");
 
-/** The select every occurrence read uses: the occurrence, its plan, circle, creator, assignee. */
+/**
+ * The select every occurrence read uses: the occurrence, its plan, circle, creator, assignee and
+ * the author of its latest change.
+ */
 export function occurrenceSelect(db: Executor) {
   return db
     .select({
@@ -55,6 +61,7 @@ export function occurrenceSelect(db: Executor) {
         firstName: assignees.firstName,
         lastName: assignees.lastName,
       },
+      updater: { id: updaters.id, firstName: updaters.firstName, lastName: updaters.lastName },
     })
     .from(planOccurrences)
     .innerJoin(plans, eq(plans.id, planOccurrences.planId))
@@ -63,24 +70,25 @@ export function occurrenceSelect(db: Executor) {
     .leftJoin(
       assignees,
       eq(assignees.id, sql`coalesce(${plans.assignedTo}, ${plans.cancelledAssignee})`),
-    );
+    )
+    .leftJoin(updaters, eq(updaters.id, plans.updatedBy));
 }
 
-type SelectedRow = Omit<OccurrenceRow, "assignee"> & {
-  assignee: { id: number | null; firstName: string | null; lastName: string | null } | null;
+/** A person of a left join: every field null when nobody matched. */
+type JoinedPerson = { id: number | null; firstName: string | null; lastName: string | null } | null;
+
+type SelectedRow = Omit<OccurrenceRow, "assignee" | "updater"> & {
+  assignee: JoinedPerson;
+  updater: JoinedPerson;
 };
 
+function personOf(person: JoinedPerson): OccurrenceRow["assignee"] {
+  return person && person.id !== null
+    ? { id: person.id, firstName: person.firstName ?? "", lastName: person.lastName ?? "" }
+    : null;
+}
+
 export function toOccurrenceRow(row: SelectedRow): OccurrenceRow {
-  const { assignee, ...rest } = row;
-  return {
-    ...rest,
-    assignee:
-      assignee && assignee.id !== null
-        ? {
-            id: assignee.id,
-            firstName: assignee.firstName ?? "",
-            lastName: assignee.lastName ?? "",
-          }
-        : null,
-  };
+  const { assignee, updater, ...rest } = row;
+  return { ...rest, assignee: personOf(assignee), updater: personOf(updater) };
 }

@@ -14,6 +14,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { circleAccess } from "../circles/access";
 import { AppError } from "../errors";
 import { carryExceptions, moveReference } from "./carry-exceptions";
+import { changeStamp, type Stamp } from "./change-stamp";
 import {
   CONTENT_FIELDS,
   editedAssignment,
@@ -38,11 +39,8 @@ import { hasOccurrenceBefore, isPartlyWritten } from "./unwritten-occurrences";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /** A change that touched only occurrence rows still makes a new version of the plan. */
-async function bumpVersion(tx: Tx, planId: number, now: Date) {
-  await tx
-    .update(plans)
-    .set({ version: sql`${plans.version} + 1`, updatedAt: now })
-    .where(eq(plans.id, planId));
+async function bumpVersion(tx: Tx, planId: number, stamp: Stamp) {
+  await tx.update(plans).set(changeStamp(stamp)).where(eq(plans.id, planId));
 }
 
 /** Whether a series has occurrences before the named one (else "this and following" is "all"). */
@@ -68,7 +66,7 @@ export async function editOccurrence(
   plan: PlanRow,
   named: OccurrenceRow,
   input: UpdatePlanInput,
-  now: Date,
+  stamp: Stamp,
 ) {
   // What only the whole series can change must be unchanged (the edit form sends every field).
   const seriesOnly: [unknown, unknown][] = [
@@ -99,7 +97,7 @@ export async function editOccurrence(
     if (sameValue(content[key], plan[key])) delete overrides[key];
     else Object.assign(overrides, { [key]: content[key] });
   }
-  await setOwnState(tx, plan, occurrence, now, {
+  await setOwnState(tx, plan, occurrence, stamp, {
     startsAt: timing.startsAt,
     endsAt: timing.endsAt,
     startDate: timing.startDate,
@@ -114,9 +112,9 @@ export async function cancelOccurrence(
   tx: Tx,
   plan: PlanRow,
   occurrence: OccurrenceRecord,
-  now: Date,
+  stamp: Stamp,
 ) {
-  await setOwnState(tx, plan, occurrence, now, { isCancelled: true });
+  await setOwnState(tx, plan, occurrence, stamp, { isCancelled: true });
 }
 
 /** Gives one occurrence state of its own; the plan gets a new version. */
@@ -124,11 +122,11 @@ async function setOwnState(
   tx: Tx,
   plan: PlanRow,
   occurrence: OccurrenceRecord,
-  now: Date,
+  stamp: Stamp,
   state: Partial<typeof planOccurrences.$inferInsert>,
 ) {
   await tx.update(planOccurrences).set(state).where(eq(planOccurrences.id, occurrence.id));
-  await bumpVersion(tx, plan.id, now);
+  await bumpVersion(tx, plan.id, stamp);
 }
 
 /** Ends a series before the named occurrence (the old part of a split, or a delete of following). */
@@ -136,21 +134,17 @@ export async function endSeriesBefore(
   tx: Tx,
   plan: PlanRow,
   occurrence: OccurrenceRecord,
-  now: Date,
+  stamp: Stamp,
 ) {
   const rule = storedRule(plan.recurrence) as RecurrenceRule;
   const ended: RecurrenceRule = { ...rule, count: null, until: dayBefore(plan, occurrence) };
   const [updated] = await tx
     .update(plans)
-    .set({
-      recurrence: ended as unknown as Record<string, unknown>,
-      version: sql`${plans.version} + 1`,
-      updatedAt: now,
-    })
+    .set({ recurrence: ended as unknown as Record<string, unknown>, ...changeStamp(stamp) })
     .where(eq(plans.id, plan.id))
     .returning();
   if (!updated) throw new AppError("NOT_FOUND", messages.planNotFound);
-  await writeOccurrences(tx, updated, now);
+  await writeOccurrences(tx, updated, stamp.at);
 }
 
 /**
@@ -163,7 +157,7 @@ export async function splitSeries(
   plan: PlanRow,
   named: OccurrenceRow,
   input: UpdatePlanInput,
-  now: Date,
+  stamp: Stamp,
 ): Promise<number> {
   const occurrence = named.occurrence;
   const circleId = input.circleId ?? plan.circleId;
@@ -197,8 +191,9 @@ export async function splitSeries(
       ...copied,
       ...editedColumns(plan, input, { assignment, timing, circleId, rule }),
       version: 1,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: stamp.at,
+      updatedAt: stamp.at,
+      updatedBy: stamp.by,
     })
     .returning();
   if (!created) throw new Error("plan insert returned nothing");
@@ -213,8 +208,8 @@ export async function splitSeries(
     input,
     rows: byOriginal(gte, occurrence),
   });
-  await writeOccurrences(tx, created, now);
+  await writeOccurrences(tx, created, stamp.at);
   if (rule) await assertHasOccurrences(tx, created.id);
-  await endSeriesBefore(tx, plan, occurrence, now);
+  await endSeriesBefore(tx, plan, occurrence, stamp);
   return created.id;
 }

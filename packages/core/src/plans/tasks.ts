@@ -21,6 +21,7 @@ import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { withinAnswerBudget } from "./answer-budget";
 import { attachmentsOf } from "./attachments";
+import { changeStamp, type Stamp } from "./change-stamp";
 import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
@@ -51,6 +52,8 @@ export interface PendingTask {
   creatorName: string;
   assigneeName: string | null;
   description: string | null;
+  originalStartTime: Date | null;
+  originalDate: string | null;
 }
 
 /** The plan as answered after a change: the named occurrence, else the series' first. */
@@ -141,8 +144,7 @@ export async function respondToTask({
         assignmentAccepted: input.accepted,
         responseNote: note,
         respondedAt: now,
-        version: sql`${plans.version} + 1`,
-        updatedAt: now,
+        ...changeStamp({ by: caller.userId, at: now }),
       })
       .where(eq(plans.id, plan.id));
     return { accepted: input.accepted, event: await answeredPlan(tx, plan.id, zone) };
@@ -150,15 +152,14 @@ export async function respondToTask({
 }
 
 /** The columns that withdraw an assignment: no assignee, and who it was withdrawn from. */
-const withdrawal = (assignee: number, now: Date) => ({
+const withdrawal = (assignee: number, stamp: Stamp) => ({
   assignedTo: null,
   assignmentAccepted: null,
   responseNote: null,
   respondedAt: null,
-  cancelledAt: now,
+  cancelledAt: stamp.at,
   cancelledAssignee: assignee,
-  version: sql`${plans.version} + 1`,
-  updatedAt: now,
+  ...changeStamp(stamp),
 });
 
 /**
@@ -179,7 +180,7 @@ export async function cancelTask({
     if (plan.assignedTo === null) throw new AppError("BAD_REQUEST", messages.taskNotATask);
     await tx
       .update(plans)
-      .set(withdrawal(plan.assignedTo, deps.clock.now()))
+      .set(withdrawal(plan.assignedTo, { by: caller.userId, at: deps.clock.now() }))
       .where(eq(plans.id, plan.id));
   });
   return { message: messages.taskCancelled };
@@ -188,16 +189,16 @@ export async function cancelTask({
 /**
  * For member-departure.ts: a member who leaves a circle (or is removed) is no longer assigned
  * anything in it. Their tasks there are withdrawn as a cancel would (the creators' histories
- * show them as cancelled), in the departing transaction.
+ * show them as cancelled), in the departing transaction; `stamp` names who ended the membership.
  */
 export async function withdrawAssignmentsOf(
   tx: Tx,
   membership: { circleId: number; userId: number },
-  now: Date,
+  stamp: Stamp,
 ): Promise<void> {
   await tx
     .update(plans)
-    .set(withdrawal(membership.userId, now))
+    .set(withdrawal(membership.userId, stamp))
     .where(and(eq(plans.circleId, membership.circleId), eq(plans.assignedTo, membership.userId)));
 }
 
@@ -362,6 +363,8 @@ export async function pendingTasks({
       creatorName: plan.creatorName,
       assigneeName: plan.assigneeName,
       description: plan.description,
+      originalStartTime: plan.originalStartTime,
+      originalDate: plan.originalDate,
     }))
     .sort(byStart);
   // The earliest first, within the lists' size budget: a member cannot flood it (decision 016).

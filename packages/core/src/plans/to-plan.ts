@@ -123,7 +123,7 @@ function build(
   attachments: readonly Attachment[] | undefined,
   series: SeriesText,
 ): Plan {
-  const { plan, occurrence, circle, creator, assignee } = row;
+  const { plan, occurrence, circle, creator, assignee, updater } = row;
   // The override rule, on a row already read (occurrence-sql.ts shownField writes it in SQL).
   const own = occurrence.overrides ?? {};
   const pick = <K extends keyof typeof own & keyof typeof plan>(key: K) =>
@@ -170,6 +170,7 @@ function build(
     assigneeName: assignee ? fullName(assignee) : null,
     assignmentAccepted: plan.assignmentAccepted,
     responseNote: plan.responseNote,
+    respondedAt: plan.respondedAt,
     status: taskStatus(plan, isCompleted),
     isCompleted,
     completedAt: ownCompletion ? occurrence.completedAt : plan.completedAt,
@@ -190,6 +191,8 @@ function build(
     version: plan.version,
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,
+    updatedBy: plan.updatedBy,
+    updatedByName: updater ? fullName(updater) : null,
   };
 }
 

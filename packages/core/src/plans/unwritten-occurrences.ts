@@ -7,7 +7,7 @@
 import type { Executor } from "@circleplan/db/client";
 import { circles, planOccurrences, users } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { dayToUtc } from "./plan-days";
 import {
@@ -138,22 +138,23 @@ export async function answerRowFor(
   return { ...(await peopleOf(db, plan)), plan, occurrence };
 }
 
-/** The circle, creator and assignee an answer shows, for a plan with no row to borrow them from. */
+/**
+ * The circle, creator, assignee and last author an answer shows, for a plan with no row to
+ * borrow them from.
+ */
 async function peopleOf(db: Executor, plan: PlanRow) {
   const [circle] = await db
     .select({ id: circles.id, name: circles.name, color: circles.color })
     .from(circles)
     .where(eq(circles.id, plan.circleId));
   const assigneeId = plan.assignedTo ?? plan.cancelledAssignee;
+  const ids = [plan.creatorId, assigneeId, plan.updatedBy].filter((id) => id !== null);
   const people = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(
-      assigneeId === null
-        ? eq(users.id, plan.creatorId)
-        : or(eq(users.id, plan.creatorId), eq(users.id, assigneeId)),
-    );
-  const creator = people.find((person) => person.id === plan.creatorId);
+    .where(inArray(users.id, ids));
+  const person = (id: number | null) => people.find((one) => one.id === id) ?? null;
+  const creator = person(plan.creatorId);
   if (!circle || !creator) throw new AppError("NOT_FOUND", messages.planNotFound);
-  return { circle, creator, assignee: people.find((person) => person.id === assigneeId) ?? null };
+  return { circle, creator, assignee: person(assigneeId), updater: person(plan.updatedBy) };
 }

@@ -8,12 +8,13 @@ import { planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call } from "../deps";
 import { AppError } from "../errors";
 import { carryExceptions, moveReference } from "./carry-exceptions";
+import { changeStamp, type Stamp } from "./change-stamp";
 import { completionOccurrence, setCompletion } from "./completion";
 import { editedAssignment, editedColumns, editedRule, sentKeys } from "./edited-fields";
 import {
@@ -52,7 +53,7 @@ export async function updatePlan({
   input,
 }: Call<UpdatePlanInput, CircleCaller>): Promise<Plan> {
   const viewerZone = await viewerZoneOf(deps.db, caller);
-  const now = deps.clock.now();
+  const stamp = { by: caller.userId, at: deps.clock.now() };
   const result = await deps.db.transaction(async (tx): Promise<UpdateResult> => {
     const plan = await lockPlan(tx, input.id);
     if (sentKeys(input).length > 0) requirePlanCreator(plan, caller.userId);
@@ -62,11 +63,11 @@ export async function updatePlan({
     const change = await scopedChange(tx, plan, input);
     if (input.isCompleted !== undefined) completionOccurrence(change.scope, null); // before any change
 
-    const target = await applyUpdate(tx, { plan, change, input, caller, now });
+    const target = await applyUpdate(tx, { plan, change, input, caller, stamp });
     // One request, one new version, however many rows it touched (a new series starts at 1).
     await tx
       .update(plans)
-      .set({ version: plan.version + 1, updatedAt: now })
+      .set({ ...changeStamp(stamp), version: plan.version + 1 })
       .where(eq(plans.id, plan.id));
     if (target.planId !== plan.id) {
       await tx.update(plans).set({ version: 1 }).where(eq(plans.id, target.planId));
@@ -84,24 +85,24 @@ async function applyUpdate(
     change: ScopedChange;
     input: UpdatePlanInput;
     caller: CircleCaller;
-    now: Date;
+    stamp: Stamp;
   },
 ): Promise<UpdateResult> {
-  const { plan, change, input, caller, now } = edit;
+  const { plan, change, input, caller, stamp } = edit;
   let target: UpdateResult = { planId: plan.id, name: input };
   let completing = change.named?.occurrence ?? null;
   if (sentKeys(input).length > 0) {
     if (change.scope === "occurrence") {
-      await editOccurrence(tx, plan, change.named, input, now);
+      await editOccurrence(tx, plan, change.named, input, stamp);
     } else if (
       change.scope === "following" &&
       (await hasEarlierOccurrences(tx, plan, change.named))
     ) {
-      const newId = await splitSeries(tx, plan, change.named, input, now);
+      const newId = await splitSeries(tx, plan, change.named, input, stamp);
       target = { planId: newId, name: {} };
       completing = (await findOccurrence(tx, newId, {}))?.occurrence ?? null;
     } else {
-      const name = await editWholePlan(tx, plan, change.named, input, caller, now);
+      const name = await editWholePlan(tx, plan, change.named, input, caller, stamp);
       target = { planId: plan.id, name };
       const isNamed = name.occurrenceStart !== undefined || name.occurrenceDate !== undefined;
       completing = isNamed ? ((await findOccurrence(tx, plan.id, name))?.occurrence ?? null) : null;
@@ -110,7 +111,7 @@ async function applyUpdate(
   if (input.isCompleted !== undefined) {
     const fresh = await lockPlan(tx, target.planId);
     const occurrence = completionOccurrence(change.scope, completing);
-    await setCompletion(tx, fresh, caller, input.isCompleted, occurrence, now);
+    await setCompletion(tx, fresh, caller, input.isCompleted, occurrence, stamp.at);
   }
   return target;
 }
@@ -122,7 +123,7 @@ async function editWholePlan(
   named: OccurrenceRow | null,
   input: UpdatePlanInput,
   caller: CircleCaller,
-  now: Date,
+  stamp: Stamp,
 ): Promise<OccurrenceName> {
   const circleId = input.circleId ?? plan.circleId;
   if (circleId !== plan.circleId) await circleAccess(tx, caller.userId, { circleId });
@@ -147,8 +148,7 @@ async function editWholePlan(
     .update(plans)
     .set({
       ...editedColumns(plan, input, { assignment, timing, circleId, rule }),
-      version: sql`${plans.version} + 1`,
-      updatedAt: now,
+      ...changeStamp(stamp),
     })
     .where(eq(plans.id, plan.id))
     .returning();
@@ -160,7 +160,7 @@ async function editWholePlan(
     const own = named?.occurrence ?? null;
     await carryExceptions(tx, { from: plan, to: updated, reference, edited, named: own, input });
   }
-  await writeOccurrences(tx, updated, now);
+  await writeOccurrences(tx, updated, stamp.at);
   if (rule) await assertHasOccurrences(tx, plan.id);
   if (!rule || !named) return {};
   // The occurrence the client edited, where the edit moved it.

@@ -82,6 +82,12 @@ export const plans = pgTable(
      */
     expandedFrom: instant("expanded_from"),
     expandedUntil: instant("expanded_until"),
+    /**
+     * Who made the plan's latest change (what `updated_at` dates): its creator on creation, then
+     * whoever edited, answered, completed or withdrew it. Null when not known (a change made
+     * before this was recorded) or the account is gone.
+     */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     /** Bumped on every change: an edit based on an older version answers 409, never overwrites. */
     version: integer("version").notNull().default(1),
     createdAt: instant("created_at").notNull().defaultNow(),

@@ -45,6 +45,11 @@ export function longDay(day: string): string {
   return format(noonOf(day), "EEEE, MMMM d");
 }
 
+/** "Sunday, November 22, 2026": a day in words, as a plan's details give it. */
+export function fullDay(day: string): string {
+  return format(noonOf(day), "EEEE, MMMM d, yyyy");
+}
+
 /** "Sun, Nov 22". */
 export function shortDay(day: string): string {
   return format(noonOf(day), "EEE, MMM d");

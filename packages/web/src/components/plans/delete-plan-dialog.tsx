@@ -15,10 +15,13 @@ export function DeletePlanDialog({
   plan,
   open,
   onOpenChange,
+  onDeleted,
 }: {
   plan: Plan;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After the server deleted it (a sheet showing the plan closes too). */
+  onDeleted?: () => void;
 }) {
   const actions = usePlanActions();
   const series = isSeriesOccurrence(plan);
@@ -26,7 +29,9 @@ export function DeletePlanDialog({
   const noun = planNoun(plan);
 
   async function confirm() {
-    if (await actions.deletePlan(plan, series ? scope : undefined)) onOpenChange(false);
+    if (!(await actions.deletePlan(plan, series ? scope : undefined))) return;
+    onOpenChange(false);
+    onDeleted?.();
   }
 
   return (

@@ -1,19 +1,18 @@
 /**
- * A plan in a list (plans spec, sections 2, 5, 6 and 8): what each person sees on it, the
- * creator's Edit and Delete with the spec's confirmations, the assignee's Accept and Decline,
- * the completion checkbox and its toasts.
+ * A plan in a list (plans spec, sections 2, 5, 6 and 8): what each person sees on it (the
+ * answer's note or reason included), its details for whoever taps it, the creator's Edit and
+ * Delete with the spec's confirmations, the assignee's Accept and Decline, the completion
+ * checkbox and its toasts.
  */
 import { messages } from "@circleplan/shared/messages";
-import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
-import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
-import { PlanCard } from "./plan-card";
-import { UserReady } from "./testing/user-ready";
+import { serverError } from "@/testing/render-with-trpc";
+import { renderPlanCard } from "./testing/render-plan-card";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -25,31 +24,13 @@ beforeEach(() => {
 const ADA = userFixture();
 const BEA = userFixture({ id: 2, firstName: "Bea", lastName: "Byron", email: "bea@example.com" });
 
-function renderCard(
-  plan: Plan,
-  { viewer = ADA, handlers = {} }: { viewer?: typeof ADA; handlers?: Record<string, Handler> } = {},
-) {
-  return renderWithTrpc(
-    <UserReady>
-      <PlanCard plan={plan} />
-    </UserReady>,
-    {
-      handlers: {
-        "auth.user": () => viewer,
-        "plans.list": () => [],
-        ...handlers,
-      },
-    },
-  );
-}
-
 async function card(title: string) {
   return screen.findByRole("article", { name: title });
 }
 
 describe("PlanCard", () => {
   it("shows the time, title, circle, creator and, for a task, its assignee and badge", async () => {
-    renderCard(taskFixture({ location: "Corner shop" }));
+    renderPlanCard(taskFixture({ location: "Corner shop" }));
     const shown = await card("Pick up groceries");
     expect(within(shown).getByText("18:00")).toBeVisible();
     expect(within(shown).getByText("The Lovelaces")).toBeVisible();
@@ -61,7 +42,7 @@ describe("PlanCard", () => {
 
   it("marks the assignee with their colour in the plan's circle, a dot beside the name", async () => {
     const bea = { id: 2, firstName: "Bea", lastName: "Byron" };
-    renderCard(taskFixture(), {
+    renderPlanCard(taskFixture(), {
       handlers: {
         // Bea is Pink in this circle and Blue in another: the plan's circle decides.
         "circles.allMembers": () => [
@@ -79,11 +60,11 @@ describe("PlanCard", () => {
   });
 
   it("shows the assignee's name without a dot until their colour is known, and none on an event", async () => {
-    const task = renderCard(taskFixture(), { handlers: { "circles.allMembers": () => [] } });
+    const task = renderPlanCard(taskFixture(), { handlers: { "circles.allMembers": () => [] } });
     expect(within(await card("Pick up groceries")).getByText("For: Bea Byron")).toBeVisible();
     expect(screen.queryByTestId("member-dot")).toBeNull();
     task.unmount();
-    renderCard(planFixture(), {
+    renderPlanCard(planFixture(), {
       handlers: {
         "circles.allMembers": () => [memberFixture({ id: 1, firstName: "Ada", lastName: "L" })],
       },
@@ -93,26 +74,68 @@ describe("PlanCard", () => {
   });
 
   it("reads the time in the viewer's own zone", async () => {
-    renderCard(planFixture(), { viewer: userFixture({ timeZone: "Europe/Berlin" }) });
+    renderPlanCard(planFixture(), { viewer: userFixture({ timeZone: "Europe/Berlin" }) });
     expect(within(await card("Family dinner")).getByText("19:00")).toBeVisible();
   });
 
   it("gives the creator Edit and Delete, and nobody else", async () => {
-    const mine = renderCard(planFixture());
+    const mine = renderPlanCard(planFixture());
     expect(
       within(await card("Family dinner")).getByRole("button", {
         name: "More actions for Family dinner",
       }),
     ).toBeVisible();
     mine.unmount();
-    renderCard(planFixture(), { viewer: BEA });
+    renderPlanCard(planFixture(), { viewer: BEA });
     const theirs = await card("Family dinner");
     await waitFor(() => expect(within(theirs).getByText("By: Ada Lovelace")).toBeVisible());
-    expect(within(theirs).queryByRole("button")).toBeNull();
+    expect(within(theirs).queryByRole("button", { name: /More actions/ })).toBeNull();
+  });
+
+  it("opens the plan's details for whoever taps it, its creator and a member alike", async () => {
+    for (const viewer of [ADA, BEA]) {
+      const view = renderPlanCard(planFixture({ description: "Bring the salad" }), { viewer });
+      const shown = await card("Family dinner");
+      const title = within(shown).getByRole("button", { name: "Family dinner" });
+      expect(title).toHaveAttribute("aria-haspopup", "dialog");
+      await userEvent.click(title);
+      const sheet = await screen.findByRole("dialog", { name: "Family dinner" });
+      expect(within(sheet).getByText("Bring the salad")).toBeVisible();
+      view.unmount();
+    }
+  });
+
+  it("shows the decline's reason and the acceptance's note with the answer, to everyone", async () => {
+    const declined = taskFixture({
+      assignmentAccepted: false,
+      status: "declined",
+      responseNote: "Away that week",
+    });
+    const view = renderPlanCard(declined);
+    const shown = await card("Pick up groceries");
+    expect(within(shown).getByText("Declined")).toBeVisible();
+    expect(
+      within(shown)
+        .getByText(/Reason:/)
+        .closest("p"),
+    ).toHaveTextContent("Reason: Away that week");
+    view.unmount();
+
+    const accepted = taskFixture({
+      assignmentAccepted: true,
+      status: "accepted",
+      responseNote: "Will do\nafter work",
+    });
+    renderPlanCard(accepted, { viewer: userFixture({ id: 3, firstName: "Cal" }) });
+    const note = within(await card("Pick up groceries"))
+      .getByText(/Note:/)
+      .closest("p");
+    expect(note?.textContent).toBe("Note: Will do\nafter work");
+    expect(note).toHaveClass("whitespace-pre-line", "line-clamp-3");
   });
 
   it("gives an admin of the plan's circle Delete but not Edit; a plain member neither", async () => {
-    const asAdmin = renderCard(planFixture(), {
+    const asAdmin = renderPlanCard(planFixture(), {
       viewer: BEA,
       handlers: {
         "circles.list": () => [circleFixture({ role: "admin", isCreator: false, creatorId: 1 })],
@@ -132,7 +155,7 @@ describe("PlanCard", () => {
     expect(asAdmin.callsTo("plans.delete")[0]?.input).toEqual({ id: 100 });
     asAdmin.unmount();
 
-    renderCard(planFixture(), {
+    renderPlanCard(planFixture(), {
       viewer: BEA,
       handlers: {
         "circles.list": () => [circleFixture({ role: "member", isCreator: false, creatorId: 1 })],
@@ -140,11 +163,11 @@ describe("PlanCard", () => {
     });
     const seen = await card("Family dinner");
     await waitFor(() => expect(within(seen).getByText("By: Ada Lovelace")).toBeVisible());
-    expect(within(seen).queryByRole("button")).toBeNull();
+    expect(within(seen).queryByRole("button", { name: /More actions/ })).toBeNull();
   });
 
   it("asks before deleting a task and says it is gone", async () => {
-    const view = renderCard(taskFixture(), {
+    const view = renderPlanCard(taskFixture(), {
       handlers: { "plans.delete": () => ({ message: messages.taskDeleted }) },
     });
     await userEvent.click(
@@ -159,7 +182,7 @@ describe("PlanCard", () => {
   });
 
   it("asks which occurrences go when deleting one of a series", async () => {
-    const view = renderCard(occurrenceFixture(), {
+    const view = renderPlanCard(occurrenceFixture(), {
       handlers: { "plans.delete": () => ({ message: messages.eventDeleted }) },
     });
     await userEvent.click(
@@ -182,7 +205,7 @@ describe("PlanCard", () => {
   });
 
   it("keeps the confirmation open with the spec's toast when deleting fails", async () => {
-    renderCard(planFixture(), {
+    renderPlanCard(planFixture(), {
       handlers: {
         "plans.delete": () => {
           throw serverError(messages.planNotFound, 404, "NOT_FOUND");
@@ -204,7 +227,7 @@ describe("PlanCard", () => {
   });
 
   it("gives the assignee of a pending task Accept and Decline on an amber card", async () => {
-    renderCard(taskFixture(), { viewer: BEA });
+    renderPlanCard(taskFixture(), { viewer: BEA });
     const shown = await card("Pick up groceries");
     expect(within(shown).getByRole("button", { name: "Accept" })).toBeVisible();
     expect(within(shown).getByRole("button", { name: "Decline" })).toBeVisible();
@@ -218,7 +241,7 @@ describe("PlanCard", () => {
   });
 
   it("shows an answered task's badge instead of the buttons, declined struck through", async () => {
-    renderCard(taskFixture({ assignmentAccepted: false, status: "declined" }), { viewer: BEA });
+    renderPlanCard(taskFixture({ assignmentAccepted: false, status: "declined" }), { viewer: BEA });
     const shown = await card("Pick up groceries");
     expect(within(shown).getByText("Declined")).toHaveClass("line-through");
     expect(within(shown).getByRole("heading", { name: "Pick up groceries" })).toHaveClass(
@@ -228,7 +251,7 @@ describe("PlanCard", () => {
   });
 
   it("completes an accepted task for its assignee, and reopens it", async () => {
-    const view = renderCard(taskFixture({ assignmentAccepted: true, status: "accepted" }), {
+    const view = renderPlanCard(taskFixture({ assignmentAccepted: true, status: "accepted" }), {
       viewer: BEA,
       handlers: {
         "plans.complete": (input) => ({
@@ -246,7 +269,7 @@ describe("PlanCard", () => {
   });
 
   it("reopens a completed to-do, struck through and dimmed until then", async () => {
-    const view = renderCard(planFixture({ type: "todo", isCompleted: true }), {
+    const view = renderPlanCard(planFixture({ type: "todo", isCompleted: true }), {
       handlers: {
         "plans.complete": () => ({ isCompleted: false, event: planFixture() }),
       },
@@ -259,7 +282,7 @@ describe("PlanCard", () => {
   });
 
   it("says 'Action not allowed' with the server's reason when completing is refused", async () => {
-    renderCard(planFixture({ type: "todo" }), {
+    renderPlanCard(planFixture({ type: "todo" }), {
       handlers: {
         "plans.complete": () => {
           throw serverError(messages.completeNotAllowed, 403, "FORBIDDEN");
@@ -277,7 +300,7 @@ describe("PlanCard", () => {
   });
 
   it("names the occurrence when completing one of a series", async () => {
-    const view = renderCard(occurrenceFixture({ type: "todo" }), {
+    const view = renderPlanCard(occurrenceFixture({ type: "todo" }), {
       handlers: { "plans.complete": () => ({ isCompleted: true, event: occurrenceFixture() }) },
     });
     await userEvent.click(within(await card("Swimming lessons")).getByRole("checkbox"));

@@ -16,8 +16,10 @@ import { shortDay } from "@/lib/days";
 import { cn } from "@/lib/utils";
 import { AssigneeLabel } from "./assignee-label";
 import { DeletePlanDialog } from "./delete-plan-dialog";
+import { usePlanDetails } from "./plan-details/plan-details";
 import { usePlanDialogs } from "./plan-dialogs";
 import { awaitsMyAnswer, canCompletePlan, isPlanCreator, mayDeletePlan } from "./plan-permissions";
+import { AnswerNote, isDeclined, TaskStateBadge } from "./task-answer";
 import { TaskResponseDialog } from "./task-response-dialog";
 import { usePlanActions } from "./use-plan-actions";
 import { useAdminCircles, usePlanViewer } from "./use-plan-viewer";
@@ -35,27 +37,13 @@ export function planCardId(plan: Pick<Plan, "id" | "date">): string {
   return `plan-${plan.id}-${plan.date}`;
 }
 
-type AssignmentState = "Pending" | "Accepted" | "Declined";
-
-function assignmentState(plan: Plan): AssignmentState | null {
-  if (plan.type !== "task" || plan.assignedTo === null) return null;
-  if (plan.assignmentAccepted === true) return "Accepted";
-  if (plan.assignmentAccepted === false) return "Declined";
-  return "Pending";
-}
-
-const STATE_BADGE: Record<AssignmentState, string> = {
-  Pending: "border-warning-border bg-warning text-warning-foreground",
-  Accepted: "border-success-border bg-success text-success-foreground",
-  Declined: "border-destructive-border bg-destructive-soft text-destructive-text line-through",
-};
-
 /**
  * One plan in a list (plans spec, sections 2 and 6): time, title, circle, By and For, the
- * task's badge, and what the viewer may do with it. Tapping it opens the edit form for its
- * creator; others see it only, and the circle's admins may delete it. Completed plans are struck through and dimmed, declined tasks
- * struck through and faded, and a task waiting for the viewer's answer is amber with Accept and
- * Decline.
+ * task's badge with the note or reason its answer came with, and what the viewer may do with
+ * it. Tapping it opens its details for every member (issue 20), where its creator also finds
+ * Edit; the creator's menu opens the edit form straight away, and the circle's admins may
+ * delete it. Completed plans are struck through and dimmed, declined tasks struck through and
+ * faded, and a task waiting for the viewer's answer is amber with Accept and Decline.
  */
 export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCardProps) {
   const { userId, zone } = usePlanViewer();
@@ -73,13 +61,13 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
   // The box shows the new state while the server is asked; a refusal puts it back.
   const [ticking, setTicking] = useState<boolean | null>(null);
   const titleId = useId();
+  const details = usePlanDetails();
 
   const creator = isPlanCreator(plan, userId);
   const deletable = mayDeletePlan(plan, userId, useAdminCircles());
   const awaitingMe = awaitsMyAnswer(plan, userId);
   const completable = canCompletePlan(plan, userId);
-  const state = assignmentState(plan);
-  const declined = state === "Declined";
+  const declined = isDeclined(plan);
   const done = plan.isCompleted;
   const when = plan.allDay ? "All day" : timeIn(plan.startTime, zone);
 
@@ -137,24 +125,20 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
               (done || declined) && "font-medium text-muted-foreground line-through",
             )}
           >
-            {creator ? (
-              // The title is the card's one big target: its area covers the card, and the
-              // controls on the card sit above it.
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                onClick={edit}
-                className={cn(
-                  "cursor-pointer text-left focus-visible:outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring",
-                  // A button is its own box: the heading's line does not reach into it.
-                  (done || declined) && "line-through",
-                )}
-              >
-                {plan.title}
-              </button>
-            ) : (
-              plan.title
-            )}
+            {/* The title is the card's one big target: its area covers the card, and the
+                controls on the card sit above it. */}
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => details.show({ plan })}
+              className={cn(
+                "cursor-pointer text-left focus-visible:outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring",
+                // A button is its own box: the heading's line does not reach into it.
+                (done || declined) && "line-through",
+              )}
+            >
+              {plan.title}
+            </button>
           </h3>
           <div
             className={cn(
@@ -165,9 +149,17 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
             <CircleTag name={plan.circleName} color={plan.circleColor} />
             <span className="wrap-anywhere">By: {plan.creatorName}</span>
             <AssigneeLabel plan={plan} />
-            {state ? <Badge className={STATE_BADGE[state]}>{state}</Badge> : null}
+            <TaskStateBadge plan={plan} />
             {done ? <Badge variant="outline">Completed</Badge> : null}
           </div>
+          <AnswerNote
+            plan={plan}
+            clamp
+            className={cn(
+              "text-xs",
+              awaitingMe ? "text-warning-foreground" : "text-muted-foreground",
+            )}
+          />
           {plan.location ? (
             <PlanLocation location={plan.location} truncate className="gap-1 text-xs" />
           ) : null}
@@ -219,6 +211,7 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
         ) : null}
       </div>
 
+      {details.sheet}
       {creator && editAsked ? (
         <PlanDialog open={editing} onOpenChange={setEditing} plan={plan} />
       ) : null}

@@ -1,7 +1,8 @@
 /**
  * The Action Center (plans spec, sections 2, 7 and 8): the heading's count, the empty state,
  * invitations, tasks assigned to me (Review, Accept, Decline) and by me (Review, Cancel), the
- * history with More, opening a plan's form, and the circle's own Action Center.
+ * history with More and each answer's note or reason, opening a plan's details, and the circle's
+ * own Action Center.
  */
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -142,38 +143,82 @@ describe("ActionCenterScreen", () => {
     );
   });
 
-  it("loads a tapped plan of mine and opens its form, or says it could not", async () => {
-    let missing = false;
+  it("opens a tapped pending task's details, read by its occurrence; its creator edits from there", async () => {
     const view = renderCenter({
       "tasks.pending": () => [
-        pendingTaskFixture({ title: "Book the hall", isAssignedToMe: false, isCreatedByMe: true }),
+        pendingTaskFixture({
+          title: "Book the hall",
+          isAssignedToMe: false,
+          isCreatedByMe: true,
+          originalStartTime: new Date("2026-11-24T15:00:00Z"),
+        }),
       ],
-      "plans.get": () => {
-        if (missing) throw serverError("Plan not found", 404, "NOT_FOUND");
-        return planFixture({ id: 200, title: "Book the hall" });
-      },
+      "plans.get": () => planFixture({ id: 200, title: "Book the hall", location: "Town hall" }),
     });
     await heading();
     await userEvent.click(screen.getByRole("button", { name: "Book the hall" }));
+    const sheet = await screen.findByRole("dialog", { name: "Book the hall" });
+    expect(await within(sheet).findByText("Town hall")).toBeVisible();
+    expect(view.callsTo("plans.get")[0]?.input).toEqual({
+      id: 200,
+      occurrenceStart: new Date("2026-11-24T15:00:00Z"),
+    });
+    await userEvent.click(within(sheet).getByRole("button", { name: "Edit" }));
     expect(
       await screen.findByRole("dialog", { name: "Edit Plan: Book the hall" }),
     ).toBeInTheDocument();
-    expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 200 });
-
-    missing = true;
-    await userEvent.click(screen.getByRole("button", { name: "Book the hall" }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Failed to load event details for editing", {
-        description: "Plan not found",
-      }),
-    );
   });
 
-  it("opens a task someone else made in the day view, where its assignee answers it", async () => {
-    const view = renderCenter({ "tasks.pending": () => [pendingTaskFixture()] });
+  it("opens the details of a task someone else made for its assignee, without the edit form", async () => {
+    const view = renderCenter({
+      "tasks.pending": () => [pendingTaskFixture()],
+      "plans.get": () =>
+        planFixture({ id: 200, title: "Pick up the cake", creatorId: 2, creatorName: "Bea" }),
+    });
     await heading();
     await userEvent.click(screen.getByRole("button", { name: "Pick up the cake" }));
-    expect(view.location()).toBe("/dashboard?date=2026-11-24&eventId=200");
+    const sheet = await screen.findByRole("dialog", { name: "Pick up the cake" });
+    expect(await within(sheet).findByText("Bea", { exact: false })).toBeVisible();
+    expect(within(sheet).queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(view.location()).toBe("/actions");
+    expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 200 });
+  });
+
+  it("shows a decline's reason and an acceptance's note in the history, and in its details", async () => {
+    const answered = (id: number, accepted: boolean, note: string): Plan =>
+      planFixture({
+        id,
+        title: accepted ? "Walk the dog" : "Mow the lawn",
+        type: "task",
+        creatorId: 2,
+        creatorName: "Bea Byron",
+        assignedTo: 1,
+        assigneeName: "Ada Lovelace",
+        assignmentAccepted: accepted,
+        status: accepted ? "accepted" : "declined",
+        responseNote: note,
+      });
+    const view = renderCenter({
+      "tasks.history": (input) =>
+        (input as { type: string }).type === "assigned-by-me"
+          ? {
+              ...emptyHistory(),
+              tasks: [answered(11, false, "Rain all week"), answered(12, true, "After school")],
+            }
+          : emptyHistory(),
+    });
+    const byMe = await screen.findByRole("list", { name: "Recent history, assigned by me" });
+    const reason = (await within(byMe).findByText(/Reason:/)).closest("p");
+    expect(reason).toHaveTextContent("Reason: Rain all week");
+    expect(within(byMe).getByText(/Note:/).closest("p")).toHaveTextContent("Note: After school");
+
+    await userEvent.click(within(byMe).getByRole("button", { name: "Mow the lawn" }));
+    const sheet = await screen.findByRole("dialog", { name: "Mow the lawn" });
+    expect(
+      within(sheet)
+        .getByText(/Reason:/)
+        .closest("p"),
+    ).toHaveTextContent("Reason: Rain all week");
     expect(view.callsTo("plans.get")).toHaveLength(0);
   });
 

@@ -1,22 +1,20 @@
 import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
 import { timeIn } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
-import type { Plan } from "@circleplan/shared/plan-outputs";
 import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { LoadFailure } from "@/components/load-failure";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
-import { usePlanDialogs } from "@/components/plans/plan-dialogs";
+import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { planFailureToast } from "@/components/plans/plan-toasts";
 import { TaskResponseDialog } from "@/components/plans/task-response-dialog";
-import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LoadFailure } from "@/features/calendar/load-failure";
 import { useToday } from "@/features/calendar/use-today";
 import { CircleGate } from "@/features/circles/circle-gate";
 import { dashboardPath } from "@/features/dashboard/dashboard-path";
@@ -49,8 +47,6 @@ type Responding = { task: PendingTask; mode: "accept" | "decline" } | null;
  */
 function ActionCenter({ circle }: { circle: Circle | null }) {
   const { timeZone, today } = useToday();
-  const { userId } = usePlanViewer();
-  const { PlanDialog } = usePlanDialogs();
   const [, navigate] = useLocation();
   const pending = usePendingTasks({ poll: ACTION_CENTER_POLL_MS, eager: true });
   const invitations = trpc.invitations.pending.useQuery(undefined, {
@@ -60,9 +56,9 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
   });
   const [responding, setResponding] = useState<Responding>(null);
   const [responseOpen, setResponseOpen] = useState(false);
-  const [editing, setEditing] = useState<Plan | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const utils = trpc.useUtils();
+  // Tapping a plan opens its details, for whoever taps it (issue 20); its creator edits it from
+  // there. A history row holds the whole plan; a pending one is read when the sheet opens.
+  const details = usePlanDetails();
 
   const inCircle = (task: PendingTask) => circle === null || task.circleId === circle.id;
   const tasks = (pending.data ?? []).filter(inCircle);
@@ -71,26 +67,6 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
   const openInvitations = circle === null ? (invitations.data ?? []) : [];
   const loading = pending.isPending || (circle === null && invitations.isPending);
   const count = toMe.length + openInvitations.length;
-
-  /**
-   * Tapping a plan opens it (spec section 2): its edit form for its creator, who alone may edit
-   * it (section 6); for the assignee, its day in the day view, where it can be answered.
-   */
-  function openPlan(task: { id: number; date: string }, createdByMe: boolean) {
-    if (createdByMe) void editPlan(task.id);
-    else navigate(dashboardPath(task.date, today, task.id));
-  }
-
-  async function editPlan(id: number) {
-    try {
-      // Asked afresh, not from the cache: the form edits the plan's latest version.
-      const plan = await utils.client.plans.get.query({ id });
-      setEditing(plan);
-      setEditOpen(true);
-    } catch (error) {
-      planFailureToast(error, "Failed to load event details for editing");
-    }
-  }
 
   function respond(task: PendingTask, mode: "accept" | "decline") {
     setResponding({ task, mode });
@@ -142,7 +118,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
                     task={task}
                     timeZone={timeZone}
                     person={`From: ${task.creatorName}`}
-                    onOpen={() => openPlan(task, task.isCreatedByMe)}
+                    onOpen={() => details.show({ planRef: pendingRef(task) })}
                     onReview={() => review(task)}
                   >
                     {(titleId) => (
@@ -173,7 +149,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
               type="assigned-to-me"
               circleId={circle?.id}
               timeZone={timeZone}
-              onOpenPlan={(task) => openPlan(task, task.creatorId === userId)}
+              onOpenPlan={(plan) => details.show({ plan })}
             />
           </Section>
 
@@ -186,7 +162,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
                     task={task}
                     timeZone={timeZone}
                     person={`For: ${task.assigneeName ?? "-"}`}
-                    onOpen={() => openPlan(task, task.isCreatedByMe)}
+                    onOpen={() => details.show({ planRef: pendingRef(task) })}
                     onReview={() => review(task)}
                   >
                     {(titleId) => <CancelTaskButton task={task} describedBy={titleId} />}
@@ -199,7 +175,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
               type="assigned-by-me"
               circleId={circle?.id}
               timeZone={timeZone}
-              onOpenPlan={(task) => openPlan(task, task.creatorId === userId)}
+              onOpenPlan={(plan) => details.show({ plan })}
             />
           </Section>
         </>
@@ -220,16 +196,19 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
           onOpenChange={setResponseOpen}
         />
       ) : null}
-      {editing ? (
-        <PlanDialog
-          key={`${editing.id}-${editing.version}`}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          plan={editing}
-        />
-      ) : null}
+      {details.sheet}
     </section>
   );
+}
+
+/** A pending task as the details sheet reads it: its id and the occurrence the list shows. */
+function pendingRef(task: PendingTask) {
+  return {
+    id: task.id,
+    title: task.title,
+    ...(task.originalStartTime ? { occurrenceStart: task.originalStartTime } : {}),
+    ...(task.originalDate ? { occurrenceDate: task.originalDate } : {}),
+  };
 }
 
 function Section({

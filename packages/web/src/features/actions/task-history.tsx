@@ -1,11 +1,12 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
+import { LoadFailure } from "@/components/load-failure";
+import { AnswerNote } from "@/components/plans/task-answer";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { timeRange } from "@/features/calendar/calendar-days";
-import { LoadFailure } from "@/features/calendar/load-failure";
 import { shortDay } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -33,7 +34,8 @@ export function statusLabel(status: string | null): string {
 }
 
 /**
- * Recent History of one direction (spec section 2): ten tasks a page, More for the next page.
+ * Recent History of one direction (spec section 2): ten tasks a page, More for the next page;
+ * each with its answer, and the note or reason it came with.
  * Each page is its own query, so a page already shown stays as it is while the next one loads,
  * and an answer elsewhere refreshes every shown page.
  */
@@ -179,6 +181,7 @@ function HistoryRow({
           <span>{person}</span>
           <CircleTag name={task.circleName} color={task.circleColor} />
         </p>
+        <AnswerNote plan={task} clamp className="text-xs text-muted-foreground" />
       </div>
       {status ? (
         <Badge variant="outline" className={STATUS_STYLES[status]}>

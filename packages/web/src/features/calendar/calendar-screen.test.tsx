@@ -1,6 +1,7 @@
 /**
  * /calendar (plans spec, section 2): the month of all circles, the summary card when there is
- * a summary, Today's Plans, and a day click leading to the day view.
+ * a summary, Today's Plans (a plan there opening its details), and a day click leading to the
+ * day view.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -96,6 +97,9 @@ describe("CalendarScreen", () => {
       "href",
       "/dashboard",
     );
+    await userEvent.click(within(card).getByRole("button", { name: "Dentist" }));
+    const details = await screen.findByRole("dialog", { name: "Dentist" });
+    expect(within(details).getByText("High Street 4")).toBeVisible();
   });
 
   it("names a task's assignee in Today's Plans, their colour a dot beside the name", async () => {

@@ -1,9 +1,9 @@
 import type { Day } from "@circleplan/shared/days";
 import { CalendarDays } from "lucide-react";
+import { LoadFailure } from "@/components/load-failure";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { trpc } from "@/lib/trpc";
 import type { Month } from "./calendar-days";
-import { LoadFailure } from "./load-failure";
 import { MonthCalendar } from "./month-calendar";
 
 /**

@@ -4,6 +4,7 @@ import { Clock, Sun } from "lucide-react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { AssigneeLabel } from "@/components/plans/assignee-label";
+import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { PlanLocation } from "@/components/plans/plan-line";
 import { sortPlans } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
@@ -15,10 +16,11 @@ import { timeRange } from "./calendar-days";
 /**
  * Today's Plans (spec section 2): each plan's title, circle, start to end as HH:mm, a task's
  * assignee with their colour, and location; "No plans today, Enjoy your free day!" when there
- * are none; a link to the day view.
+ * are none; a link to the day view. Tapping a plan opens its details.
  */
 export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: string }) {
   const plans = trpc.plans.list.useQuery({ date: today });
+  const details = usePlanDetails();
   return (
     <Card role="region" aria-labelledby="todays-plans-title">
       <CardHeader className="pb-3">
@@ -35,6 +37,7 @@ export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: str
                   key={`${plan.id}-${plan.startTime.getTime()}`}
                   plan={plan}
                   timeZone={timeZone}
+                  onOpen={() => details.show({ plan })}
                 />
               ))}
             </ul>
@@ -46,6 +49,7 @@ export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: str
             </div>
           )}
         </PlansQueryState>
+        {details.sheet}
       </CardContent>
       <CardFooter>
         <Link
@@ -59,11 +63,27 @@ export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: str
   );
 }
 
-function TodayPlan({ plan, timeZone }: { plan: Plan; timeZone: string }) {
+function TodayPlan({
+  plan,
+  timeZone,
+  onOpen,
+}: {
+  plan: Plan;
+  timeZone: string;
+  onOpen: () => void;
+}) {
   return (
-    <li className="grid gap-1 rounded-lg border p-3">
+    <li className="relative grid gap-1 rounded-lg border p-3 hover:bg-accent/50">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="min-w-0 font-medium wrap-anywhere">{plan.title}</p>
+        {/* The title is the row's target: its area covers the row. */}
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={onOpen}
+          className="min-w-0 cursor-pointer text-left font-medium wrap-anywhere focus-visible:outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-ring"
+        >
+          {plan.title}
+        </button>
         <CircleTag name={plan.circleName} color={plan.circleColor} />
       </div>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -186,7 +186,7 @@ describe("CircleScreen plans", () => {
     expect(view.location()).toBe("/circle/7?date=2026-12-10");
   });
 
-  it("shows someone else's plan on its day instead of a form its viewer cannot save", async () => {
+  it("shows someone else's plan on its day, with its details, instead of a form its viewer cannot save", async () => {
     const view = renderCircle(
       {
         "plans.get": (input) =>
@@ -202,7 +202,9 @@ describe("CircleScreen plans", () => {
     await waitFor(() => expect(view.location()).toBe("/circle/7?date=2026-12-10"));
     const around = await panel();
     expect(await within(around).findByText("Dentist")).toHaveAttribute("data-highlighted", "true");
-    expect(screen.queryByRole("dialog")).toBeNull();
+    const details = await screen.findByRole("dialog", { name: "Dentist" });
+    expect(within(details).queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("dialog", { name: /Edit Plan/ })).toBeNull();
   });
 
   it("says Failed to load event details for editing when that plan cannot be had", async () => {

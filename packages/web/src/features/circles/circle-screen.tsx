@@ -8,6 +8,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
 import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
 import { planCardId } from "@/components/plans/plan-card";
+import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { usePlanDialogs } from "@/components/plans/plan-dialogs";
 import { isPlanCreator } from "@/components/plans/plan-permissions";
 import { planFailureToast } from "@/components/plans/plan-toasts";
@@ -45,6 +46,7 @@ type Form = { kind: "new"; date?: Day } | { kind: "edit"; plan: Plan };
 function CircleView({ circle }: { circle: Circle }) {
   const { today } = useToday();
   const { PlanDialog, VoiceDialog } = usePlanDialogs();
+  const details = usePlanDetails();
   const [location, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const selected = parseDay(search.get("date"));
@@ -97,7 +99,8 @@ function CircleView({ circle }: { circle: Circle }) {
 
   /**
    * Loads a plan afresh (the form edits its latest version) and opens its edit form; only its
-   * creator may edit it (spec section 6), so anyone else is shown the plan on its day instead.
+   * creator may edit it (spec section 6), so anyone else is shown the plan on its day, with its
+   * details open (issue 20).
    */
   async function editPlan(id: number) {
     try {
@@ -106,7 +109,10 @@ function CircleView({ circle }: { circle: Circle }) {
         utils.auth.user.ensureData(),
       ]);
       if (isPlanCreator(plan, user.id)) openForm({ kind: "edit", plan });
-      else showPlan(plan, { keepChosenDay: false });
+      else {
+        showPlan(plan, { keepChosenDay: false });
+        details.show({ plan });
+      }
     } catch (error) {
       planFailureToast(error, "Failed to load event details for editing");
     }
@@ -241,6 +247,7 @@ function CircleView({ circle }: { circle: Circle }) {
         {...(selected ? { defaultDate: selected } : {})}
       />
 
+      {details.sheet}
       <CircleDetailDialog circle={circle} open={detailOpen} onOpenChange={setDetailOpen} />
       <CircleUpcomingDialog
         circle={circle}

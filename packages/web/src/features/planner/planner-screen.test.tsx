@@ -1,6 +1,7 @@
 /**
  * /planner (named by the spec, not shown): a Sunday-to-Saturday week of every circle's plans,
- * previous and next week, adding a plan on a day, and a plan opening for its creator to edit.
+ * previous and next week, adding a plan on a day, and a plan opening its details (where its
+ * creator edits it).
  */
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -86,15 +87,19 @@ describe("PlannerScreen", () => {
     ).toBeInTheDocument();
   });
 
-  it("opens my own plan's form, and someone else's plan in the day view", async () => {
+  it("opens any plan's details; its creator edits from there, others only read", async () => {
     renderPlanner();
     await userEvent.click(await screen.findByRole("button", { name: /My swim/ }));
+    const mine = await screen.findByRole("dialog", { name: "My swim" });
+    await userEvent.click(within(mine).getByRole("button", { name: "Edit" }));
     expect(await screen.findByRole("dialog", { name: "Edit Plan: My swim" })).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+
     const saturday = screen.getByRole("list", { name: /Saturday, November 28/ });
-    expect(within(saturday).getByRole("link", { name: /Bea's party/ })).toHaveAttribute(
-      "href",
-      "/dashboard?date=2026-11-28&eventId=2",
-    );
+    await userEvent.click(within(saturday).getByRole("button", { name: /Bea's party/ }));
+    const theirs = await screen.findByRole("dialog", { name: "Bea's party" });
+    expect(within(theirs).getByText("Created by")).toBeVisible();
+    expect(within(theirs).queryByRole("button", { name: "Edit" })).toBeNull();
   });
 
   it("names a task's assignee in its day, their colour a dot beside the name", async () => {

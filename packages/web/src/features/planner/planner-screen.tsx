@@ -2,11 +2,10 @@ import { addDays, type Day, daySpan, isWeekendDay, timeIn } from "@circleplan/sh
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
+import { LoadFailure } from "@/components/load-failure";
 import { AssigneeLabel } from "@/components/plans/assignee-label";
+import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { usePlanDialogs } from "@/components/plans/plan-dialogs";
-import { isPlanCreator } from "@/components/plans/plan-permissions";
-import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,31 +19,27 @@ import {
   shortWeekday,
   weekStart,
 } from "@/features/calendar/calendar-days";
-import { LoadFailure } from "@/features/calendar/load-failure";
 import { useToday } from "@/features/calendar/use-today";
-import { dashboardPath } from "@/features/dashboard/dashboard-path";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
-
-type Opened = { kind: "new"; day: Day } | { kind: "edit"; plan: Plan } | null;
 
 /**
  * /planner (the spec names it and does not show it): one week, Sunday to Saturday, of every
  * circle's plans, seven columns side by side on a wide screen and the days one under another
- * on a phone. Each day adds a plan on that date; a plan opens for its creator to edit and in
- * the day view for everyone else (only the creator edits, spec section 6).
+ * on a phone. Each day adds a plan on that date; a plan opens its details for everyone (issue
+ * 20), where its creator finds Edit.
  */
 export function PlannerScreen() {
   const { today, timeZone } = useToday();
-  const { userId } = usePlanViewer();
   const { PlanDialog } = usePlanDialogs();
+  const details = usePlanDetails();
   const [start, setStart] = useState(() => weekStart(today));
   const end = addDays(start, 6);
   const plans = trpc.plans.list.useQuery({ from: start, to: end });
-  const [opened, setOpened] = useState<Opened>(null);
+  const [adding, setAdding] = useState<Day | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const open = (next: Exclude<Opened, null>) => {
-    setOpened(next);
+  const add = (day: Day) => {
+    setAdding(day);
     setDialogOpen(true);
   };
   const thisWeek = weekStart(today);
@@ -91,21 +86,21 @@ export function PlannerScreen() {
             today={today}
             timeZone={timeZone}
             plans={byDay ? (byDay.get(day) ?? []) : null}
-            userId={userId}
-            onAdd={() => open({ kind: "new", day })}
-            onEdit={(plan) => open({ kind: "edit", plan })}
+            onAdd={() => add(day)}
+            onOpen={(plan) => details.show({ plan })}
           />
         ))}
       </ol>
-      {opened ? (
+      {adding ? (
         <PlanDialog
-          // A fresh form for each plan or day, not the last one's leftovers.
-          key={opened.kind === "new" ? `new-${opened.day}` : `edit-${opened.plan.id}`}
+          // A fresh form for each day, not the last one's leftovers.
+          key={`new-${adding}`}
           open={dialogOpen}
           onOpenChange={setDialogOpen}
-          {...(opened.kind === "new" ? { defaultDate: opened.day } : { plan: opened.plan })}
+          defaultDate={adding}
         />
       ) : null}
+      {details.sheet}
     </section>
   );
 }
@@ -115,18 +110,16 @@ function PlannerDay({
   today,
   timeZone,
   plans,
-  userId,
   onAdd,
-  onEdit,
+  onOpen,
 }: {
   day: Day;
   today: Day;
   timeZone: string;
   /** null while the week loads. */
   plans: Plan[] | null;
-  userId: number;
   onAdd: () => void;
-  onEdit: (plan: Plan) => void;
+  onOpen: (plan: Plan) => void;
 }) {
   const isToday = day === today;
   const headingId = `planner-day-${day}`;
@@ -156,13 +149,7 @@ function PlannerDay({
         <ul aria-labelledby={headingId} className="grid gap-1.5">
           {plans.map((plan) => (
             <li key={`${plan.id}-${plan.startTime.getTime()}`}>
-              <PlannerEntry
-                plan={plan}
-                timeZone={timeZone}
-                today={today}
-                editable={isPlanCreator(plan, userId)}
-                onEdit={() => onEdit(plan)}
-              />
+              <PlannerEntry plan={plan} timeZone={timeZone} onOpen={() => onOpen(plan)} />
             </li>
           ))}
         </ul>
@@ -188,23 +175,24 @@ function PlannerDay({
 function PlannerEntry({
   plan,
   timeZone,
-  today,
-  editable,
-  onEdit,
+  onOpen,
 }: {
   plan: Plan;
   timeZone: string;
-  today: Day;
-  editable: boolean;
-  onEdit: () => void;
+  onOpen: () => void;
 }) {
   const faded = plan.isCompleted || plan.status === "declined";
-  const className = cn(
-    "grid w-full gap-0.5 rounded-md border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
-    faded && "opacity-70",
-  );
-  const content = (
-    <>
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      className={cn(
+        "grid w-full cursor-pointer gap-0.5 rounded-md border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+        faded && "opacity-70",
+      )}
+      style={{ borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) }}
+      onClick={onOpen}
+    >
       <span className="text-xs text-muted-foreground">
         {plan.allDay ? "All day" : timeIn(plan.startTime, timeZone)}
       </span>
@@ -213,28 +201,6 @@ function PlannerEntry({
       </span>
       <span className="truncate text-xs text-muted-foreground">{plan.circleName}</span>
       <AssigneeLabel plan={plan} className="text-xs text-muted-foreground" />
-    </>
-  );
-  const style = { borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) };
-  if (editable) {
-    return (
-      <button
-        type="button"
-        className={cn(className, "cursor-pointer")}
-        style={style}
-        onClick={onEdit}
-      >
-        {content}
-      </button>
-    );
-  }
-  return (
-    <Link
-      href={dashboardPath(plan.date, today, plan.id)}
-      className={cn(className, "block")}
-      style={style}
-    >
-      {content}
-    </Link>
+    </button>
   );
 }

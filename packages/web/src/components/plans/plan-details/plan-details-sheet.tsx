@@ -1,0 +1,334 @@
+/**
+ * A plan's details, for every member of its circle (issue 20): title, when in words, how it
+ * repeats, where with a map link, the description with its line breaks, the attachments to open,
+ * the circle, who made it and who last changed it, and a task's assignee with their answer and
+ * its note or reason. What the viewer may do with it is offered at the foot, as the server
+ * allows it (plan-permissions.ts): the creator edits (the form, as before) and deletes, an admin
+ * of the circle deletes, the assignee answers a task waiting for them.
+ */
+import { dayIn, timeIn } from "@circleplan/shared/days";
+import { mapLinkOf } from "@circleplan/shared/map-link";
+import type { Plan } from "@circleplan/shared/plan-outputs";
+import { Check, ExternalLink, FileText, MapPin, Pencil, Repeat, Trash2, X } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { LoadFailure } from "@/components/load-failure";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CircleTag } from "@/components/ui/circle-tag";
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { SheetContent } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
+import { shortDay } from "@/lib/days";
+import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
+import { DeletePlanDialog } from "../delete-plan-dialog";
+import { usePlanDialogs } from "../plan-dialogs";
+import { awaitsMyAnswer, isPlanCreator, mayDeletePlan } from "../plan-permissions";
+import { AnswerNote, TaskStateBadge } from "../task-answer";
+import { TaskResponseDialog } from "../task-response-dialog";
+import { useAdminCircles, usePlanViewer } from "../use-plan-viewer";
+import type { PlanDetailsSheetProps } from "./plan-details";
+import { planWhen } from "./plan-when";
+
+const TYPE_LABELS: Record<Plan["type"], string> = { event: "Event", task: "Task", todo: "To-do" };
+
+export function PlanDetailsSheet({
+  plan: given,
+  planRef,
+  open,
+  onOpenChange,
+}: PlanDetailsSheetProps) {
+  // A plan known by reference is read when the sheet opens (and again after a change here).
+  const loaded = trpc.plans.get.useQuery(
+    {
+      id: planRef?.id ?? 0,
+      ...(planRef?.occurrenceStart ? { occurrenceStart: planRef.occurrenceStart } : {}),
+      ...(planRef?.occurrenceDate ? { occurrenceDate: planRef.occurrenceDate } : {}),
+    },
+    { enabled: open && planRef !== undefined },
+  );
+  const plan = given ?? loaded.data ?? null;
+  const { userId, zone } = usePlanViewer();
+  const adminOf = useAdminCircles();
+  const { PlanDialog } = usePlanDialogs();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [responding, setResponding] = useState<"accept" | "decline" | null>(null);
+  // What opened the sheet (a card's title), where focus goes back when it closes. Edit replaces
+  // the sheet with the form, and focus goes back there when the form closes too.
+  const opener = useRef<HTMLElement | null>(null);
+  const editAfterClose = useRef(false);
+
+  const creator = plan !== null && isPlanCreator(plan, userId);
+  const deletable = plan !== null && mayDeletePlan(plan, userId, adminOf);
+  const awaitingMe = plan !== null && awaitsMyAnswer(plan, userId);
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <SheetContent
+          // Until the plan is read there is no description to point at.
+          {...(plan ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix gives focus back to a DialogTrigger; the sheet has none, so to its opener.
+            event.preventDefault();
+            if (editAfterClose.current) {
+              editAfterClose.current = false;
+              setEditing(true);
+            } else if (opener.current?.isConnected) {
+              opener.current.focus();
+            }
+          }}
+        >
+          {plan ? (
+            <>
+              <DetailsHeader plan={plan} zone={zone} />
+              <Details plan={plan} zone={zone} />
+              {awaitingMe || creator || deletable ? (
+                <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
+                  {awaitingMe ? (
+                    <>
+                      <Button variant="outline" onClick={() => setResponding("decline")}>
+                        <X aria-hidden="true" />
+                        Decline
+                      </Button>
+                      <Button onClick={() => setResponding("accept")}>
+                        <Check aria-hidden="true" />
+                        Accept
+                      </Button>
+                    </>
+                  ) : null}
+                  {deletable ? (
+                    <Button variant="outline" onClick={() => setDeleting(true)}>
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  ) : null}
+                  {creator ? (
+                    <Button
+                      aria-haspopup="dialog"
+                      onClick={() => {
+                        editAfterClose.current = true;
+                        onOpenChange(false);
+                      }}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+            </>
+          ) : (
+            <Loading title={planRef?.title} error={loaded.error} onRetry={() => loaded.refetch()} />
+          )}
+        </SheetContent>
+      </Dialog>
+
+      {plan && creator && editing ? (
+        <PlanDialog
+          open={editing}
+          onOpenChange={setEditing}
+          plan={plan}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+        />
+      ) : null}
+      {plan && deletable ? (
+        <DeletePlanDialog
+          plan={plan}
+          open={deleting}
+          onOpenChange={setDeleting}
+          onDeleted={() => onOpenChange(false)}
+        />
+      ) : null}
+      {plan && responding ? (
+        <TaskResponseDialog
+          task={plan}
+          mode={responding}
+          open
+          onOpenChange={(next) => {
+            if (!next) setResponding(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DetailsHeader({ plan, zone }: { plan: Plan; zone: string }) {
+  const when = planWhen(plan, zone);
+  return (
+    <DialogHeader className="gap-2">
+      <DialogTitle
+        className={cn(
+          "text-xl wrap-anywhere",
+          plan.isCompleted && "text-muted-foreground line-through",
+        )}
+      >
+        {plan.title}
+      </DialogTitle>
+      <DialogDescription className="grid text-base text-foreground">
+        <span>{when.day}</span>
+        <span className="text-muted-foreground">{when.time}</span>
+      </DialogDescription>
+      <p className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="outline">{TYPE_LABELS[plan.type]}</Badge>
+        {plan.isCompleted ? <Badge variant="success">Completed</Badge> : null}
+      </p>
+    </DialogHeader>
+  );
+}
+
+/** An instant as the details give it: "Sun, Nov 22, 18:05", in the viewer's zone. */
+function momentIn(instant: Date, zone: string): string {
+  return `${shortDay(dayIn(instant, zone))}, ${timeIn(instant, zone)}`;
+}
+
+function Details({ plan, zone }: { plan: Plan; zone: string }) {
+  const mapLink = mapLinkOf(plan);
+  const changedLater = plan.updatedAt.getTime() > plan.createdAt.getTime();
+  return (
+    <dl className="grid gap-4 text-sm">
+      {plan.recurrencePattern ? (
+        <Row label="Repeats" icon={<Repeat />}>
+          <p>{plan.recurrencePattern}</p>
+          {plan.isRecurrenceException ? (
+            <p className="text-muted-foreground">This one was changed on its own.</p>
+          ) : null}
+        </Row>
+      ) : null}
+      {plan.location || mapLink ? (
+        <Row label="Where" icon={<MapPin />}>
+          {plan.location ? <p className="wrap-anywhere">{plan.location}</p> : null}
+          {mapLink ? (
+            <a
+              href={mapLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Open in maps
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
+        </Row>
+      ) : null}
+      {plan.description ? (
+        <Row label="Description">
+          <p className="whitespace-pre-line wrap-anywhere">{plan.description}</p>
+        </Row>
+      ) : null}
+      {plan.attachments.length > 0 ? (
+        <Row label="Attachments">
+          <ul className="grid gap-1.5" aria-label="Attached files">
+            {plan.attachments.map((file) => (
+              <li key={file.id} className="flex min-w-0 items-center gap-2">
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                <a
+                  href={file.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="min-w-0 truncate text-primary underline-offset-4 hover:underline"
+                >
+                  {file.fileName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Row>
+      ) : null}
+      <Row label="Circle">
+        <CircleTag
+          name={plan.circleName}
+          color={plan.circleColor}
+          className="justify-self-start text-sm"
+        />
+      </Row>
+      <Row label="Created by">
+        <p className="wrap-anywhere">
+          {plan.creatorName}
+          <span className="text-muted-foreground"> · {momentIn(plan.createdAt, zone)}</span>
+        </p>
+      </Row>
+      {plan.updatedByName && changedLater ? (
+        <Row label="Last changed by">
+          <p className="wrap-anywhere">
+            {plan.updatedByName}
+            <span className="text-muted-foreground"> · {momentIn(plan.updatedAt, zone)}</span>
+          </p>
+        </Row>
+      ) : null}
+      {plan.type === "task" && plan.assigneeName ? <Assignee plan={plan} zone={zone} /> : null}
+    </dl>
+  );
+}
+
+/** The task's assignee, their answer, when it came and what they wrote with it. */
+function Assignee({ plan, zone }: { plan: Plan; zone: string }) {
+  const withdrawn = plan.status === "cancelled";
+  return (
+    <Row label="Assigned to">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className={cn("wrap-anywhere", withdrawn && "line-through")}>
+          {plan.assigneeName}
+        </span>
+        {withdrawn ? (
+          <Badge variant="outline">Assignment withdrawn</Badge>
+        ) : (
+          <TaskStateBadge plan={plan} />
+        )}
+        {plan.respondedAt ? (
+          <span className="text-muted-foreground">answered {momentIn(plan.respondedAt, zone)}</span>
+        ) : null}
+      </p>
+      <AnswerNote plan={plan} className="rounded-md bg-muted/60 px-3 py-2" />
+    </Row>
+  );
+}
+
+function Row({ label, icon, children }: { label: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground [&_svg]:size-3.5">
+        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        {label}
+      </dt>
+      <dd className="grid gap-1">{children}</dd>
+    </div>
+  );
+}
+
+function Loading({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string | undefined;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="text-xl wrap-anywhere">{title ?? "Plan details"}</DialogTitle>
+      </DialogHeader>
+      {error ? (
+        <LoadFailure title="Failed to fetch event details" error={error} onRetry={onRetry} />
+      ) : (
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading the plan</span>
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-16" />
+        </div>
+      )}
+    </>
+  );
+}
