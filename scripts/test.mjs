@@ -9,7 +9,8 @@
 //      embedded database (PGlite), then the integration project again on the PostgreSQL
 //      server through the production driver (CIRCLEPLAN_TEST_PG_URL)
 //   4. beside all of it, the Lambda smoke (`pnpm smoke:lambda`): the functions bundled as SST
-//      bundles them, run under Node 22 against that PostgreSQL server and an S3 server
+//      bundles them, run under Node 22 against that PostgreSQL server and an S3 server; and
+//      `pnpm typecheck:sst` (sst.config.ts against SST's platform types, installed once)
 //   5. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
 //      over every run (CI reads that line: it stays the last one)
 // The browser run and the static checks print in one piece when they end.
@@ -163,7 +164,11 @@ if (quick) {
         ...result,
       };
     });
+    // SST's platform types, for sst.config.ts: a download the first time (~320 MB, network
+    // bound), then a few seconds of tsc; beside the rest too.
+    const sstTypes = timed("SST typecheck", () => check("SST typecheck", ["typecheck:sst"]));
     runs.push(...(await Promise.all([embeddedRun, postgresRun, browserRun, lambdaSmoke])));
+    await sstTypes;
   } finally {
     await timed("PostgreSQL stop", () => pg.stop());
   }
