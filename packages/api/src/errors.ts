@@ -2,7 +2,12 @@
  * One formatter for both doors: whatever was thrown, the answer is the status and body that
  * api-conventions.md gives it, with the product's message and never a stack trace or SQL.
  */
-import { AppError, type ErrorIssue, errorStatus } from "@circleplan/core/errors";
+import {
+  AppError,
+  type ErrorIssue,
+  errorStatus,
+  isConcurrencyConflict,
+} from "@circleplan/core/errors";
 import { messages } from "@circleplan/shared/messages";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -58,6 +63,9 @@ export function describeError(error: unknown): DescribedError {
     // written for developers, some quoting internals: answer the product's words instead.
     const status = getHTTPStatusCodeFromError(error);
     return { status, body: { message: transportMessage(status), code: error.code } };
+  }
+  if (isConcurrencyConflict(cause)) {
+    return { status: 409, body: { message: messages.concurrentChange, code: "CONFLICT" } };
   }
   // Logged once, by the door that answers (trpc-door.ts, rest.ts, app.ts), with the request's id.
   return { status: 500, body: { message: messages.internal, code: "INTERNAL" } };

@@ -49,12 +49,27 @@ export class AppError extends Error {
   }
 }
 
-/** Postgres unique violation, whichever driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a Postgres error with one of `codes` is in `error`'s chain, whichever driver wrapped it. */
+function hasPgCode(error: unknown, codes: readonly string[]): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && codes.includes(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Postgres unique violation, whichever driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasPgCode(error, ["23505"]);
+}
+
+/**
+ * Two transactions that crossed (a deadlock the server broke by ending one, or a serialization
+ * failure): nothing of the ended one was written, and the same request again succeeds. A
+ * conflict of the moment, answered as one (409), not as the server's fault.
+ */
+export function isConcurrencyConflict(error: unknown): boolean {
+  return hasPgCode(error, ["40P01", "40001"]);
 }

@@ -72,6 +72,8 @@ export const messages = {
   badOrigin: "Cross-site request refused",
   notFound: "Not found",
   internal: "Something went wrong. Please try again.",
+  /** Two changes crossed at the same moment and the database ended one (409, nothing written). */
+  concurrentChange: "Someone else changed this at the same moment. Please try again.",
   payloadTooLarge: "File too large: Please select an image smaller than 5MB",
   photoInvalidType: "Invalid file type: Please select an image file (JPEG, PNG, etc.)",
   photoUnreadable: "Failed to process the image. Please try again.",
