@@ -23,15 +23,18 @@ import {
 } from "./reminder-schedule";
 
 const at = (iso: string) => new Date(iso).getTime();
+/** The viewer of every check unless told: Ada, who created the fixtures' plans. */
+const ADA = 1;
+const BEA = 2;
 
 /**
  * Runs checks in order, each at its time, carrying the records over as the app does; returns
  * the ids fired and active at each.
  */
-function runChecks(plans: Plan[], times: string[], records: ReminderRecords = {}) {
+function runChecks(plans: Plan[], times: string[], records: ReminderRecords = {}, userId = ADA) {
   let kept = records;
   return times.map((time) => {
-    const result = checkReminders({ plans, now: at(time), records: kept });
+    const result = checkReminders({ plans, now: at(time), records: kept, userId });
     kept = result.records;
     return { fired: result.fired.map((r) => r.id), active: result.active.map((r) => r.id) };
   });
@@ -99,11 +102,43 @@ describeInProcessZones("reminder schedule", () => {
     });
   });
 
+  describe("whose reminders ring", () => {
+    const window = ["2026-11-22T16:00:30Z"];
+    const reminded = (plan: Plan, userId: number) =>
+      runChecks([plan], window, {}, userId)[0]?.fired.length === 1;
+
+    it("rings for the plan's creator, and for its assignee only once they accepted", () => {
+      const event = planFixture({ reminderTimes: ["2 hours before"] });
+      expect(reminded(event, ADA)).toBe(true);
+      const pending = taskFixture({ reminderTimes: ["2 hours before"] });
+      expect(reminded(pending, ADA)).toBe(true);
+      expect(reminded(pending, BEA)).toBe(false);
+      const accepted = { ...pending, assignmentAccepted: true };
+      expect(reminded(accepted, BEA)).toBe(true);
+    });
+
+    it("stays quiet for another member who sees the plan in the circle", () => {
+      const theirs = planFixture({ reminderTimes: ["2 hours before"] });
+      expect(reminded(theirs, BEA)).toBe(false);
+      expect(
+        reminded(
+          { ...taskFixture({ reminderTimes: ["2 hours before"] }), assignmentAccepted: true },
+          3,
+        ),
+      ).toBe(false);
+    });
+  });
+
   describe("snooze and answers", () => {
     const plan = planFixture({ reminderTimes: ["2 hours before"] });
     const [instance] = reminderInstances(plan);
     if (!instance) throw new Error("expected a reminder");
-    const fired = checkReminders({ plans: [plan], now: at("2026-11-22T16:00:30Z"), records: {} });
+    const fired = checkReminders({
+      plans: [plan],
+      now: at("2026-11-22T16:00:30Z"),
+      records: {},
+      userId: ADA,
+    });
 
     it("stays quiet while snoozed and fires again when the snooze ends, past the window", () => {
       const snoozed = snoozeReminder(fired.records, instance, at("2026-11-22T16:01:00Z"), 5);
@@ -184,7 +219,12 @@ describeInProcessZones("reminder schedule", () => {
         originalStartTime: new Date("2026-11-29T07:00:00Z"),
       });
       const plans = [sunday, nextSunday];
-      const first = checkReminders({ plans, now: at("2026-11-22T06:00:00Z"), records: {} });
+      const first = checkReminders({
+        plans,
+        now: at("2026-11-22T06:00:00Z"),
+        records: {},
+        userId: ADA,
+      });
       expect(first.fired.map((r) => r.id)).toEqual(["300-1 hour before@2026-11-22T07:00:00.000Z"]);
       const [answered] = first.fired;
       if (!answered) throw new Error("expected a reminder");
