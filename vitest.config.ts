@@ -1,7 +1,14 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const webSrc = fileURLToPath(new URL("./packages/web/src", import.meta.url));
+
+/** Component test files that replace a module with `vi.mock`: they run isolated (below). */
+const mockingComponentFiles = readdirSync(webSrc, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.tsx"))
+  .filter((file) => readFileSync(`${webSrc}/${file}`, "utf8").includes("vi.mock("))
+  .map((file) => `packages/web/src/${file}`);
 
 // Test projects by file suffix (STYLE.md habit 7). Sized for 2-core machines: unit,
 // component and integration share one group of 2 workers (PGlite is WASM and heavy, so no
@@ -32,12 +39,29 @@ export default defineConfig({
         },
       },
       {
-        // React components in a simulated DOM, with the web app's `@/` imports.
+        // React components in a simulated DOM, with the web app's `@/` imports. Files share a
+        // worker's loaded modules (React, Radix, react-query, happy-dom's setup), each still
+        // rendering into an emptied document; a file that replaces a module (`vi.mock`) runs
+        // isolated in the project below, since its fake would otherwise stay for later files.
         resolve: { alias: [{ find: /^@\//, replacement: `${webSrc}/` }] },
         test: {
           name: "component",
           include: ["packages/*/src/**/*.test.tsx"],
-          exclude: ["**/node_modules/**"],
+          exclude: ["**/node_modules/**", ...mockingComponentFiles],
+          environment: "happy-dom",
+          setupFiles: ["packages/web/src/testing/component-setup.ts"],
+          isolate: false,
+          testTimeout: HANG.unit,
+          hookTimeout: HANG.unit,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias: [{ find: /^@\//, replacement: `${webSrc}/` }] },
+        test: {
+          name: "component-isolated",
+          include: mockingComponentFiles,
           environment: "happy-dom",
           setupFiles: ["packages/web/src/testing/component-setup.ts"],
           testTimeout: HANG.unit,

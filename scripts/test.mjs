@@ -114,7 +114,16 @@ async function check(label, args) {
 
 await timed("install", () => ensureInstalled());
 
-const quickProjects = ["--project", "unit", "--project", "component", "--project", "integration"];
+const quickProjects = [
+  "--project",
+  "unit",
+  "--project",
+  "component",
+  "--project",
+  "component-isolated",
+  "--project",
+  "integration",
+];
 const runs = [];
 if (quick) {
   runs.push(await vitest("embedded", quickProjects));

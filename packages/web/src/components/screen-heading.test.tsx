@@ -3,13 +3,16 @@
  * moves to the heading after a navigation but not on a page load's first screen.
  */
 import { act, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { ScreenHeading } from "./screen-heading";
 
 describe("ScreenHeading", () => {
-  it("names the tab, leaves the first screen's focus alone and takes it after a navigation", () => {
+  it("names the tab, leaves the first screen's focus alone and takes it after a navigation", async () => {
+    // A page load's first screen is the module's own state: loaded afresh, as a page load does
+    // (files share a worker's modules, and another file's screens were shown before this one).
+    vi.resetModules();
+    const { ScreenHeading } = await import("./screen-heading");
     const location = memoryLocation({ path: "/plans" });
     const at = (title: string) => (
       <Router hook={location.hook}>

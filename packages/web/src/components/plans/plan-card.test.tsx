@@ -12,9 +12,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { renderPlanCard } from "./testing/render-plan-card";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

@@ -15,9 +15,10 @@ import { circleFixture, invitationFixture, userFixture } from "@/features/circle
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { pendingTaskFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { ActionCenterScreen, CircleActionCenterScreen } from "./action-center-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 vi.mock("@/components/plans/task-response-dialog", () => ({
   TaskResponseDialog: (props: { open: boolean; mode: string; task: { title: string } }) =>
     props.open ? <div role="dialog" aria-label={`${props.mode}: ${props.task.title}`} /> : null,

@@ -11,10 +11,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { CIRCLE_PAGE_EVENTS, circlePageEvent } from "./circle-page-events";
 import { renderCircleScreen } from "./testing/render-circle-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 vi.mock("@/components/plans/plan-card", () => ({
   PlanCard: ({ plan, highlighted }: { plan: Plan; highlighted?: boolean }) => (
     <p data-highlighted={highlighted || undefined}>{plan.title}</p>

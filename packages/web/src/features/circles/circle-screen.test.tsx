@@ -8,10 +8,11 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { circleFixture, createdInvitationFixture } from "./testing/fixtures";
 import { renderCircleScreen } from "./testing/render-circle-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { CircleSettingsScreen } from "./circle-settings-screen";
 import {
   circleFixture,
@@ -19,7 +20,7 @@ import {
   userFixture,
 } from "./testing/fixtures";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const ada = { id: 1, firstName: "Ada", lastName: "Lovelace" };
 const bea = { id: 2, firstName: "Bea", lastName: "Byron" };

@@ -7,10 +7,11 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { InvitationShareDialog } from "./invitation-share-dialog";
 import { createdInvitationFixture } from "./testing/fixtures";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const writeText = vi.fn<(text: string) => Promise<void>>();
 

@@ -13,9 +13,10 @@ import { userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { DashboardScreen } from "./dashboard-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 // Sunday 22 November 2026, noon in London.
 freezeClockAt("2026-11-22T12:00:00Z");

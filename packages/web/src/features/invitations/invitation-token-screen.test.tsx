@@ -11,9 +11,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { NO_ANSWER_MESSAGE } from "@/lib/errors";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { InvitationTokenScreen } from "./invitation-token-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const DAY = 24 * 60 * 60 * 1000;
 

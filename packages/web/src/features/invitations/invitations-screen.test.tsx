@@ -8,10 +8,11 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCEPTED_INVITATION_NAV_DELAY_MS, PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
 import { renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { dateFormat } from "./invitation-text";
 import { InvitationsScreen } from "./invitations-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const DAY = 24 * 60 * 60 * 1000;
 const invitedOn = new Date(Date.now() - 2 * DAY);

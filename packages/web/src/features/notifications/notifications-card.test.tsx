@@ -10,6 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { NotificationsCard } from "./notifications-card";
 import {
   DEVICE_KEYS,
@@ -18,7 +19,7 @@ import {
   installFakePushBrowser,
 } from "./testing/fake-push-browser";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 /** A P-256 public key as the server answers it (65 bytes from 0x04), and its bytes. */
 const PUBLIC_KEY = `BP${"q".repeat(85)}`;

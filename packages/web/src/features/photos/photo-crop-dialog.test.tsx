@@ -8,10 +8,11 @@ import userEvent from "@testing-library/user-event";
 import type { CropperProps } from "react-easy-crop";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { spyOnToasts } from "@/testing/toasts";
 import { cropToJpeg } from "./crop-image";
 import { PhotoCropDialog, type PhotoCropDialogProps } from "./photo-crop-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 vi.mock("./crop-image", () => ({ cropToJpeg: vi.fn() }));
 
 const AREA = { x: 10, y: 20, width: 300, height: 300 };

@@ -8,10 +8,11 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PhotoUploadError, uploadPhoto } from "@/lib/photo-upload";
+import { spyOnToasts } from "@/testing/toasts";
 import { CROPPED } from "./testing/photo-crop-dialog-stand-in";
 import { type PhotoChooserOptions, usePhotoChooser } from "./use-photo-chooser";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 vi.mock("@/lib/photo-upload", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/photo-upload")>()),
   uploadPhoto: vi.fn(),

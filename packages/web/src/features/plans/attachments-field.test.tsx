@@ -12,10 +12,11 @@ import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { planFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { attachmentProblem, uploadAttachment } from "./attachment-upload";
 import { PlanDialog } from "./plan-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 vi.mock("./attachment-upload", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./attachment-upload")>()),
   uploadAttachment: vi.fn(),

@@ -6,16 +6,17 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
 import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { MyDayScreen } from "./my-day-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 // Sunday 22 November 2026 in London.
 freezeClockAt("2026-11-22T12:00:00Z");

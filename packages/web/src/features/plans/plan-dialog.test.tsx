@@ -14,9 +14,10 @@ import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { PlanDialog } from "./plan-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

@@ -16,11 +16,12 @@ import { circleFixture, memberFixture, userFixture } from "@/features/circles/te
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { voiceResultFixture } from "@/testing/voice-result";
 import { PlanDialog } from "./plan-dialog";
 import { EMPTY_TEXT_MESSAGE } from "./plan-text-step";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 freezeClockAt("2026-11-21T09:44:00Z");
 beforeEach(() => {

@@ -4,15 +4,16 @@
  */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { TodosScreen } from "./todos-screen";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 freezeClockAt("2026-11-22T12:00:00Z");
 

@@ -10,9 +10,10 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { DataExportCard } from "./data-export-card";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const exportedAt = new Date("2026-11-28T09:00:00Z");
 

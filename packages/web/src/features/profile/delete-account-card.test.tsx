@@ -13,9 +13,10 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture } from "@/features/circles/testing/fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { DeleteAccountCard } from "./delete-account-card";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 const signOut = vi.fn(async () => undefined);
 vi.mock("@/lib/session", () => ({ useSignOut: () => ({ signOut, isPending: false }) }));
 

@@ -13,9 +13,10 @@ import { CROPPED } from "@/features/photos/testing/photo-crop-dialog-stand-in";
 import { PhotoUploadError, uploadPhoto } from "@/lib/photo-upload";
 import { trpc } from "@/lib/trpc";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { ProfilePhotoCard } from "./profile-photo-card";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 vi.mock("@/lib/photo-upload", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/photo-upload")>()),
   uploadPhoto: vi.fn(),

@@ -13,11 +13,12 @@ import { UserReady } from "@/components/plans/testing/user-ready";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { ReminderPopup, type ReminderPopupProps } from "./reminder-popup";
 import { type ReminderInstance, reminderInstances } from "./reminder-schedule";
 import { SOUND_STORAGE_KEY } from "./reminder-sound";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

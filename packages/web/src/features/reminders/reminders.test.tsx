@@ -12,13 +12,14 @@ import { UserReady } from "@/components/plans/testing/user-ready";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { alertReminders } from "./reminder-alerts";
 import { REMINDER_CHECK_MS } from "./reminder-schedule";
 import { reminderStorageKey } from "./reminder-store";
 import { Reminders } from "./reminders";
 
 vi.mock("./reminder-alerts", () => ({ alertReminders: vi.fn() }));
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 /** Family dinner at 18:00 UTC, reminded 2 hours before: due 16:00 to 16:02. */
 const dinner = planFixture({ reminderTimes: ["2 hours before"] });

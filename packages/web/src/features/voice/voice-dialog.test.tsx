@@ -18,6 +18,7 @@ import { circleFixture, memberFixture, userFixture } from "@/features/circles/te
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { voiceResultFixture } from "@/testing/voice-result";
 import {
   FakeSpeechRecognition,
@@ -25,7 +26,7 @@ import {
   latestRecognition,
 } from "./testing/fake-speech-recognition";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const NOW = new Date("2026-11-21T09:44:00Z");
 freezeClockAt(NOW.toISOString());

@@ -13,11 +13,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { renderPlanCard } from "../testing/render-plan-card";
 import { UserReady } from "../testing/user-ready";
 import { PlanDetailsSheet } from "./plan-details";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

@@ -10,10 +10,11 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { uploadPhoto } from "@/lib/photo-upload";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
+import { spyOnToasts } from "@/testing/toasts";
 import { circleFixture, createdInvitationFixture } from "../testing/fixtures";
 import { CreateCircleDialog } from "./create-circle-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 // The crop dialog has tests of its own: here it hands back a crop at the press of a button.
 vi.mock(

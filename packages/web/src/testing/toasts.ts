@@ -1,0 +1,22 @@
+/**
+ * The app's toasts, watched instead of shown: `spyOnToasts()` at the top of a component test
+ * file replaces sonner's `toast.success`, `.error` and `.info` with spies for each test and puts
+ * them back after it. Spies on the one shared module rather than `vi.mock("sonner")`, so files
+ * can share a worker's loaded modules (vitest.config.ts) without one file's fakes leaking into
+ * the next.
+ */
+import { toast } from "sonner";
+import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
+
+const WATCHED = ["success", "error", "info"] as const;
+
+export function spyOnToasts(): void {
+  let spies: MockInstance[] = [];
+  beforeEach(() => {
+    spies = WATCHED.map((kind) => vi.spyOn(toast, kind).mockImplementation(() => "toast"));
+  });
+  afterEach(() => {
+    for (const spy of spies) spy.mockRestore();
+    spies = [];
+  });
+}
