@@ -19,6 +19,27 @@ const mockingComponentFiles = readdirSync(webSrc, { recursive: true, encoding: "
 // machine busy with other work must not turn a slow test red. So they are far above what any
 // test takes on a quiet machine (a production-cost password hash, a property run).
 const HANG = { unit: 60_000, integration: 180_000, browser: 180_000 };
+
+/** A project of component tests: the web app's `@/` imports, happy-dom, the shared setup. */
+function componentProject(files: {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  isolate: boolean;
+}) {
+  return {
+    resolve: { alias: [{ find: /^@\//, replacement: `${webSrc}/` }] },
+    test: {
+      ...files,
+      environment: "happy-dom" as const,
+      setupFiles: ["packages/web/src/testing/component-setup.ts"],
+      testTimeout: HANG.unit,
+      hookTimeout: HANG.unit,
+      maxWorkers: 2,
+      sequence: { groupOrder: 0 },
+    },
+  };
+}
 export default defineConfig({
   test: {
     projects: [
@@ -28,9 +49,9 @@ export default defineConfig({
           include: ["packages/*/src/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts", "**/*.e2e.test.ts"],
           environment: "node",
-          // Pure functions in Node: files share a worker's loaded dependencies (vitest still
-          // loads the project's own modules, and the mocks of a file, afresh for each file).
-          // Half the project's CPU; checked with --sequence.shuffle.
+          // Pure functions in Node: files share a worker's loaded modules, so a module's own
+          // state carries from one file to the next (a test that needs it fresh loads it with
+          // vi.resetModules()). Half the project's CPU; checked with --sequence.shuffle.
           isolate: false,
           testTimeout: HANG.unit,
           hookTimeout: HANG.unit,
@@ -38,38 +59,21 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        // React components in a simulated DOM, with the web app's `@/` imports. Files share a
-        // worker's loaded modules (React, Radix, react-query, happy-dom's setup), each still
-        // rendering into an emptied document; a file that replaces a module (`vi.mock`) runs
-        // isolated in the project below, since its fake would otherwise stay for later files.
-        resolve: { alias: [{ find: /^@\//, replacement: `${webSrc}/` }] },
-        test: {
-          name: "component",
-          include: ["packages/*/src/**/*.test.tsx"],
-          exclude: ["**/node_modules/**", ...mockingComponentFiles],
-          environment: "happy-dom",
-          setupFiles: ["packages/web/src/testing/component-setup.ts"],
-          isolate: false,
-          testTimeout: HANG.unit,
-          hookTimeout: HANG.unit,
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        resolve: { alias: [{ find: /^@\//, replacement: `${webSrc}/` }] },
-        test: {
-          name: "component-isolated",
-          include: mockingComponentFiles,
-          environment: "happy-dom",
-          setupFiles: ["packages/web/src/testing/component-setup.ts"],
-          testTimeout: HANG.unit,
-          hookTimeout: HANG.unit,
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
+      // React components in a simulated DOM. Files share a worker's loaded modules (React,
+      // Radix, react-query, happy-dom's setup), each rendering into an emptied document; a file
+      // that replaces a module (`vi.mock`) runs isolated, since its fake would otherwise stay
+      // for the files after it.
+      componentProject({
+        name: "component",
+        include: ["packages/web/src/**/*.test.tsx"],
+        exclude: ["**/node_modules/**", ...mockingComponentFiles],
+        isolate: false,
+      }),
+      componentProject({
+        name: "component-isolated",
+        include: mockingComponentFiles,
+        isolate: true,
+      }),
       {
         test: {
           name: "integration",
