@@ -526,6 +526,29 @@ describe("members and invitations", () => {
   });
 });
 
+describe("an account deleted", () => {
+  it("takes the entries it made with it; those naming it name nobody", async () => {
+    const f = await family();
+    const task = await weeklyTask(f);
+    await f.assignee.trpc.tasks.accept({ id: task.id, note: "Ivy's own words" });
+    await f.admin.trpc.circles.setMemberRole({
+      id: f.circle.id,
+      userId: f.assignee.user.id,
+      role: "admin",
+    });
+    await f.assignee.trpc.user.deleteAccount({ password: f.assignee.password });
+    const entries = await feed(f);
+    expect(JSON.stringify(entries)).not.toContain("Ivy");
+    expect(entries.map((entry) => [entry.kind, entry.actor?.firstName ?? null])).toEqual([
+      ["member_left", null],
+      ["member_promoted", "Abe"],
+      ["plan_created", "Cora"],
+    ]);
+    expect(entries[1]?.member).toBeNull();
+    expect(entries[2]?.after?.assignee).toBeNull();
+  });
+});
+
 describe("the same transaction", () => {
   /** Makes every insert into `table` (or every delete from it) fail, for the test's length. */
   async function failing(f: Family, statement: "insert into" | "delete from", table: string) {
@@ -711,5 +734,19 @@ describe("retention", () => {
       .from(circleActivity)
       .orderBy(desc(circleActivity.id));
     expect(left).toEqual([{ title: "Young" }]);
+  });
+
+  it("clears a backlog larger than one batch in one run, batch after batch", async () => {
+    const f = await family();
+    await f.h.db.db.execute(sql`insert into circle_activity (circle_id, kind, created_at)
+      select ${f.circle.id}, 'plan_created', ${NOW.toISOString()}::timestamptz
+      from generate_series(1, 5001)`);
+    await eventAt(f, "2026-03-03T09:00:00Z", { title: "Kept" });
+    const later = new Date(NOW.getTime() + 91 * 24 * 3600_000);
+    await f.h.db.db.execute(
+      sql`update circle_activity set created_at = ${later.toISOString()}::timestamptz where title = 'Kept'`,
+    );
+    expect((await sweepExpired(f.h.deps, later)).circleActivity).toBe(5001);
+    expect(await stored(f)).toBe(1);
   });
 });

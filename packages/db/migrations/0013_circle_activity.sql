@@ -16,5 +16,4 @@ CREATE TABLE "circle_activity" (
 );
 --> statement-breakpoint
 ALTER TABLE "circle_activity" ADD CONSTRAINT "circle_activity_circle_id_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."circles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "circle_activity_circle_page_idx" ON "circle_activity" USING btree ("circle_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "circle_activity_created_idx" ON "circle_activity" USING btree ("created_at");
+CREATE INDEX "circle_activity_circle_page_idx" ON "circle_activity" USING btree ("circle_id","created_at","id");

@@ -12,6 +12,8 @@ import {
   type ActivityKind,
   type ActivityScope,
 } from "@circleplan/shared/limits";
+import { and, eq, inArray } from "drizzle-orm";
+import { circleIdsOf } from "../circles/access";
 
 /** The occurrence a plan entry is about, by its original start (timed) or date (all-day). */
 export interface ActivityOccurrence {
@@ -70,4 +72,20 @@ export async function recordActivity(tx: Tx, ...records: ActivityRecord[]): Prom
       createdAt: record.at,
     })),
   );
+}
+
+/**
+ * An account being deleted (docs/decisions/014): the entries it made, in the circles it is in,
+ * go with it (their titles, places and notes are its words). Entries that name it otherwise
+ * hold only its id, which then names nobody. Call before its memberships end.
+ */
+export async function deleteActivityBy(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .delete(circleActivity)
+    .where(
+      and(
+        inArray(circleActivity.circleId, circleIdsOf(tx, userId)),
+        eq(circleActivity.actorId, userId),
+      ),
+    );
 }

@@ -84,11 +84,25 @@ async function sweep(db: Executor, table: string, expired: SQL): Promise<number>
   return row?.n ?? 0;
 }
 
-/** Feed entries older than `before`, batch after batch while whole batches go. */
+/**
+ * Feed entries older than `before`, batch after batch while whole batches go. Ids grow with time,
+ * so the oldest are the lowest: each batch reads the first ids of the primary key and deletes
+ * those past their time, a bounded read whether or not anything is due.
+ */
 async function sweepActivity(db: Executor, before: SQL): Promise<number> {
   let deleted = 0;
   for (let batch = 0; batch < ACTIVITY_SWEEP_BATCHES; batch++) {
-    const gone = await sweep(db, "circle_activity", sql`created_at < ${before}`);
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with oldest as (
+          select id, created_at from circle_activity order by id limit ${SWEEP_BATCH}),
+        gone as (
+          delete from circle_activity
+          where id in (select id from oldest where created_at < ${before})
+          returning 1)
+        select count(*)::int as n from gone`,
+    );
+    const gone = row?.n ?? 0;
     deleted += gone;
     if (gone < SWEEP_BATCH) break;
   }

@@ -20,7 +20,9 @@ const instant = (name: string) => timestamp(name, { withTimezone: true });
  * The change feed (docs/decisions/017, "The change feed"): one row per change to a circle's
  * plans, tasks, members and invitations, written in the transaction that makes the change
  * (core/src/activity/record.ts), kept ACTIVITY_KEPT_DAYS. The ids increase with every entry,
- * so a circle's latest id is its version.
+ * so a circle's latest id is its version, and the oldest entries have the lowest ids: the
+ * retention sweep reads them by primary key (housekeeping.ts), and the one other index is the
+ * pages' (a second index on created_at would tempt the planner away from it).
  *
  * People (`actor_id`, `member_id`, an assignee in the values) and the plan are kept by id with
  * no foreign key: a deleted account or plan must not rewrite the feed (nor scan it to set nulls),
@@ -51,10 +53,10 @@ export const circleActivity = pgTable(
     createdAt: instant("created_at").notNull(),
   },
   (t) => [
-    // A page of one circle, newest first, from a cursor, since the reader joined: one range scan.
-    index("circle_activity_circle_page_idx").on(t.circleId, t.createdAt.desc(), t.id.desc()),
-    // The retention sweep: the oldest first, in batches.
-    index("circle_activity_created_idx").on(t.createdAt),
+    // A page of one circle, newest first, from a cursor, since the reader joined: one range
+    // scan, read backwards (ascending, so `order by created_at desc, id desc` matches it,
+    // nulls and all; drizzle's desc() would write NULLS LAST, which that order cannot use).
+    index("circle_activity_circle_page_idx").on(t.circleId, t.createdAt, t.id),
     // The recorder keeps each entry small (texts cut, fields named); the table holds the line.
     check(
       "circle_activity_values_small",
