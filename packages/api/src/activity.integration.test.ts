@@ -116,6 +116,31 @@ describe("plans: one entry per change, with what changed", () => {
     expect(entry.after?.repeat).toMatch(/^Every week on Monday/);
   });
 
+  it("an all-day series: its days are days, and one occurrence is named by its date", async () => {
+    const f = await family();
+    const plan = await f.creator.trpc.plans.create({
+      circleId: f.circle.id,
+      title: "Bins out",
+      startTime: new Date("2026-03-02T00:00:00Z"),
+      allDay: true,
+      date: "2026-03-02",
+      timeZone: "UTC",
+      isRecurring: true,
+      recurrenceType: "weekly",
+    });
+    const [created] = await feed(f);
+    expect(created?.after).toMatchObject({ start: "2026-03-02" });
+    const cancelled = await entryOf(f, () =>
+      f.creator.trpc.plans.delete({ id: plan.id, occurrenceDate: "2026-03-09" }),
+    );
+    expect(cancelled).toMatchObject({
+      kind: "occurrence_cancelled",
+      occurrenceStart: null,
+      occurrenceDate: "2026-03-09",
+      before: { title: "Bins out", start: "2026-03-09" },
+    });
+  });
+
   it("moved: only the time changed, before and after", async () => {
     const f = await family();
     const plan = await eventAt(f, "2026-03-03T09:00:00Z");
