@@ -6,12 +6,12 @@
  * alone by a change the rules refuse. The REST door's answer is in plans.rest.integration.test.ts.
  */
 import { plans } from "@circleplan/db/schema";
-import { createCircle } from "@circleplan/db/testing/factories";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { callerFor, refusal, signedInCaller, type TestCaller } from "./testing/test-caller";
+import { circleOfFour, TASK_MONDAYS, weeklyTask } from "./testing/circle-callers";
+import { refusal, type TestCaller } from "./testing/test-caller";
 import { useTestHarness } from "./testing/test-harness";
 
 const harness = useTestHarness();
@@ -22,9 +22,7 @@ function update(who: TestCaller, input: UpdatePlanInput) {
 }
 
 const NOW = new Date("2026-03-01T12:00:00Z");
-const MONDAYS = ["2026-03-02T17:00:00Z", "2026-03-09T17:00:00Z", "2026-03-16T17:00:00Z"].map(
-  (iso) => new Date(iso),
-);
+const MONDAYS = TASK_MONDAYS;
 
 /**
  * A circle of four: its creator (who makes the plans), an admin, the assignee and a plain
@@ -33,34 +31,10 @@ const MONDAYS = ["2026-03-02T17:00:00Z", "2026-03-09T17:00:00Z", "2026-03-16T17:
 async function family() {
   const h = harness();
   h.clock.set(NOW);
-  const named = (firstName: string) => signedInCaller(h, { user: { firstName, lastName: "Ames" } });
-  const creator = await named("Cora");
-  const admin = await named("Abe");
-  const assignee = await named("Ivy");
-  const member = await named("Milo");
-  const outsider = await named("Otto");
-  const circle = await createCircle(h.deps, {
-    creatorId: creator.user.id,
-    admins: [admin.user.id],
-    members: [assignee.user.id, member.user.id],
-  });
-  return { h, creator, admin, assignee, member, outsider, circle, anon: callerFor(h) };
+  return { h, ...(await circleOfFour(h)) };
 }
 
 type Family = Awaited<ReturnType<typeof family>>;
-
-/** A weekly task of the creator's for the assignee, Mondays at 17:00 UTC from 2 March. */
-function weeklyTask(f: Family) {
-  return f.creator.trpc.plans.create({
-    circleId: f.circle.id,
-    title: "Swimming run",
-    startTime: MONDAYS[0] as Date,
-    timeZone: "UTC",
-    assignedTo: f.assignee.user.id,
-    isRecurring: true,
-    recurrenceType: "weekly",
-  });
-}
 
 /** The author as every member reads it: the plan itself and the day list agree. */
 async function authorOf(f: Family, id: number, reader: TestCaller = f.member) {

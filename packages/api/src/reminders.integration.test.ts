@@ -1136,6 +1136,7 @@ describe("upkeep", () => {
       loginThrottles: 1,
       reminderDeliveries: 1,
       digestDeliveries: 1,
+      circleActivity: 0,
     });
     expect((await db.select().from(sessions)).map((row) => row.id)).not.toContain("expired");
     expect((await db.select().from(emailVerificationTokens)).map((row) => row.tokenHash)).toEqual([

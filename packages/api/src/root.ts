@@ -1,4 +1,5 @@
 import { deriveRoutes } from "./rest";
+import { activityRouter } from "./routers/activity";
 import { attachmentsRouter } from "./routers/attachments";
 import { authRouter } from "./routers/auth";
 import { circlesRouter } from "./routers/circles";
@@ -23,6 +24,7 @@ export const appRouter = router({
   attachments: attachmentsRouter,
   nlp: nlpRouter,
   notifications: notificationsRouter,
+  activity: activityRouter,
   dev: devRouter,
 });
 

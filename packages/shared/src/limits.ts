@@ -235,3 +235,64 @@ export const MEMBER_COLOR_VALUES = MEMBER_COLORS.map((color) => color.value) as 
   MemberColor,
   ...MemberColor[],
 ];
+
+/**
+ * The change feed (issue 20, docs/decisions/017, "The change feed"): what kind of change each
+ * entry records, one entry per change to a circle's plans, tasks, members and invitations.
+ */
+export const ACTIVITY_KINDS = [
+  "plan_created",
+  /** Changed in anything but its time alone (its time too, perhaps). */
+  "plan_edited",
+  /** Only its time or day changed. */
+  "plan_moved",
+  /** One occurrence of a series deleted on its own. */
+  "occurrence_cancelled",
+  /** A plan deleted, or a series from one occurrence on (scope "following"). */
+  "plan_deleted",
+  /** A plan its creator moved here from another of their circles, or away to another. */
+  "plan_transferred_in",
+  "plan_transferred_out",
+  /** An edit gave the task to someone (anew); `after.assignee` names them. */
+  "task_assigned",
+  /** The assignment ended: the creator withdrew it, or an edit left the plan without one. */
+  "task_withdrawn",
+  "task_accepted",
+  "task_declined",
+  "plan_completed",
+  "plan_reopened",
+  "member_joined",
+  "member_left",
+  "member_removed",
+  "member_promoted",
+  "member_demoted",
+  /** The creator's account was deleted and the circle passed to `member`. */
+  "circle_handed_over",
+  "invitations_sent",
+  "invitation_declined",
+  "invitation_withdrawn",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+/** Which occurrences of a series a plan entry is about; null for a one-off plan. */
+export const ACTIVITY_SCOPES = ["occurrence", "following", "all"] as const;
+export type ActivityScope = (typeof ACTIVITY_SCOPES)[number];
+/**
+ * A plan's fields an entry names without their values (`after.changed`): the values are the
+ * plan's own to read, and a 5,000-character description twice over would not keep an entry small.
+ */
+export const ACTIVITY_NAMED_FIELDS = [
+  "description",
+  "mapUrl",
+  "coordinates",
+  "reminderTimes",
+  "eventColor",
+  "voiceNote",
+  "type",
+] as const;
+export type ActivityNamedField = (typeof ACTIVITY_NAMED_FIELDS)[number];
+/** Entries are kept this long: the inbox and "what changed since yesterday" need days, not years. */
+export const ACTIVITY_KEPT_DAYS = 90;
+export const ACTIVITY_PAGE_DEFAULT = 20;
+export const ACTIVITY_PAGE_MAX = 100;
+/** Any one text an entry keeps (a title, a place, a note) is cut to this many characters. */
+export const ACTIVITY_TEXT_MAX_LENGTH = PLAN_NOTE_MAX_LENGTH;

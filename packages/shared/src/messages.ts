@@ -3,6 +3,7 @@
  * the tests quote the same words.
  */
 import {
+  ACTIVITY_PAGE_MAX,
   ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   CIRCLE_DESCRIPTION_MAX_LENGTH,
@@ -203,4 +204,8 @@ export const messages = {
   leavePersonal: "You cannot leave your personal circle.",
   demotionCreatorOnly: "Only the circle's creator can make an admin a member again.",
   memberColorInvalid: "Colour must be one of the member colours.",
+  // The change feed (docs/decisions/017)
+  activityCursorInvalid:
+    "This page of activity does not exist. Please start again from the newest.",
+  activityLimitInvalid: `Limit must be a whole number from 1 to ${ACTIVITY_PAGE_MAX}.`,
 } as const;

@@ -2,6 +2,7 @@ import type { Tx } from "@circleplan/db/client";
 import { circleMembers, circles } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
+import { recordActivity } from "../activity/record";
 import { AppError } from "../errors";
 import type { Stamp } from "../plans/change-stamp";
 import { deletePlansMadeBy } from "../plans/delete-plan";
@@ -52,8 +53,8 @@ export async function endMembership(
   // then its assignee's membership), so the two never wait for each other. The assignments made
   // so far are withdrawn; deleting the membership then waits for a plan being created or given
   // to them that relied on it (plan-access.ts requireAssignable), and those are withdrawn too.
-  await withdrawAssignmentsOf(tx, membership, stamp);
-  const queued = await deletePlansMadeBy(tx, membership);
+  const withdrawn = await withdrawAssignmentsOf(tx, membership, stamp);
+  const { deleted, queued } = await deletePlansMadeBy(tx, membership);
   await tx
     .delete(circleMembers)
     .where(
@@ -62,6 +63,18 @@ export async function endMembership(
         eq(circleMembers.userId, membership.userId),
       ),
     );
-  await withdrawAssignmentsOf(tx, membership, stamp);
+  const tasksWithdrawn = withdrawn + (await withdrawAssignmentsOf(tx, membership, stamp));
+  // One entry for the departure and what it took, never one per plan (a member may hold many).
+  await recordActivity(tx, {
+    circleId: membership.circleId,
+    actorId: stamp.by,
+    kind: stamp.by === membership.userId ? "member_left" : "member_removed",
+    at: stamp.at,
+    memberId: membership.userId,
+    after: {
+      ...(deleted > 0 ? { plansDeleted: deleted } : {}),
+      ...(tasksWithdrawn > 0 ? { tasksWithdrawn } : {}),
+    },
+  });
   return queued;
 }

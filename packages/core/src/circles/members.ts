@@ -15,6 +15,7 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { recordActivity } from "../activity/record";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
@@ -152,13 +153,25 @@ export async function setMemberRole({
   }
   if (input.role === row.member.role) return toMember(row);
   if (input.role === "member") checkCreator(caller, messages.demotionCreatorOnly);
-  const [changed] = await deps.db
-    .update(circleMembers)
-    .set({ role: input.role })
-    .where(eq(circleMembers.id, row.member.id))
-    .returning();
-  // Removed between the read and the write: as if it had never been found.
-  if (!changed) throw new AppError("NOT_FOUND", messages.memberNotFound);
+  const changed = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(circleMembers)
+      .set({ role: input.role })
+      .where(eq(circleMembers.id, row.member.id))
+      .returning();
+    // Removed between the read and the write: as if it had never been found.
+    if (!updated) throw new AppError("NOT_FOUND", messages.memberNotFound);
+    await recordActivity(tx, {
+      circleId: updated.circleId,
+      actorId: caller.userId,
+      kind: input.role === "admin" ? "member_promoted" : "member_demoted",
+      at: deps.clock.now(),
+      memberId: updated.userId,
+      before: { role: row.member.role },
+      after: { role: updated.role },
+    });
+    return updated;
+  });
   return toMember({ ...row, member: changed });
 }
 

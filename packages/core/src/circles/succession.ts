@@ -7,6 +7,7 @@
 import type { Tx } from "@circleplan/db/client";
 import { circleMembers, circles, users } from "@circleplan/db/schema";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { recordActivity } from "../activity/record";
 
 export interface Successor {
   userId: number;
@@ -50,4 +51,12 @@ export async function handCircleOver(
     .update(circleMembers)
     .set({ role: "admin" })
     .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, successorId)));
+  // The system's doing: the account that held the circle is being deleted.
+  await recordActivity(tx, {
+    circleId,
+    actorId: null,
+    kind: "circle_handed_over",
+    at: now,
+    memberId: successorId,
+  });
 }

@@ -8,6 +8,7 @@
  *   (circles/succession.ts); one nobody else is in (the personal circle always) is deleted with
  *   everything in it, as its creator would delete it;
  * - every other membership ends as a removal ends it (tasks given to them are withdrawn);
+ * - the change-feed entries they made in their circles (activity/record.ts);
  * - invitations they sent and invitations addressed to them; their photo; mail still waiting
  *   for their address; then the user row, whose cascade takes sessions, push subscriptions,
  *   links, codes and reminder records.
@@ -20,6 +21,7 @@ import { circleMembers, circles, invitations, mailOutbox, users } from "@circlep
 import type { DeleteAccountInput } from "@circleplan/shared/data-rights-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { asc, eq, inArray, or } from "drizzle-orm";
+import { deleteActivityBy } from "../activity/record";
 import type { DiscardLater } from "../circles/circle-photo";
 import { deleteCircleRows } from "../circles/circles";
 import { endMembership } from "../circles/member-departure";
@@ -70,6 +72,7 @@ export async function deleteAccount({
       photoKeys.push(key);
     };
     objectKeys.push(...(await deletePlansCreatedBy(tx, locked.id)));
+    await deleteActivityBy(tx, locked.id);
     const circleFates = await leaveEveryCircle(tx, { userId: locked.id, now, discardLater });
     objectKeys.push(...circleFates.objectKeys);
     await tx

@@ -7,6 +7,7 @@ import { circleMembers, invitations } from "@circleplan/db/schema";
 import { CIRCLE_MEMBERS_MAX } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
+import { recordActivity } from "../activity/record";
 import { normalizeEmail } from "../auth/public-user";
 import { isMember } from "../circles/access";
 import { countMembers, lockCircle } from "../circles/circles";
@@ -63,7 +64,19 @@ export async function respondToInvitation({
     if (isExpired(invitation, now)) {
       throw new AppError("BAD_REQUEST", messages.invitationInvalid);
     }
-    if (input.status === "accepted") await join(tx, invitation, { userId: caller.userId, now });
+    const joined =
+      input.status === "accepted" && (await join(tx, invitation, { userId: caller.userId, now }));
+    // A decline is recorded without its author: someone outside the circle, whom its members
+    // never saw (its admins see which invitation in their list).
+    if (joined || input.status === "declined") {
+      await recordActivity(tx, {
+        circleId: circle.id,
+        actorId: joined ? caller.userId : null,
+        kind: joined ? "member_joined" : "invitation_declined",
+        at: now,
+        ...(joined ? { memberId: caller.userId } : {}),
+      });
+    }
     await tx
       .update(invitations)
       .set({ status: input.status, respondedAt: now })
@@ -80,14 +93,14 @@ export async function respondToInvitation({
 
 /**
  * Makes the invitee a member with the invitation's relationship and the next free colour (the
- * circle's row is locked); one already in stays as is.
+ * circle's row is locked); one already in stays as is. Answers whether they joined.
  */
 async function join(
   tx: Tx,
   invitation: typeof invitations.$inferSelect,
   { userId, now }: { userId: number; now: Date },
-) {
-  if (await isMember(tx, invitation.circleId, userId)) return;
+): Promise<boolean> {
+  if (await isMember(tx, invitation.circleId, userId)) return false;
   if ((await countMembers(tx, invitation.circleId)) >= CIRCLE_MEMBERS_MAX) {
     throw new AppError("BAD_REQUEST", messages.circleFull);
   }
@@ -99,4 +112,5 @@ async function join(
     color: await joiningMemberColor(tx, invitation.circleId),
     createdAt: now,
   });
+  return true;
 }

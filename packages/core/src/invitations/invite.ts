@@ -18,6 +18,7 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, count, eq, gt, inArray, lte } from "drizzle-orm";
+import { recordActivity } from "../activity/record";
 import { normalizeEmail } from "../auth/public-user";
 import { newToken, sha256 } from "../auth/secrets";
 import { type AdminCaller, memberEmailsAmong } from "../circles/access";
@@ -176,6 +177,14 @@ async function invite(
           }),
         );
       }
+      // One entry for the request, however many it invites; no address: members never see them.
+      await recordActivity(tx, {
+        circleId: circle.id,
+        actorId: caller.userId,
+        kind: "invitations_sent",
+        at: now,
+        after: { invitations: rows.length },
+      });
       // In the request's order, whatever order the database answered in.
       const byEmail = new Map(rows.map((row) => [row.email, row]));
       return {
@@ -261,16 +270,27 @@ export async function deleteInvitation({
   caller,
   input,
 }: Call<{ id: number; invitationId: number }, AdminCaller>): Promise<{ message: string }> {
-  const deleted = await deps.db
-    .delete(invitations)
-    .where(
-      and(
-        eq(invitations.id, input.invitationId),
-        // Another circle's invitation is as unknown here as one that never existed.
-        eq(invitations.circleId, caller.circle.circle.id),
-      ),
-    )
-    .returning({ id: invitations.id });
-  if (!deleted.length) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+  const circleId = caller.circle.circle.id;
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(invitations)
+      .where(
+        and(
+          eq(invitations.id, input.invitationId),
+          // Another circle's invitation is as unknown here as one that never existed.
+          eq(invitations.circleId, circleId),
+        ),
+      )
+      .returning({ status: invitations.status });
+    if (!deleted.length) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+    // Clearing an answered invitation from the list withdraws nothing.
+    if (deleted[0]?.status !== "pending") return;
+    await recordActivity(tx, {
+      circleId,
+      actorId: caller.userId,
+      kind: "invitation_withdrawn",
+      at: deps.clock.now(),
+    });
+  });
   return { message: messages.invitationDeleted };
 }

@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import type { SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { changeStamp } from "./change-stamp";
+import { recordCompletion } from "./plan-activity";
 import type { OccurrenceRecord, PlanRow } from "./plan-rows";
 import { occurrenceRowFor } from "./write-occurrences";
 
@@ -55,16 +56,22 @@ export async function setCompletion(
     completedAt: isCompleted ? now : null,
     completedBy: isCompleted ? caller.userId : null,
   };
-  const stamp = changeStamp({ by: caller.userId, at: now });
+  const by = { by: caller.userId, at: now };
+  const stamp = changeStamp(by);
   if (occurrence && plan.recurrence !== null) {
     // An occurrence outside the written window has its row written first (docs/decisions/016).
     const row = await occurrenceRowFor(tx, plan, occurrence);
     await tx.update(planOccurrences).set(completion).where(eq(planOccurrences.id, row.id));
     await tx.update(plans).set(stamp).where(eq(plans.id, plan.id));
+    // Completing what is already complete changes nothing a member sees: no entry.
+    if ((occurrence.isCompleted ?? plan.isCompleted) !== isCompleted) {
+      await recordCompletion(tx, { plan, occurrence }, isCompleted, by);
+    }
     return;
   }
   await tx
     .update(plans)
     .set({ ...completion, ...stamp })
     .where(eq(plans.id, plan.id));
+  if (plan.isCompleted !== isCompleted) await recordCompletion(tx, { plan }, isCompleted, by);
 }

@@ -7,6 +7,7 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { requireAssignable } from "./plan-access";
+import { recordPlanCreated } from "./plan-activity";
 import { answerFor } from "./plan-answer";
 import { countPlanCreation, requireRoomFor } from "./plan-caps";
 import { newTiming, seriesStartOfTiming } from "./plan-timing";
@@ -63,6 +64,7 @@ export async function createPlan({
     if (!plan) throw new Error("plan insert returned nothing");
     await writeOccurrences(tx, plan, now);
     if (rule) await assertHasOccurrences(tx, plan.id);
+    await recordPlanCreated(tx, plan, { by: caller.userId, at: now });
     return plan.id;
   });
   return answerFor(deps.db, planId, {}, viewerZone);

@@ -26,6 +26,7 @@ import { completionOccurrence, setCompletion } from "./completion";
 import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./find-occurrence";
 import { listOccurrences } from "./list-occurrences";
 import { lockPlan } from "./plan-access";
+import { recordTaskChange } from "./plan-activity";
 import { planOf } from "./plan-answer";
 import {
   type OccurrenceRecord,
@@ -137,16 +138,18 @@ export async function respondToTask({
         issues: [{ path: "note", message: messages.declineReasonRequired }],
       });
     }
-    const now = deps.clock.now();
+    const stamp = { by: caller.userId, at: deps.clock.now() };
     await tx
       .update(plans)
       .set({
         assignmentAccepted: input.accepted,
         responseNote: note,
-        respondedAt: now,
-        ...changeStamp({ by: caller.userId, at: now }),
+        respondedAt: stamp.at,
+        ...changeStamp(stamp),
       })
       .where(eq(plans.id, plan.id));
+    const kind = input.accepted ? "task_accepted" : "task_declined";
+    await recordTaskChange(tx, plan, { kind, after: { note } }, stamp);
     return { accepted: input.accepted, event: await answeredPlan(tx, plan.id, zone) };
   });
 }
@@ -178,10 +181,18 @@ export async function cancelTask({
       throw new AppError("FORBIDDEN", messages.cancelCreatorOnly);
     }
     if (plan.assignedTo === null) throw new AppError("BAD_REQUEST", messages.taskNotATask);
-    await tx
-      .update(plans)
-      .set(withdrawal(plan.assignedTo, { by: caller.userId, at: deps.clock.now() }))
-      .where(eq(plans.id, plan.id));
+    const stamp = { by: caller.userId, at: deps.clock.now() };
+    await tx.update(plans).set(withdrawal(plan.assignedTo, stamp)).where(eq(plans.id, plan.id));
+    await recordTaskChange(
+      tx,
+      plan,
+      {
+        kind: "task_withdrawn",
+        before: { assigneeId: plan.assignedTo },
+        after: { assigneeId: null },
+      },
+      stamp,
+    );
   });
   return { message: messages.taskCancelled };
 }
@@ -190,16 +201,19 @@ export async function cancelTask({
  * For member-departure.ts: a member who leaves a circle (or is removed) is no longer assigned
  * anything in it. Their tasks there are withdrawn as a cancel would (the creators' histories
  * show them as cancelled), in the departing transaction; `stamp` names who ended the membership.
+ * Answers how many were withdrawn (the departure's feed entry counts them).
  */
 export async function withdrawAssignmentsOf(
   tx: Tx,
   membership: { circleId: number; userId: number },
   stamp: Stamp,
-): Promise<void> {
-  await tx
+): Promise<number> {
+  const withdrawn = await tx
     .update(plans)
     .set(withdrawal(membership.userId, stamp))
-    .where(and(eq(plans.circleId, membership.circleId), eq(plans.assignedTo, membership.userId)));
+    .where(and(eq(plans.circleId, membership.circleId), eq(plans.assignedTo, membership.userId)))
+    .returning({ id: plans.id });
+  return withdrawn.length;
 }
 
 /** Plans in circles `userId` belongs to. */

@@ -5,6 +5,7 @@
  */
 import type { Tx } from "@circleplan/db/client";
 import { planOccurrences, plans } from "@circleplan/db/schema";
+import type { ActivityScope } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
@@ -24,6 +25,7 @@ import {
   scopedChange,
 } from "./find-occurrence";
 import { lockPlan, requirePlanCreator } from "./plan-access";
+import { type PlanView, recordPlanEdit } from "./plan-activity";
 import { answerFor } from "./plan-answer";
 import { requireRoomFor } from "./plan-caps";
 import type { OccurrenceRow, PlanRow } from "./plan-rows";
@@ -92,8 +94,10 @@ async function applyUpdate(
   let target: UpdateResult = { planId: plan.id, name: input };
   let completing = change.named?.occurrence ?? null;
   if (sentKeys(input).length > 0) {
+    let scope: ActivityScope = "all";
     if (change.scope === "occurrence") {
       await editOccurrence(tx, plan, change.named, input, stamp);
+      scope = "occurrence";
     } else if (
       change.scope === "following" &&
       (await hasEarlierOccurrences(tx, plan, change.named))
@@ -101,12 +105,16 @@ async function applyUpdate(
       const newId = await splitSeries(tx, plan, change.named, input, stamp);
       target = { planId: newId, name: {} };
       completing = (await findOccurrence(tx, newId, {}))?.occurrence ?? null;
+      scope = "following";
     } else {
       const name = await editWholePlan(tx, plan, change.named, input, caller, stamp);
       target = { planId: plan.id, name };
       const isNamed = name.occurrenceStart !== undefined || name.occurrenceDate !== undefined;
       completing = isNamed ? ((await findOccurrence(tx, plan.id, name))?.occurrence ?? null) : null;
     }
+    const before: PlanView = change.named ?? { plan };
+    const after = await viewAfter(tx, target, change.named !== null);
+    await recordPlanEdit(tx, { before, after, scope }, stamp);
   }
   if (input.isCompleted !== undefined) {
     const fresh = await lockPlan(tx, target.planId);
@@ -114,6 +122,20 @@ async function applyUpdate(
     await setCompletion(tx, fresh, caller, input.isCompleted, occurrence, stamp.at);
   }
   return target;
+}
+
+/**
+ * The plan as the edit left it, for its feed entry: the occurrence the client named, where the
+ * edit took it (a split: the new series' first), else the plan itself, as `before` was read.
+ */
+async function viewAfter(tx: Tx, target: UpdateResult, named: boolean): Promise<PlanView> {
+  if (named) {
+    const row =
+      (await findOccurrence(tx, target.planId, target.name)) ??
+      (await findOccurrence(tx, target.planId, {}));
+    if (row) return row;
+  }
+  return { plan: await lockPlan(tx, target.planId) };
 }
 
 /** The edit of a one-off plan, or of every occurrence of a series. Answers the occurrence to show. */

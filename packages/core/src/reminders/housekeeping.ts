@@ -3,11 +3,12 @@
  * windows move forward with time (docs/decisions/016-bounded-work.md: reads never write, and a
  * series nobody touches would otherwise stop reminding), and rows whose time has passed are
  * deleted: rate-limit windows, sessions, verification links, reset codes, quiet sign-in
- * throttles, and delivery records old enough that no run can look at them again. Every delete is
- * bounded: a backlog goes over several runs, never in one long statement.
+ * throttles, delivery records old enough that no run can look at them again, and change-feed
+ * entries past ACTIVITY_KEPT_DAYS. Every delete is bounded: a backlog goes over several runs,
+ * never in one long statement.
  */
 import { type Executor, queryRows } from "@circleplan/db/client";
-import { SESSION_ABSOLUTE_LIFETIME_MS } from "@circleplan/shared/limits";
+import { ACTIVITY_KEPT_DAYS, SESSION_ABSOLUTE_LIFETIME_MS } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
 import { addMonths } from "../plans/plan-days";
@@ -24,6 +25,13 @@ export const DELIVERY_RECORDS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 export const LOGIN_THROTTLE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The longest window of a rate limit not in the configuration (mails of codes per day). */
 const LONGEST_FIXED_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Change-feed entries are kept ACTIVITY_KEPT_DAYS (docs/decisions/017, "The change feed"). */
+export const ACTIVITY_KEPT_MS = ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * Batches of feed entries one upkeep deletes at most, each its own short statement: 200,000 an
+ * hour, twice the pace of some two million entries a day that 100,000 busy families would write.
+ */
+const ACTIVITY_SWEEP_BATCHES = 40;
 /**
  * Series whose window is moved per run, each in its own short transaction: a move writes at most
  * a window's rows, and every series comes due about once in five months
@@ -59,6 +67,7 @@ export interface SweepReport {
   loginThrottles: number;
   reminderDeliveries: number;
   digestDeliveries: number;
+  circleActivity: number;
 }
 
 /** Deletes up to a batch of `table`'s rows matching `expired`; answers how many. */
@@ -73,6 +82,31 @@ async function sweep(db: Executor, table: string, expired: SQL): Promise<number>
       select count(*)::int as n from gone`,
   );
   return row?.n ?? 0;
+}
+
+/**
+ * Feed entries older than `before`, batch after batch while whole batches go. Ids grow with time,
+ * so the oldest are the lowest: each batch reads the first ids of the primary key and deletes
+ * those past their time, a bounded read whether or not anything is due.
+ */
+async function sweepActivity(db: Executor, before: SQL): Promise<number> {
+  let deleted = 0;
+  for (let batch = 0; batch < ACTIVITY_SWEEP_BATCHES; batch++) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with oldest as (
+          select id, created_at from circle_activity order by id limit ${SWEEP_BATCH}),
+        gone as (
+          delete from circle_activity
+          where id in (select id from oldest where created_at < ${before})
+          returning 1)
+        select count(*)::int as n from gone`,
+    );
+    const gone = row?.n ?? 0;
+    deleted += gone;
+    if (gone < SWEEP_BATCH) break;
+  }
+  return deleted;
 }
 
 export async function sweepExpired(
@@ -114,5 +148,6 @@ export async function sweepExpired(
       "digest_deliveries",
       sql`created_at < ${at(DELIVERY_RECORDS_KEPT_MS)}`,
     ),
+    circleActivity: await sweepActivity(db, at(ACTIVITY_KEPT_MS)),
   };
 }

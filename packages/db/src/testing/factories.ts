@@ -184,6 +184,8 @@ export async function createCircle(
     type?: "family" | "work" | "custom";
     name?: string;
     description?: string | null;
+    /** When everyone joined (and the circle was made); the database's now unless told. */
+    joinedAt?: Date;
   },
 ): Promise<CircleRow> {
   const type = options.type ?? "family";
@@ -195,6 +197,7 @@ export async function createCircle(
       type,
       color: CIRCLE_TYPE_COLORS[type],
       creatorId: options.creatorId,
+      ...(options.joinedAt ? { createdAt: options.joinedAt, updatedAt: options.joinedAt } : {}),
     })
     .returning();
   if (!circle) throw new Error("circle insert returned nothing");
@@ -209,6 +212,7 @@ export async function createCircle(
       ...member,
       circleId: circle.id,
       color: MEMBER_COLORS[index % MEMBER_COLORS.length]?.value,
+      ...(options.joinedAt ? { createdAt: options.joinedAt } : {}),
     })),
   );
   return circle;
