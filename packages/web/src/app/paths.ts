@@ -24,6 +24,10 @@ export const paths = {
     pattern: "/circle/:id/actions",
     build: (id: number | string) => `/circle/${id}/actions`,
   },
+  circleActivity: {
+    pattern: "/circle/:id/activity",
+    build: (id: number | string) => `/circle/${id}/activity`,
+  },
   circleSettings: {
     pattern: "/circle/:id/settings",
     build: (id: number | string) => `/circle/${id}/settings`,

@@ -97,6 +97,9 @@ const CircleSettingsScreen = lazyWithPreload(() =>
 const CircleMembersScreen = lazyWithPreload(() =>
   import("@/features/circles/circle-members-screen").then((m) => m.CircleMembersScreen),
 );
+const CircleActivityScreen = lazyWithPreload(() =>
+  import("@/features/circles/circle-activity-screen").then((m) => m.CircleActivityScreen),
+);
 const InvitationsScreen = lazyWithPreload(() =>
   import("@/features/invitations/invitations-screen").then((m) => m.InvitationsScreen),
 );
@@ -132,6 +135,7 @@ const screenRoutes: readonly { pattern: string; screen: Preloadable<object> }[] 
   { pattern: paths.circleMembers.pattern, screen: CircleMembersScreen },
   { pattern: paths.circleCalendar.pattern, screen: CircleCalendarScreen },
   { pattern: paths.circleActions.pattern, screen: CircleActionCenterScreen },
+  { pattern: paths.circleActivity.pattern, screen: CircleActivityScreen },
   { pattern: paths.circle.pattern, screen: CircleScreen },
   { pattern: paths.invitations, screen: InvitationsScreen },
   { pattern: paths.invitation.pattern, screen: InvitationTokenScreen },

@@ -1,7 +1,7 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import type { Day } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { CalendarRange, ListChecks, Settings, Users } from "lucide-react";
+import { CalendarRange, History, ListChecks, Settings, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Link, useLocation, useSearch } from "wouter";
@@ -219,6 +219,12 @@ function CircleView({ circle }: { circle: Circle }) {
           <Link href={paths.circleActions.build(circle.id)}>
             <ListChecks aria-hidden="true" />
             Action Center
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link href={paths.circleActivity.build(circle.id)}>
+            <History aria-hidden="true" />
+            Activity
           </Link>
         </Button>
       </div>
