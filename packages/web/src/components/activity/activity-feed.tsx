@@ -1,13 +1,12 @@
-import type { ActivityEntry, ActivityPageOutput } from "@circleplan/shared/activity-outputs";
 import type { ComponentProps } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ActivityList } from "./activity-list";
+import { ActivityList, type ListedEntry } from "./activity-list";
 
 /** The part of an infinite query of feed pages this list reads. */
-interface FeedPages {
-  data?: { pages: ActivityPageOutput[] } | undefined;
+interface FeedPages<E> {
+  data?: { pages: { entries: E[] }[] } | undefined;
   error: unknown;
   isPending: boolean;
   hasNextPage: boolean;
@@ -20,11 +19,14 @@ interface FeedPages {
  * A change feed read page by page: a skeleton while the first page loads, the failure in place
  * with Try again, the entries, and More while older ones remain.
  */
-export function ActivityFeed({
+export function ActivityFeed<E extends ListedEntry>({
   pages,
   empty,
   ...list
-}: { pages: FeedPages; empty: string } & Omit<ComponentProps<typeof ActivityList>, "entries">) {
+}: { pages: FeedPages<E>; empty: string } & Omit<
+  ComponentProps<typeof ActivityList<E>>,
+  "entries"
+>) {
   if (pages.isPending) {
     return (
       <div className="grid gap-2" aria-busy="true">
@@ -43,11 +45,11 @@ export function ActivityFeed({
       />
     );
   }
-  const entries: ActivityEntry[] = pages.data.pages.flatMap((page) => page.entries);
+  const entries = pages.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="grid gap-3">
-      <ActivityList entries={entries} {...list} />
+      <ActivityList<E> entries={entries} {...list} />
       {pages.hasNextPage ? (
         <div>
           <Button

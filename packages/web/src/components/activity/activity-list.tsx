@@ -1,14 +1,19 @@
-import type { ActivityEntry } from "@circleplan/shared/activity-outputs";
-import { describeActivity } from "@circleplan/shared/activity-words";
+import { type DescribedEntry, describeActivity } from "@circleplan/shared/activity-words";
 import { type Day, dayIn, timeIn } from "@circleplan/shared/days";
+import { Link } from "wouter";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { relativeDayHeading } from "@/lib/days";
 import { cn } from "@/lib/utils";
-import { entryDay } from "./activity-open";
 
-/** The day headings of a list of entries: the day each was made on, in the reader's zone. */
-function byDay(entries: ActivityEntry[], zone: string): [Day, ActivityEntry[]][] {
-  const days = new Map<Day, ActivityEntry[]>();
+/** What a list shows of an entry: a feed entry, or an inbox entry (which may be an invitation). */
+export interface ListedEntry extends DescribedEntry {
+  id: number;
+  circleId: number;
+}
+
+/** The entries under the day each was made on, in the reader's zone, newest day first. */
+function byDay<E extends ListedEntry>(entries: E[], zone: string): [Day, E[]][] {
+  const days = new Map<Day, E[]>();
   for (const entry of entries) {
     const day = dayIn(entry.createdAt, zone);
     days.set(day, [...(days.get(day) ?? []), entry]);
@@ -16,31 +21,37 @@ function byDay(entries: ActivityEntry[], zone: string): [Day, ActivityEntry[]][]
   return [...days];
 }
 
+const rowClass = "flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm";
+
 /**
  * Entries of the change feed, newest first under their day's heading, each a sentence in the
  * reader's zone ("Ann moved Swim from Tue 1 Dec 17:00 to Wed 2 Dec 18:00") and the time it
- * was made. An entry about a plan that can still be shown opens it on its day.
+ * was made. An entry with somewhere to go (a plan on its day, an invitation) is a link there.
  */
-export function ActivityList({
+export function ActivityList<E extends ListedEntry>({
   label,
   entries,
   zone,
   viewerId,
   today,
+  hrefOf,
+  onOpen,
   circleOf,
   isUnread,
-  onOpen,
 }: {
   label: string;
-  entries: ActivityEntry[];
+  entries: E[];
   zone: string;
   /** The reader, "you" wherever an entry names them. */
   viewerId: number;
   today: Day;
+  /** Where an entry leads; null for one with nowhere to go (a plan deleted since). */
+  hrefOf: (entry: E) => string | null;
+  /** Called as an entry's link is followed (the inbox marks it read). */
+  onOpen?: (entry: E) => void;
   /** Across circles, each entry names its circle. */
-  circleOf?: (circleId: number) => { name: string; color: string } | undefined;
-  isUnread?: (entry: ActivityEntry) => boolean;
-  onOpen: (entry: ActivityEntry) => void;
+  circleOf?: (entry: E) => { name: string; color: string } | undefined;
+  isUnread?: (entry: E) => boolean;
 }) {
   return (
     <div aria-label={label} role="feed" className="grid gap-4">
@@ -51,9 +62,9 @@ export function ActivityList({
           </h3>
           <ul className="grid gap-1">
             {dayEntries.map((entry) => {
-              const sentence = describeActivity(entry, { zone, viewerId });
               const unread = isUnread?.(entry) ?? false;
-              const circle = circleOf?.(entry.circleId);
+              const circle = circleOf?.(entry);
+              const href = hrefOf(entry);
               const body = (
                 <>
                   <span
@@ -64,7 +75,9 @@ export function ActivityList({
                     )}
                   />
                   <span className="grid min-w-0 flex-1 gap-0.5">
-                    <span className={cn("wrap-anywhere", unread && "font-medium")}>{sentence}</span>
+                    <span className={cn("wrap-anywhere", unread && "font-medium")}>
+                      {describeActivity(entry, { zone, viewerId })}
+                    </span>
                     <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                       <time dateTime={entry.createdAt.toISOString()}>
                         {timeIn(entry.createdAt, zone)}
@@ -77,16 +90,19 @@ export function ActivityList({
               );
               return (
                 <li key={entry.id} data-testid="activity-entry">
-                  {entryDay(entry, zone) ? (
-                    <button
-                      type="button"
-                      onClick={() => onOpen(entry)}
-                      className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  {href ? (
+                    <Link
+                      href={href}
+                      onClick={() => onOpen?.(entry)}
+                      className={cn(
+                        rowClass,
+                        "hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                      )}
                     >
                       {body}
-                    </button>
+                    </Link>
                   ) : (
-                    <div className="flex gap-2 px-2 py-1.5 text-sm">{body}</div>
+                    <div className={rowClass}>{body}</div>
                   )}
                 </li>
               );

@@ -49,8 +49,8 @@ describe("CircleActivityScreen", () => {
     const entries = within(feed).getAllByTestId("activity-entry");
     expect(entries).toHaveLength(2);
     // The deleted plan has nothing to open.
-    expect(within(entries[1] as HTMLElement).queryByRole("button")).toBeNull();
-    await userEvent.click(within(entries[0] as HTMLElement).getByRole("button"));
+    expect(within(entries[1] as HTMLElement).queryByRole("link")).toBeNull();
+    await userEvent.click(within(entries[0] as HTMLElement).getByRole("link"));
     // 23:00 UTC on 2 December is 18:00 on 2 December in New York.
     expect(rendered.location()).toBe("/circle/7?date=2026-12-02&eventId=40");
   });

@@ -1,6 +1,4 @@
-import type { ActivityEntry } from "@circleplan/shared/activity-outputs";
 import type { Circle } from "@circleplan/shared/circle-outputs";
-import { useLocation } from "wouter";
 import { ActivityFeed } from "@/components/activity/activity-feed";
 import { entryAddress } from "@/components/activity/activity-open";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
@@ -21,15 +19,10 @@ export function CircleActivityScreen() {
 function ActivityView({ circle }: { circle: Circle }) {
   const { timeZone, today } = useToday();
   const { userId } = usePlanViewer();
-  const [, navigate] = useLocation();
   const pages = trpc.activity.circle.useInfiniteQuery(
     { id: circle.id },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const open = (entry: ActivityEntry) => {
-    const address = entryAddress(entry, timeZone);
-    if (address) navigate(address);
-  };
   return (
     <CircleSubScreen
       circle={circle}
@@ -44,7 +37,7 @@ function ActivityView({ circle }: { circle: Circle }) {
             zone={timeZone}
             viewerId={userId}
             today={today}
-            onOpen={open}
+            hrefOf={(entry) => entryAddress(entry, timeZone)}
             empty="Nothing has changed here since you joined."
           />
         </CardContent>
