@@ -296,3 +296,9 @@ export const ACTIVITY_PAGE_DEFAULT = 20;
 export const ACTIVITY_PAGE_MAX = 100;
 /** Any one text an entry keeps (a title, a place, a note) is cut to this many characters. */
 export const ACTIVITY_TEXT_MAX_LENGTH = PLAN_NOTE_MAX_LENGTH;
+/**
+ * What an inbox entry may be about (docs/decisions/019): any change of the feed, or an invitation
+ * to the reader, which is no circle entry (the invitee is not a member of the circle).
+ */
+export const INBOX_KINDS = [...ACTIVITY_KINDS, "invitation_received"] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
