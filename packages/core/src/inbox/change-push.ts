@@ -29,6 +29,8 @@ export const CHANGE_PUSH_MAX_WAIT_MS = 10 * 60 * 1000;
 export const CHANGE_PUSH_STALE_MS = 60 * 60 * 1000;
 /** Longer than a batch can take. */
 const LEASE_MS = 5 * 60 * 1000;
+/** A group whose push failed waits this long (less than a run's interval) for another try. */
+const RETRY_AFTER_MS = 30 * 1000;
 /** Tries per group (a run that died while holding it counts as one). */
 const MAX_ATTEMPTS = 5;
 /** Groups claimed per statement. */
@@ -132,6 +134,7 @@ export async function sendChangePushes(
         deps,
         group.map((row) => row.id),
         verdict,
+        now,
       );
       if (verdict === "sent") {
         report.sent++;
@@ -164,9 +167,20 @@ async function sendGroup(
   return outcome.sent > 0 ? "sent" : "none";
 }
 
-async function recordVerdict(deps: Deps, ids: number[], verdict: Verdict): Promise<void> {
+/**
+ * A group's rows settled; one to try again is held RETRY_AFTER_MS first, so the run that failed
+ * does not take it straight back: the next run does.
+ */
+async function recordVerdict(
+  deps: Deps,
+  ids: number[],
+  verdict: Verdict,
+  now: Date,
+): Promise<void> {
+  const heldUntil =
+    verdict === "pending" ? new Date(now.getTime() + RETRY_AFTER_MS).toISOString() : null;
   await deps.db.execute(sql`update inbox_items
-    set push_status = ${verdict}, push_claimed_until = null
+    set push_status = ${verdict}, push_claimed_until = ${heldUntil}::timestamptz
     where id = any(${`{${ids.join(",")}}`}::bigint[])`);
 }
 
