@@ -8,8 +8,16 @@
  * change-push.integration.test.ts, the REST door in inbox.rest.integration.test.ts.
  */
 import { runScheduledJob } from "@circleplan/core/reminders/run-scheduled-job";
-import { circleActivity, inboxItems, mailOutbox, planFollows, users } from "@circleplan/db/schema";
-import { createPlan } from "@circleplan/db/testing/factories";
+import { countStatements } from "@circleplan/core/reminders/testing/statement-count";
+import {
+  circleActivity,
+  circleMembers,
+  inboxItems,
+  mailOutbox,
+  planFollows,
+  users,
+} from "@circleplan/db/schema";
+import { createCircle, createPlan } from "@circleplan/db/testing/factories";
 import { describeActivity } from "@circleplan/shared/activity-words";
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
 import { PLAN_FOLLOWS_PER_USER_MAX } from "@circleplan/shared/limits";
@@ -197,6 +205,38 @@ describe("who is told of a change to a plan", () => {
     expect(follows).toEqual([]);
     // The removal itself goes to the circle's followers, not to whom it removed.
     expect((await told(f)).Milo).toEqual([]);
+  });
+});
+
+describe("the queue's cost", () => {
+  it("a change queues its inbox rows in the same few statements whatever the circle's size", async () => {
+    const statementsOfAMove = async (members: number) => {
+      const h = harness();
+      const creator = await signedInCaller(h);
+      const others = [];
+      for (let i = 0; i < members; i++) others.push((await signedInCaller(h)).user.id);
+      const circle = await createCircle(h.deps, { creatorId: creator.user.id, members: others });
+      await h.db.db
+        .update(circleMembers)
+        .set({ notify: "following" })
+        .where(eq(circleMembers.circleId, circle.id));
+      const { id } = await creator.trpc.plans.create({
+        circleId: circle.id,
+        title: "Bins",
+        startTime: new Date("2026-03-03T17:00:00Z"),
+        timeZone: "UTC",
+      });
+      await h.db.db.delete(inboxItems);
+      const counter = countStatements(h.db.db);
+      await moveTo(creator, id, "2026-03-04T17:00:00Z");
+      counter.stop();
+      const told = await h.db.db.select().from(inboxItems);
+      return { statements: counter.count, rows: told.length };
+    };
+    const small = await statementsOfAMove(2);
+    const large = await statementsOfAMove(30);
+    expect([small.rows, large.rows]).toEqual([2, 30]);
+    expect(large.statements).toBe(small.statements);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { type Executor, queryRows, type Tx } from "@circleplan/db/client";
 import { circleMembers, inboxItems, planFollows, plans } from "@circleplan/db/schema";
-import { PLAN_FOLLOWS_PER_USER_MAX } from "@circleplan/shared/limits";
+import { type CircleNotifyLevel, PLAN_FOLLOWS_PER_USER_MAX } from "@circleplan/shared/limits";
 import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { CircleNotifications, PlanFollow } from "@circleplan/shared/notification-outputs";
 import type { CircleNotificationsInput } from "@circleplan/shared/notification-schemas";
@@ -100,7 +100,7 @@ export async function followedPlanIdsOf(db: Executor, userId: number): Promise<n
 
 /**
  * Each answered plan's `remindsMe` and `followedByMe` for its viewer: the shared rule asked with
- * the viewer's choices, read in two statements by the viewer's own rows (at most
+ * the viewer's choices, read in one statement by the viewer's own rows (at most
  * CIRCLES_PER_USER_MAX memberships and PLAN_FOLLOWS_PER_USER_MAX follows), whatever the list.
  */
 export async function withViewerInterest(
@@ -109,12 +109,22 @@ export async function withViewerInterest(
   answered: Plan[],
 ): Promise<Plan[]> {
   if (answered.length === 0) return answered;
-  const levels = await db
-    .select({ circleId: circleMembers.circleId, notify: circleMembers.notify })
-    .from(circleMembers)
-    .where(eq(circleMembers.userId, userId));
-  const followed = new Set(await followedPlanIdsOf(db, userId));
-  const levelOf = new Map(levels.map((row) => [row.circleId, row.notify]));
+  const choices = await queryRows<{
+    circle_id: number | null;
+    notify: CircleNotifyLevel | null;
+    plan_id: number | null;
+  }>(
+    db,
+    sql`select circle_id, notify, null::int as plan_id from circle_members where user_id = ${userId}
+      union all
+      select null, null, plan_id from plan_follows where user_id = ${userId}`,
+  );
+  const levelOf = new Map<number, CircleNotifyLevel>();
+  const followed = new Set<number>();
+  for (const row of choices) {
+    if (row.plan_id !== null) followed.add(row.plan_id);
+    else if (row.circle_id !== null && row.notify !== null) levelOf.set(row.circle_id, row.notify);
+  }
   return answered.map((plan) => {
     const interest: Interest = {
       circle: levelOf.get(plan.circleId) ?? "default",

@@ -1,6 +1,6 @@
 /**
- * One run of the scheduled job (every 5 minutes on Lambda, every minute in the local server,
- * once with `pnpm digest`; docs/decisions/011-reminders.md):
+ * One run of the scheduled job (every minute on Lambda and in the local server, once with
+ * `pnpm digest`; docs/decisions/011-reminders.md and 019):
  *
  * 1. hourly: series about to run out of written occurrences are written further;
  * 2. reminders that fell due since the last run are claimed and their mail queued;
