@@ -1,6 +1,6 @@
 /**
  * `pnpm digest`: one run of the scheduled job (reminders due, the 07:00 digests, the outbox,
- * upkeep), as the local server runs it every minute and Lambda every 5 minutes. It uses the
+ * upkeep), as the local server and Lambda run it every minute. It uses the
  * local configuration `pnpm start` uses. On the embedded database it refuses while the local
  * server has the data folder open: two processes on one PGlite folder would corrupt it, and the
  * server runs the job itself anyway.

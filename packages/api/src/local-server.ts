@@ -74,9 +74,8 @@ export async function startLocalServer(
   const maintenanceTimer = setInterval(maintenance, 60 * 60 * 1000);
   maintenanceTimer.unref();
 
-  // What Lambda's ReminderDigest function does every 5 minutes in production, every minute
-  // here: reminders by push and mail, the 07:00 digests, the outbox, hourly upkeep. One run at
-  // a time.
+  // What Lambda's ReminderDigest function does every minute in production: reminders by push
+  // and mail, push for changes, the 07:00 digests, the outbox, hourly upkeep. One run at a time.
   let scheduledRun: Promise<unknown> | null = null;
   const scheduled = () => {
     scheduledRun ??= runScheduledJob(deps)

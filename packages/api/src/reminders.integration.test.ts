@@ -29,6 +29,7 @@ import {
 import { createCircle, createPlan } from "@circleplan/db/testing/factories";
 import { waitUntil } from "@circleplan/db/testing/wait-until";
 import { REMINDER_MAILS_PER_DAY_MAX } from "@circleplan/shared/limits";
+import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { CreateCirclePlanInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -52,10 +53,12 @@ async function person(
     reminderPush?: boolean;
     reminderEmail?: boolean;
     digestEmail?: boolean;
+    changePush?: boolean;
   } = {},
 ): Promise<Person> {
   const h = harness();
-  const { devices = 1, ...preferences } = options;
+  // Push for changes is change-notifications.integration.test.ts's: here only reminders push.
+  const { devices = 1, ...preferences } = { changePush: false, ...options };
   const who = await signedInCaller(h, { user: { timeZone: zone } });
   if (Object.keys(preferences).length > 0) {
     await h.db.db.update(users).set(preferences).where(eq(users.id, who.user.id));
@@ -920,7 +923,12 @@ describe("the morning digest", () => {
     await runAt("2026-03-10T07:00:00Z");
     const [assigneeMail] = await mailsTo(assignee);
     expect(assigneeMail?.text).toContain("You have 1 plan today.");
-    expect(assigneeMail?.text).not.toContain("Mow the lawn");
+    // Only "What changed since yesterday" names it: assigned to them, then taken back.
+    const [today, changes] = (assigneeMail?.text ?? "").split(
+      notificationMessages.digestChangesHeading,
+    );
+    expect(today).not.toContain("Mow the lawn");
+    expect(changes).toContain("took Mow the lawn back from you");
     const [creatorMail] = await mailsTo(creator);
     expect(creatorMail?.text).toContain("You have 2 plans today.");
     expect(creatorMail?.text).toContain("Mow the lawn");
@@ -1137,6 +1145,7 @@ describe("upkeep", () => {
       reminderDeliveries: 1,
       digestDeliveries: 1,
       circleActivity: 0,
+      inboxInvitations: 0,
     });
     expect((await db.select().from(sessions)).map((row) => row.id)).not.toContain("expired");
     expect((await db.select().from(emailVerificationTokens)).map((row) => row.tokenHash)).toEqual([

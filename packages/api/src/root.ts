@@ -4,6 +4,7 @@ import { attachmentsRouter } from "./routers/attachments";
 import { authRouter } from "./routers/auth";
 import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
+import { inboxRouter } from "./routers/inbox";
 import { invitationsRouter } from "./routers/invitations";
 import { nlpRouter } from "./routers/nlp";
 import { notificationsRouter } from "./routers/notifications";
@@ -25,6 +26,7 @@ export const appRouter = router({
   nlp: nlpRouter,
   notifications: notificationsRouter,
   activity: activityRouter,
+  inbox: inboxRouter,
   dev: devRouter,
 });
 

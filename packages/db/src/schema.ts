@@ -2,5 +2,6 @@
 export * from "./schema/accounts.sql";
 export * from "./schema/activity.sql";
 export * from "./schema/circles.sql";
+export * from "./schema/inbox.sql";
 export * from "./schema/notifications.sql";
 export * from "./schema/plans.sql";

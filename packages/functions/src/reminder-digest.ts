@@ -1,6 +1,6 @@
 /**
- * The scheduled job on Lambda (CronV2 "ReminderDigest" in sst.config.ts, every 5 minutes):
- * reminders that fell due by push and mail, the 07:00 digests, the mail outbox, hourly upkeep
+ * The scheduled job on Lambda (CronV2 "ReminderDigest" in sst.config.ts, every minute):
+ * reminders that fell due by push and mail, push for changes, the 07:00 digests, the mail outbox, hourly upkeep
  * (core/reminders/run-scheduled-job.ts). The schedule's payload carries nothing the job needs:
  * EventBridge Scheduler sends the CronV2's `event` ({} by default), classic EventBridge rules a
  * "Scheduled Event"; either is accepted and only logged. Dependencies are built on the first

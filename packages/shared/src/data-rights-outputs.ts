@@ -6,7 +6,13 @@
  */
 import * as z from "zod";
 import { publicUserSchema } from "./auth-outputs";
-import { CIRCLE_ROLES, CIRCLE_TYPES, PLAN_TYPES, TASK_STATUSES } from "./limits";
+import {
+  CIRCLE_NOTIFY_LEVELS,
+  CIRCLE_ROLES,
+  CIRCLE_TYPES,
+  PLAN_TYPES,
+  TASK_STATUSES,
+} from "./limits";
 import { attachmentSchema } from "./plan-outputs";
 
 const instant = z.date();
@@ -18,6 +24,9 @@ export const exportProfileSchema = publicUserSchema.extend({
   reminderPush: z.boolean(),
   reminderEmail: z.boolean(),
   digestEmail: z.boolean(),
+  changePush: z.boolean(),
+  /** Plans the user follows one by one (docs/decisions/019), by id. */
+  followedPlanIds: z.array(z.number().int()),
 });
 
 /** A circle the user belongs to, with their place in it. */
@@ -32,6 +41,8 @@ export const exportCircleSchema = z.object({
   relationship: z.string().nullable(),
   /** The user's own colour in the circle (docs/decisions/017). */
   memberColor: z.string(),
+  /** What the circle tells the user (docs/decisions/019). */
+  notify: z.enum(CIRCLE_NOTIFY_LEVELS),
   joinedAt: instant,
 });
 export type ExportCircle = z.infer<typeof exportCircleSchema>;

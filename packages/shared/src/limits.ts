@@ -302,3 +302,14 @@ export const ACTIVITY_TEXT_MAX_LENGTH = PLAN_NOTE_MAX_LENGTH;
  */
 export const INBOX_KINDS = [...ACTIVITY_KINDS, "invitation_received"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
+/**
+ * A member's choice of what a circle tells them (docs/decisions/019): the default (what concerns
+ * them: plans they made or took on, tasks given to them), every change, or nothing but what is
+ * addressed to them by name.
+ */
+export const CIRCLE_NOTIFY_LEVELS = ["default", "following", "muted"] as const;
+export type CircleNotifyLevel = (typeof CIRCLE_NOTIFY_LEVELS)[number];
+/** Plans one person may follow one by one; a circle's "Follow all changes" covers more. */
+export const PLAN_FOLLOWS_PER_USER_MAX = 500;
+export const INBOX_PAGE_DEFAULT = 20;
+export const INBOX_PAGE_MAX = 100;

@@ -1,5 +1,6 @@
 /** What the notification procedures answer (allow-lists: tRPC strips anything else). */
 import * as z from "zod";
+import { CIRCLE_NOTIFY_LEVELS } from "./limits";
 
 const instant = z.date();
 
@@ -8,6 +9,11 @@ export const notificationPreferencesOutput = z.object({
   reminderEmail: z.boolean(),
   /** The morning digest at 07:00 in the user's time zone. */
   digestEmail: z.boolean(),
+  /**
+   * Push when plans that concern the user change (docs/decisions/019); on unless turned off.
+   * Optional: the spec's clients know only the three above.
+   */
+  changePush: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesOutput>;
 
@@ -46,3 +52,17 @@ export const unsubscribeOutput = z.object({
   message: z.string(),
 });
 export type UnsubscribeResult = z.infer<typeof unsubscribeOutput>;
+
+/** What a circle tells the caller: the default, every change ("following"), or "muted". */
+export const circleNotificationsOutput = z.object({
+  circleId: z.number().int(),
+  level: z.enum(CIRCLE_NOTIFY_LEVELS),
+});
+export type CircleNotifications = z.infer<typeof circleNotificationsOutput>;
+
+/** Whether the caller follows a plan's changes. */
+export const planFollowOutput = z.object({
+  planId: z.number().int(),
+  following: z.boolean(),
+});
+export type PlanFollow = z.infer<typeof planFollowOutput>;

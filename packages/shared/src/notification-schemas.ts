@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { safeString } from "./auth-schemas";
-import { TOKEN_MAX_LENGTH } from "./limits";
+import { CIRCLE_NOTIFY_LEVELS, TOKEN_MAX_LENGTH } from "./limits";
 import { notificationMessages } from "./notification-messages";
 
 /** Push services' endpoints are a few hundred characters; this leaves room, and bounds the index. */
@@ -15,9 +15,14 @@ export const PUSH_DEVICES_PER_USER_MAX = 20;
 
 const preference = z.boolean({ error: notificationMessages.preferenceInvalid }).optional();
 
-/** PUT changes only what is sent. */
+/** PUT changes only what is sent (`changePush` is ours: the spec's clients never send it). */
 export const notificationPreferencesInput = z.object(
-  { reminderPush: preference, reminderEmail: preference, digestEmail: preference },
+  {
+    reminderPush: preference,
+    reminderEmail: preference,
+    digestEmail: preference,
+    changePush: preference,
+  },
   { error: notificationMessages.preferenceInvalid },
 );
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInput>;
@@ -109,3 +114,12 @@ export const unsubscribeInput = z.object(
   { error: notificationMessages.unsubscribeInvalid },
 );
 export type UnsubscribeInput = z.infer<typeof unsubscribeInput>;
+
+/** What a circle tells the caller (docs/decisions/019): PUT /api/circles/{id}/notifications. */
+export const circleNotificationsInput = z.object(
+  {
+    level: z.enum(CIRCLE_NOTIFY_LEVELS, { error: notificationMessages.circleNotifyLevelInvalid }),
+  },
+  { error: notificationMessages.circleNotifyLevelInvalid },
+);
+export type CircleNotificationsInput = z.infer<typeof circleNotificationsInput>;

@@ -78,6 +78,13 @@ export const planSchema = z.object({
    */
   updatedBy: z.number().int().nullable().optional(),
   updatedByName: z.string().nullable().optional(),
+  /**
+   * For the caller (docs/decisions/019): whether this plan reminds them (the shared rule with
+   * their circle's setting and follows; the in-app reminder check reads it), and whether they
+   * follow it. Optional: clients of the spec ignore them.
+   */
+  remindsMe: z.boolean().optional(),
+  followedByMe: z.boolean().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
 

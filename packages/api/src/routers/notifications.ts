@@ -1,4 +1,10 @@
 import {
+  followPlan,
+  getCircleNotifications,
+  setCircleNotifications,
+  unfollowPlan,
+} from "@circleplan/core/notifications/follows";
+import {
   getNotificationPreferences,
   unsubscribe,
   updateNotificationPreferences,
@@ -11,7 +17,9 @@ import {
 } from "@circleplan/core/notifications/push-subscriptions";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
 import {
+  circleNotificationsOutput,
   notificationPreferencesOutput,
+  planFollowOutput,
   pushDeviceSchema,
   pushDevicesOutput,
   pushPublicKeyOutput,
@@ -19,16 +27,25 @@ import {
   unsubscribeOutput,
 } from "@circleplan/shared/notification-outputs";
 import {
+  circleNotificationsInput,
   notificationPreferencesInput,
   pushEndpointInput,
   pushSubscriptionInput,
   unsubscribeInput,
 } from "@circleplan/shared/notification-schemas";
-import { protectedProcedure, publicProcedure, router, syncParsed } from "../trpc";
+import {
+  circleMemberProcedure,
+  planProcedure,
+  protectedProcedure,
+  publicProcedure,
+  router,
+  syncParsed,
+} from "../trpc";
 
 /**
- * Notification preferences, the devices push goes to, and unsubscribe links
- * (docs/decisions/011-reminders.md). The mail client's one-click unsubscribe is a plain route
+ * Notification preferences, the devices push goes to, unsubscribe links
+ * (docs/decisions/011-reminders.md), and what each circle and plan tells the caller
+ * (docs/decisions/019). The mail client's one-click unsubscribe is a plain route
  * (one-click-unsubscribe.ts): it posts a form, not JSON, and carries no Origin.
  */
 export const notificationsRouter = router({
@@ -135,4 +152,59 @@ export const notificationsRouter = router({
     .input(unsubscribeInput)
     .output(syncParsed(unsubscribeOutput))
     .mutation(({ ctx, input }) => unsubscribe({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  circle: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/circles/:id/notifications",
+        summary:
+          'What the circle tells the caller: "default" (what concerns them), "following" (every change) or "muted"',
+      },
+    })
+    .output(syncParsed(circleNotificationsOutput))
+    .query(({ ctx }) =>
+      getCircleNotifications({ deps: ctx.deps, caller: ctx.caller, input: undefined }),
+    ),
+
+  setCircle: circleMemberProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/circles/:id/notifications",
+        summary:
+          "Follow all of a circle's changes, mute it, or go back to the default (any member)",
+      },
+    })
+    .input(circleNotificationsInput)
+    .output(syncParsed(circleNotificationsOutput))
+    .mutation(({ ctx, input }) =>
+      setCircleNotifications({ deps: ctx.deps, caller: ctx.caller, input }),
+    ),
+
+  followPlan: planProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/events/:id/follow",
+        summary: "Follow a plan's changes and reminders (any member of its circle)",
+      },
+    })
+    .output(syncParsed(planFollowOutput))
+    .mutation(({ ctx, input }) =>
+      followPlan({ deps: ctx.deps, caller: ctx.caller, input: { id: input.id } }),
+    ),
+
+  unfollowPlan: planProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/events/:id/follow",
+        summary: "Stop following a plan",
+      },
+    })
+    .output(syncParsed(planFollowOutput))
+    .mutation(({ ctx, input }) =>
+      unfollowPlan({ deps: ctx.deps, caller: ctx.caller, input: { id: input.id } }),
+    ),
 });

@@ -27,16 +27,17 @@ import { AppError } from "../errors";
 type EntryRow = typeof circleActivity.$inferSelect;
 
 /** Where a page starts: just older than this entry. */
-interface Cursor {
+export interface Cursor {
   at: Date;
   id: number;
 }
 
-const encodeCursor = (row: EntryRow) =>
+/** The cursor of a page that ends with `row` (the inbox's pages use the same). */
+export const encodeCursor = (row: { createdAt: Date; id: number }) =>
   Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString("base64url");
 
 /** The cursor a client handed back; one the server did not write is refused, never guessed at. */
-function decodeCursor(cursor: string | undefined): Cursor | null {
+export function decodeCursor(cursor: string | undefined): Cursor | null {
   if (cursor === undefined) return null;
   const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString());
   const at = Number(match?.[1]);
@@ -49,10 +50,13 @@ function decodeCursor(cursor: string | undefined): Cursor | null {
   return { at: new Date(at), id };
 }
 
-/** Entries older than the cursor, in the page order (a row comparison the index answers). */
-const olderThan = (cursor: Cursor | null): SQL | undefined =>
+/** Rows older than the cursor, in the page order (a row comparison the index answers). */
+export const olderThan = (
+  cursor: Cursor | null,
+  columns: { createdAt: PgColumn; id: PgColumn } = circleActivity,
+): SQL | undefined =>
   cursor
-    ? sql`(${circleActivity.createdAt}, ${circleActivity.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
+    ? sql`(${columns.createdAt}, ${columns.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
     : undefined;
 
 /**
@@ -143,7 +147,10 @@ async function pageOf(db: Executor, rows: EntryRow[], limit: number): Promise<Ac
 }
 
 /** Everyone the page names, as they are named now: one read for the page. */
-async function peopleOf(db: Executor, page: EntryRow[]): Promise<Map<number, ActivityPerson>> {
+export async function peopleOf(
+  db: Executor,
+  page: Pick<EntryRow, "actorId" | "memberId" | "before" | "after">[],
+): Promise<Map<number, ActivityPerson>> {
   const ids = new Set<number>();
   for (const row of page) {
     for (const id of [row.actorId, row.memberId, row.before?.assigneeId, row.after?.assigneeId]) {
@@ -168,7 +175,7 @@ function valuesOf(
   return { ...values, assignee: assigneeId === null ? null : (people.get(assigneeId) ?? null) };
 }
 
-function toEntry(row: EntryRow, people: Map<number, ActivityPerson>): ActivityEntry {
+export function toEntry(row: EntryRow, people: Map<number, ActivityPerson>): ActivityEntry {
   const person = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
   return {
     id: row.id,

@@ -2,7 +2,9 @@
  * The change feed's one writer (docs/decisions/017, "The change feed"). Every path that changes
  * a circle's plans, tasks, members or invitations calls `recordActivity` inside the transaction
  * that makes the change, once per change: the entry commits with it or not at all. Notifications
- * and live sync hook here, so whatever is recorded is what they may announce.
+ * and live sync hook here, so whatever is recorded is what they may announce: each entry is
+ * queued in the inboxes of the members it concerns in the same transaction (inbox/queue-inbox.ts),
+ * and those members are answered, for whoever announces to them after commit.
  */
 import type { Tx } from "@circleplan/db/client";
 import { circleActivity } from "@circleplan/db/schema";
@@ -12,8 +14,10 @@ import {
   type ActivityKind,
   type ActivityScope,
 } from "@circleplan/shared/limits";
+import type { PlanPeople } from "@circleplan/shared/plan-rules";
 import { and, eq, inArray } from "drizzle-orm";
 import { circleIdsOf } from "../circles/access";
+import { queueInbox } from "../inbox/queue-inbox";
 
 /** The occurrence a plan entry is about, by its original start (timed) or date (all-day). */
 export interface ActivityOccurrence {
@@ -32,9 +36,13 @@ export interface ActivityRecord {
     title: string;
     occurrence?: ActivityOccurrence | null;
     scope?: ActivityScope | null;
+    /** Its creator and assignee after the change (a deletion: before it): whom it concerns. */
+    people: PlanPeople;
   };
   /** The member a member entry is about. */
   memberId?: number;
+  /** Who sent the invitation a joining or a decline answers: they are told. */
+  inviterId?: number | null;
   before?: StoredActivityValues | null;
   after?: StoredActivityValues | null;
 }
@@ -53,24 +61,34 @@ function bounded(values: StoredActivityValues | null | undefined): StoredActivit
   );
 }
 
-/** Writes the entries in one statement, in `tx` (the transaction of the change they record). */
-export async function recordActivity(tx: Tx, ...records: ActivityRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  await tx.insert(circleActivity).values(
-    records.map((record) => ({
-      circleId: record.circleId,
-      actorId: record.actorId,
-      kind: record.kind,
-      planId: record.plan?.id ?? null,
-      occurrenceStart: record.plan?.occurrence?.originalStart ?? null,
-      occurrenceDate: record.plan?.occurrence?.originalDate ?? null,
-      scope: record.plan?.scope ?? null,
-      title: record.plan ? cut(record.plan.title) : null,
-      memberId: record.memberId ?? null,
-      before: bounded(record.before),
-      after: bounded(record.after),
-      createdAt: record.at,
-    })),
+/**
+ * Writes the entries in one statement, in `tx` (the transaction of the change they record), and
+ * queues them in the inboxes of the members they concern. Answers those members (user ids).
+ */
+export async function recordActivity(tx: Tx, ...records: ActivityRecord[]): Promise<number[]> {
+  if (records.length === 0) return [];
+  const rows = await tx
+    .insert(circleActivity)
+    .values(
+      records.map((record) => ({
+        circleId: record.circleId,
+        actorId: record.actorId,
+        kind: record.kind,
+        planId: record.plan?.id ?? null,
+        occurrenceStart: record.plan?.occurrence?.originalStart ?? null,
+        occurrenceDate: record.plan?.occurrence?.originalDate ?? null,
+        scope: record.plan?.scope ?? null,
+        title: record.plan ? cut(record.plan.title) : null,
+        memberId: record.memberId ?? null,
+        before: bounded(record.before),
+        after: bounded(record.after),
+        createdAt: record.at,
+      })),
+    )
+    .returning({ id: circleActivity.id });
+  return queueInbox(
+    tx,
+    rows.map((row, index) => ({ id: row.id, record: records[index] as ActivityRecord })),
   );
 }
 

@@ -34,6 +34,7 @@ function access(role: "admin" | "member", creatorId: number): CircleAccess {
       role,
       relationship: null,
       color: "#3B82F6",
+      notify: "default",
       createdAt: at,
     },
     isAdmin: role === "admin" || creatorId === 7,

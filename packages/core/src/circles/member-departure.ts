@@ -4,6 +4,7 @@ import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { recordActivity } from "../activity/record";
 import { AppError } from "../errors";
+import { forgetCircleInterest } from "../notifications/follows";
 import type { Stamp } from "../plans/change-stamp";
 import { deletePlansMadeBy } from "../plans/delete-plan";
 import { withdrawAssignmentsOf } from "../plans/tasks";
@@ -64,6 +65,7 @@ export async function endMembership(
       ),
     );
   const tasksWithdrawn = withdrawn + (await withdrawAssignmentsOf(tx, membership, stamp));
+  await forgetCircleInterest(tx, membership);
   // One entry for the departure and what it took, never one per plan (a member may hold many).
   await recordActivity(tx, {
     circleId: membership.circleId,

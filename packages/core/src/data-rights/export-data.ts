@@ -22,6 +22,7 @@ import { roleIn } from "../circles/circles";
 import type { Call, SignedInCaller } from "../deps";
 import type { RateRule } from "../env";
 import { AppError } from "../errors";
+import { followedPlanIdsOf } from "../notifications/follows";
 import { exportPlansOf } from "../plans/account-plans";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
 
@@ -112,6 +113,9 @@ async function exportProfileOf(db: Executor, userId: number) {
     reminderPush: user.reminderPush,
     reminderEmail: user.reminderEmail,
     digestEmail: user.digestEmail,
+    changePush: user.changePush,
+    // At most PLAN_FOLLOWS_PER_USER_MAX: the first page holds them all.
+    followedPlanIds: await followedPlanIdsOf(db, userId),
   };
 }
 
@@ -138,6 +142,7 @@ async function exportCirclesOf(
     isCreator: circle.creatorId === userId,
     relationship: membership.relationship,
     memberColor: membership.color,
+    notify: membership.notify,
     joinedAt: membership.createdAt,
   }));
 }

@@ -74,6 +74,7 @@ export async function respondToInvitation({
         actorId: joined ? caller.userId : null,
         kind: joined ? "member_joined" : "invitation_declined",
         at: now,
+        inviterId: invitation.inviterId,
         ...(joined ? { memberId: caller.userId } : {}),
       });
     }

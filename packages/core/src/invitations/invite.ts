@@ -25,6 +25,7 @@ import { type AdminCaller, memberEmailsAmong } from "../circles/access";
 import { countMembers, lockCircle } from "../circles/circles";
 import type { Call, CoreDeps } from "../deps";
 import { AppError, type ErrorIssue, isUniqueViolation } from "../errors";
+import { queueInvitations } from "../inbox/queue-inbox";
 import { invitationMail } from "../mail/templates";
 import { withOutbox } from "../mail/with-outbox";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
@@ -177,6 +178,7 @@ async function invite(
           }),
         );
       }
+      await queueInvitations(tx, rows);
       // One entry for the request, however many it invites; no address: members never see them.
       await recordActivity(tx, {
         circleId: circle.id,

@@ -1,5 +1,6 @@
 /** The messages Circleplan sends: subject, plain text and HTML, links built from the app's URL. */
 import { INVITATION_TTL_MS, RESET_CODE_TTL_MS } from "@circleplan/shared/limits";
+import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { MailMessage } from "./mail-service";
 
 /** Where a reminder or digest mail can be turned off (notifications/unsubscribe-links.ts). */
@@ -275,8 +276,10 @@ export interface DigestSections {
   plans: DigestLine[];
   waitingForYou: DigestLine[];
   waitingForOthers: DigestLine[];
+  /** What changed since yesterday's digest, in words (docs/decisions/019); newest first. */
+  changes: DigestLine[];
   /** Lines of each section left out past the mail's limit. */
-  more: { plans: number; waitingForYou: number; waitingForOthers: number };
+  more: { plans: number; waitingForYou: number; waitingForOthers: number; changes: number };
 }
 
 /** The morning digest: today's plans across one's circles and the tasks waiting for answers. */
@@ -286,7 +289,7 @@ export function digestMail(options: {
   /** "Monday, March 9" */
   dayLabel: string;
   sections: DigestSections;
-  links: { today: string; actions: string };
+  links: { today: string; actions: string; inbox: string };
   unsubscribe: UnsubscribeLinks;
 }): MailMessage {
   const { to, firstName, dayLabel, sections, links } = options;
@@ -312,6 +315,12 @@ export function digestMail(options: {
       more: sections.more.waitingForOthers,
       link: links.actions,
       by: "for",
+    },
+    {
+      heading: notificationMessages.digestChangesHeading,
+      lines: sections.changes,
+      more: sections.more.changes,
+      link: links.inbox,
     },
   ].filter((block) => block.lines.length > 0);
   const lineText = (line: DigestLine, by?: string) =>

@@ -1,6 +1,6 @@
 /**
- * Which reminders and mail a user gets: reminders by push and by email, and the morning digest
- * (columns on the user row; the scheduled job reads them). Changed from the profile, or turned
+ * Which reminders and mail a user gets: reminders by push and by email, the morning digest, and
+ * push for changes (columns on the user row; the scheduled job reads them). Changed from the profile, or turned
  * off by an unsubscribe link that needs no session: the signed token is the authority.
  */
 import { users } from "@circleplan/db/schema";
@@ -23,6 +23,7 @@ const preferenceColumns = {
   reminderPush: users.reminderPush,
   reminderEmail: users.reminderEmail,
   digestEmail: users.digestEmail,
+  changePush: users.changePush,
 };
 
 export async function getNotificationPreferences({
@@ -37,7 +38,7 @@ export async function getNotificationPreferences({
   return row;
 }
 
-/** Changes only the preferences sent; answers all three as stored. */
+/** Changes only the preferences sent; answers them all as stored. */
 export async function updateNotificationPreferences({
   deps,
   caller,

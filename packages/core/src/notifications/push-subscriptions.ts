@@ -14,7 +14,7 @@ import {
   type PushEndpointInput,
   type PushSubscriptionInput,
 } from "@circleplan/shared/notification-schemas";
-import { and, desc, eq, inArray, notInArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Call, CoreDeps, SignedInCaller } from "../deps";
 import type { RateRule } from "../env";
 import { AppError } from "../errors";
@@ -144,6 +144,13 @@ export interface PushDeviceRow {
   p256dh: string;
   auth: string;
 }
+
+/** A user's devices as one JSON column of a set-based statement: `PushDeviceRow[]`. */
+export const devicesOf = (userId: SQL) => sql`(
+  select coalesce(json_agg(json_build_object(
+      'id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)
+    order by s.id), '[]')
+  from push_subscriptions s where s.user_id = ${userId})`;
 
 /**
  * Sends one message to each device, side by side: marks when each was last reached, removes

@@ -67,5 +67,5 @@ export async function createPlan({
     await recordPlanCreated(tx, plan, { by: caller.userId, at: now });
     return plan.id;
   });
-  return answerFor(deps.db, planId, {}, viewerZone);
+  return answerFor(deps.db, planId, {}, { userId: caller.userId, zone: viewerZone });
 }

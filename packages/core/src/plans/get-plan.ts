@@ -33,5 +33,5 @@ export async function getPlan({
         : messages.planNotFound,
     );
   }
-  return planOf(deps.db, row, viewerZone);
+  return planOf(deps.db, row, { userId: caller.userId, zone: viewerZone });
 }

@@ -73,6 +73,11 @@ function planOf(view: PlanView, scope: ActivityScope) {
       ? { originalStart: occurrence.originalStart, originalDate: occurrence.originalDate }
       : null,
     scope: scopeOf(plan, scope),
+    people: {
+      creatorId: plan.creatorId,
+      assignedTo: plan.assignedTo,
+      assignmentAccepted: plan.assignmentAccepted,
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { withViewerInterest } from "../notifications/follows";
 import { withinAnswerBudget } from "./answer-budget";
 import { writeCalendarSummary } from "./calendar-summary";
 import {
@@ -142,7 +143,11 @@ export async function listPlans({
     window === "upcoming"
       ? await upcomingRows(deps.db, query, now)
       : await listOccurrences(deps.db, { ...query, from: window.from, to: window.to });
-  return withinAnswerBudget(toPlans(rows, { viewerZone: zone }));
+  return withViewerInterest(
+    deps.db,
+    caller.userId,
+    withinAnswerBudget(toPlans(rows, { viewerZone: zone })),
+  );
 }
 
 type MonthInput = {
@@ -183,7 +188,11 @@ export async function calendarMonth({
     limit: LIST_ITEMS_MAX,
     offset: input.offset,
   });
-  return withinAnswerBudget(toPlans(rows, { viewerZone: query.viewerZone }));
+  return withViewerInterest(
+    deps.db,
+    caller.userId,
+    withinAnswerBudget(toPlans(rows, { viewerZone: query.viewerZone })),
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleIdsOfMember } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { withViewerInterest } from "../notifications/follows";
 import { withinAnswerBudget } from "./answer-budget";
 import { attachmentsOf } from "./attachments";
 import { changeStamp, type Stamp } from "./change-stamp";
@@ -27,7 +28,7 @@ import { findOccurrence, type OccurrenceName, type OccurrenceScope } from "./fin
 import { listOccurrences } from "./list-occurrences";
 import { lockPlan } from "./plan-access";
 import { recordTaskChange } from "./plan-activity";
-import { planOf } from "./plan-answer";
+import { type PlanViewer, planOf } from "./plan-answer";
 import {
   type OccurrenceRecord,
   type OccurrenceRow,
@@ -61,12 +62,12 @@ export interface PendingTask {
 async function answeredPlan(
   db: Executor,
   planId: number,
-  viewerZone: string,
+  viewer: PlanViewer,
   name: OccurrenceName = {},
 ): Promise<Plan> {
   const row = await findOccurrence(db, planId, name);
   if (!row) throw new AppError("NOT_FOUND", messages.planNotFound);
-  return planOf(db, row, viewerZone);
+  return planOf(db, row, viewer);
 }
 
 /**
@@ -104,7 +105,12 @@ export async function completePlan({
       completionOccurrence(input.scope, occurrence?.occurrence ?? null),
       deps.clock.now(),
     );
-    const answered = await answeredPlan(tx, plan.id, zone, occurrence ? name : {});
+    const answered = await answeredPlan(
+      tx,
+      plan.id,
+      { userId: caller.userId, zone },
+      occurrence ? name : {},
+    );
     return { isCompleted: answered.isCompleted, event: answered };
   });
 }
@@ -150,7 +156,10 @@ export async function respondToTask({
       .where(eq(plans.id, plan.id));
     const kind = input.accepted ? "task_accepted" : "task_declined";
     await recordTaskChange(tx, plan, { kind, after: { note } }, stamp);
-    return { accepted: input.accepted, event: await answeredPlan(tx, plan.id, zone) };
+    return {
+      accepted: input.accepted,
+      event: await answeredPlan(tx, plan.id, { userId: caller.userId, zone }),
+    };
   });
 }
 
@@ -420,7 +429,11 @@ export async function taskHistory({
     return row ? [row] : [];
   });
   return {
-    tasks: toPlans(rows, { viewerZone: zone, attachments }),
+    tasks: await withViewerInterest(
+      deps.db,
+      caller.userId,
+      toPlans(rows, { viewerZone: zone, attachments }),
+    ),
     pagination: { page, limit, hasMore: ids.length > limit },
   };
 }
@@ -471,5 +484,11 @@ export async function expiredTasks({
       : (occurrence.startsAt as Date) <= now;
   });
   const tasks = toPlans(expired, { viewerZone: zone }).sort(byStart);
-  return { tasks: withinAnswerBudget(tasks.slice(offset)) };
+  return {
+    tasks: await withViewerInterest(
+      deps.db,
+      caller.userId,
+      withinAnswerBudget(tasks.slice(offset)),
+    ),
+  };
 }

@@ -76,7 +76,10 @@ export async function updatePlan({
     }
     return target;
   });
-  return answerFor(deps.db, result.planId, result.name, viewerZone);
+  return answerFor(deps.db, result.planId, result.name, {
+    userId: caller.userId,
+    zone: viewerZone,
+  });
 }
 
 /** The edit itself, then the completion it carries; answers the occurrence to show. */

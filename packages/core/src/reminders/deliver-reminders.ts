@@ -16,7 +16,7 @@ import { isReminded } from "@circleplan/shared/plan-rules";
 import { sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
 import { reminderMail } from "../mail/templates";
-import { type PushDeviceRow, pushToDevices } from "../notifications/push-subscriptions";
+import { devicesOf, type PushDeviceRow, pushToDevices } from "../notifications/push-subscriptions";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
 import { shownField, startInstantIn } from "../plans/occurrence-sql";
 import {
@@ -48,7 +48,7 @@ export interface ClaimReport {
   capped: number;
 }
 
-/** The shared rule of whom a plan reminds, asked of a row's plan and person. */
+/** The shared rule of whom a plan reminds, asked of a row's plan, person and their choices. */
 const remindsThem = (row: DueReminderRow) =>
   isReminded(
     {
@@ -57,6 +57,7 @@ const remindsThem = (row: DueReminderRow) =>
       assignmentAccepted: row.assignment_accepted,
     },
     row.user_id,
+    { circle: row.notify, followsPlan: row.follows_plan },
   );
 
 const subjectOf = (row: DueReminderRow): ReminderSubject => ({
@@ -213,10 +214,7 @@ async function claimPushBatch(deps: Deps, afterId: number): Promise<ClaimedPush[
              p.all_day, o.start_date::text as start_date,
              ${shownField("reminderTimes")} as reminder_times,
              u.time_zone as user_zone, u.reminder_push,
-             (select coalesce(json_agg(json_build_object(
-                 'id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)
-               order by s.id), '[]')
-              from push_subscriptions s where s.user_id = c.user_id) as subscriptions
+             ${devicesOf(sql.raw("c.user_id"))} as subscriptions
       from claimed c
       join users u on u.id = c.user_id
       join plans p on p.id = c.plan_id

@@ -1,7 +1,8 @@
 /**
  * The morning digest (docs/decisions/011-reminders.md): at 07:00 in their own zone, each user
- * who asked for it gets today's plans across their circles, the tasks waiting for their answer
- * and the tasks they assigned that are still unanswered. Once a day: a `digest_deliveries` row
+ * who asked for it gets today's plans across their circles, the tasks waiting for their answer,
+ * the tasks they assigned that are still unanswered, and what changed since yesterday's 07:00:
+ * their inbox of those 24 hours, in words (docs/decisions/019). Once a day: a `digest_deliveries` row
  * per (user, day) is claimed in the transaction that queues the mail.
  *
  * A run takes the zones whose 07:00 fell in (since, now] (a few hundred zones at most, worked
@@ -9,10 +10,13 @@
  * statements for all of them: the cost follows the digests due, not the users stored.
  */
 import { type Executor, queryRows } from "@circleplan/db/client";
-import { addDays, dayIn, startOfDay } from "@circleplan/shared/days";
+import { describeActivity } from "@circleplan/shared/activity-words";
+import { addDays, dayIn, instantAt, startOfDay } from "@circleplan/shared/days";
+import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
 import { sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
+import { inboxEntriesByIds } from "../inbox/read-inbox";
 import { type DigestLine, type DigestSections, digestMail } from "../mail/templates";
 import { unsubscribeLinks } from "../notifications/unsubscribe-links";
 import { hiddenFrom, shownField, startInstantIn } from "../plans/occurrence-sql";
@@ -22,6 +26,7 @@ type Deps = Pick<CoreDeps, "db" | "mail" | "config" | "secretKey" | "clock">;
 
 /** The digest's hour, in each user's zone. */
 export const DIGEST_HOUR = 7;
+const DIGEST_TIME = `${String(DIGEST_HOUR).padStart(2, "0")}:00`;
 /** A digest is still sent this long after 07:00 (a run that failed, a job that was down). */
 export const DIGEST_CATCH_UP_MS = 3 * 60 * 60 * 1000;
 /** Lines per section of one mail; the rest is counted ("and 12 more"). */
@@ -125,16 +130,25 @@ export async function sendDigests(deps: Deps, window: DigestWindow): Promise<Dig
   const recipients = await recipientsIn(deps.db, due);
   report.users = recipients.length;
   if (recipients.length === 0) return report;
-  const [plans, tasks] = await Promise.all([
+  const [plans, tasks, changes] = await Promise.all([
     todaysPlans(deps.db, recipients, due),
     waitingTasks(deps.db, recipients),
+    changesSinceYesterday(deps.db, recipients),
   ]);
 
   const mails = new Map<number, ReturnType<typeof digestMail>>();
   for (const user of recipients) {
-    const sections = sectionsFor(user, plans.get(user.id) ?? [], tasks.get(user.id) ?? []);
+    const sections = sectionsFor(
+      user,
+      plans.get(user.id) ?? [],
+      tasks.get(user.id) ?? [],
+      changes.get(user.id) ?? { entries: [], total: 0 },
+    );
     const total =
-      sections.plans.length + sections.waitingForYou.length + sections.waitingForOthers.length;
+      sections.plans.length +
+      sections.waitingForYou.length +
+      sections.waitingForOthers.length +
+      sections.changes.length;
     if (total === 0) {
       report.empty++;
       continue;
@@ -149,6 +163,7 @@ export async function sendDigests(deps: Deps, window: DigestWindow): Promise<Dig
         links: {
           today: `${deps.config.appUrl}/dashboard`,
           actions: `${deps.config.appUrl}/actions`,
+          inbox: `${deps.config.appUrl}/inbox`,
         },
         unsubscribe: unsubscribeLinks(deps.config.appUrl, deps.secretKey, user.id, "digest"),
       }),
@@ -299,6 +314,64 @@ async function waitingTasks(db: Executor, users: Recipient[]): Promise<Map<numbe
   return groupByUser(rows);
 }
 
+/** A user's changes since yesterday: the newest DIGEST_LINES_MAX, and how many there were. */
+interface Changes {
+  entries: InboxEntry[];
+  total: number;
+}
+
+/**
+ * What each user's inbox received from 07:00 yesterday to 07:00 today in their zone: the 24 hours
+ * since the digest before, so consecutive digests neither repeat nor miss a change. Newest
+ * first, DIGEST_LINES_MAX a user at most (one range of the inbox's page index each).
+ */
+async function changesSinceYesterday(
+  db: Executor,
+  users: Recipient[],
+): Promise<Map<number, Changes>> {
+  const windows = JSON.stringify(
+    users.map((user) => ({
+      user_id: user.id,
+      from_at: instantAt(addDays(user.day, -1), DIGEST_TIME, user.zone).toISOString(),
+      to_at: instantAt(user.day, DIGEST_TIME, user.zone).toISOString(),
+    })),
+  );
+  const rows = await queryRows<{ user_id: number; id: number; total: number }>(
+    db,
+    sql`with d as (
+        select * from json_to_recordset(${windows}::json)
+          as d(user_id int, from_at timestamptz, to_at timestamptz)
+      )
+      select d.user_id, x.id::float8 as id, n.total
+      from d
+      cross join lateral (
+        select count(*)::int as total from inbox_items i
+        where i.user_id = d.user_id and i.created_at >= d.from_at and i.created_at < d.to_at
+      ) n
+      cross join lateral (
+        select i.id from inbox_items i
+        where i.user_id = d.user_id and i.created_at >= d.from_at and i.created_at < d.to_at
+        order by i.created_at desc, i.id desc
+        limit ${DIGEST_LINES_MAX}
+      ) x`,
+  );
+  const entries = new Map(
+    (
+      await inboxEntriesByIds(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((entry) => [entry.id, entry]),
+  );
+  const byUser = new Map<number, Changes>();
+  for (const [userId, own] of groupByUser(rows)) {
+    const told = own.flatMap((row) => entries.get(row.id) ?? []);
+    told.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+    byUser.set(userId, { entries: told, total: own[0]?.total ?? 0 });
+  }
+  return byUser;
+}
+
 function groupByUser<T extends { user_id: number }>(rows: T[]): Map<number, T[]> {
   const byUser = new Map<number, T[]>();
   for (const row of rows) {
@@ -309,7 +382,12 @@ function groupByUser<T extends { user_id: number }>(rows: T[]): Map<number, T[]>
   return byUser;
 }
 
-function sectionsFor(user: Recipient, plans: PlanLine[], tasks: TaskLine[]): DigestSections {
+function sectionsFor(
+  user: Recipient,
+  plans: PlanLine[],
+  tasks: TaskLine[],
+  changes: Changes,
+): DigestSections {
   const planLines: DigestLine[] = plans.map((plan) => ({
     when: plan.start_ms === null ? "All day" : clockTime(new Date(plan.start_ms), user.zone),
     title: plan.title,
@@ -330,10 +408,21 @@ function sectionsFor(user: Recipient, plans: PlanLine[], tasks: TaskLine[]): Dig
   const byMe = tasks.filter((task) => !task.to_me).map(taskLine);
   const cut = (lines: DigestLine[]) => lines.slice(0, DIGEST_LINES_MAX);
   const over = (lines: DigestLine[]) => Math.max(0, lines.length - DIGEST_LINES_MAX);
+  const changeLines: DigestLine[] = changes.entries.map((entry) => ({
+    when: clockTime(entry.createdAt, user.zone),
+    title: describeActivity(entry, { zone: user.zone, viewerId: user.id }),
+    circleName: entry.circleName,
+  }));
   return {
     plans: cut(planLines),
     waitingForYou: cut(toMe),
     waitingForOthers: cut(byMe),
-    more: { plans: over(planLines), waitingForYou: over(toMe), waitingForOthers: over(byMe) },
+    changes: changeLines,
+    more: {
+      plans: over(planLines),
+      waitingForYou: over(toMe),
+      waitingForOthers: over(byMe),
+      changes: changes.total - changeLines.length,
+    },
   };
 }

@@ -11,7 +11,7 @@
  * made in; docs/decisions/009). Each occurrence uses its own reminder phrases when it has them
  * (`overrides.reminderTimes`), else its plan's (the override rule, plans/occurrence-sql.ts).
  */
-import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { type CircleNotifyLevel, REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import { dayStartIn, shownField } from "../plans/occurrence-sql";
 
@@ -51,10 +51,11 @@ export const occurrenceKey = (o: SQL) =>
   sql`coalesce(${o}.original_date::text, to_char(${o}.original_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
 
 /**
- * One row per reminder due in the window and per person it may go to: the plan's creator and
- * its assignee, each only while a member of the plan's circle, and only those who get it on
- * some channel (email on, or push on with a device). Which of them it goes to is the shared
- * rule's, `isReminded` (the rows carry the plan's people for it). Nothing for a
+ * One row per reminder due in the window and per person it may go to: the plan's creator, its
+ * assignee, the members following its circle and those following the plan, each only while a
+ * member of the plan's circle, and only those who get it on some channel (email on, or push on
+ * with a device). Which of them it goes to is the shared rule's, `isReminded` (the rows carry
+ * the plan's people and the person's choices for it). Nothing for a
  * cancelled occurrence, a completed one, one that began more than STARTED_GRACE_MS ago, or a
  * task whose assignment was withdrawn; a deleted plan has no occurrences left. Columns: see
  * `DueReminderRow`.
@@ -120,12 +121,19 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
            (extract(epoch from d.start_at) * 1000)::float8 as start_ms,
            d.start_date::text as start_date, d.all_day, d.type, d.title, d.description,
            d.location, d.phrase, c.name as circle_name,
-           u.email, u.first_name, u.time_zone as user_zone,
+           u.email, u.first_name, u.time_zone as user_zone, m.notify,
+           exists (select 1 from plan_follows pf
+             where pf.plan_id = d.plan_id and pf.user_id = u.id) as follows_plan,
            (u.reminder_email and u.email_verified_at is not null) as by_email,
            (u.reminder_push and exists (
              select 1 from push_subscriptions ps where ps.user_id = u.id)) as by_push
     from due d
-    cross join lateral (values (d.creator_id), (d.assigned_to)) as who(user_id)
+    cross join lateral (
+      select d.creator_id union select d.assigned_to
+      union select f.user_id from circle_members f
+        where f.circle_id = d.circle_id and f.notify = 'following'
+      union select pf.user_id from plan_follows pf where pf.plan_id = d.plan_id
+    ) as who(user_id)
     join users u on u.id = who.user_id
     join circle_members m on m.circle_id = d.circle_id and m.user_id = u.id
     join circles c on c.id = d.circle_id
@@ -156,6 +164,9 @@ export interface DueReminderRow {
   email: string;
   first_name: string;
   user_zone: string;
+  /** The person's choices: their circle's setting, whether they follow the plan. */
+  notify: CircleNotifyLevel;
+  follows_plan: boolean;
   by_email: boolean;
   by_push: boolean;
 }

@@ -68,6 +68,8 @@ export interface SweepReport {
   reminderDeliveries: number;
   digestDeliveries: number;
   circleActivity: number;
+  /** Invitations in inboxes past the feed's days (entries' rows go with their entries). */
+  inboxInvitations: number;
 }
 
 /** Deletes up to a batch of `table`'s rows matching `expired`; answers how many. */
@@ -149,5 +151,10 @@ export async function sweepExpired(
       sql`created_at < ${at(DELIVERY_RECORDS_KEPT_MS)}`,
     ),
     circleActivity: await sweepActivity(db, at(ACTIVITY_KEPT_MS)),
+    inboxInvitations: await sweep(
+      db,
+      "inbox_items",
+      sql`invitation_id is not null and created_at < ${at(ACTIVITY_KEPT_MS)}`,
+    ),
   };
 }

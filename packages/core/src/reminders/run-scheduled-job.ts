@@ -1,11 +1,12 @@
 /**
- * One run of the scheduled job (every 5 minutes on Lambda, every minute in the local server,
- * once with `pnpm digest`; docs/decisions/011-reminders.md):
+ * One run of the scheduled job (every minute on Lambda and in the local server, once with
+ * `pnpm digest`; docs/decisions/011-reminders.md and 019):
  *
  * 1. hourly: series about to run out of written occurrences are written further;
  * 2. reminders that fell due since the last run are claimed and their mail queued;
  * 3. push goes out for every claimed reminder still waiting for it (this run's and any a
- *    crashed run left);
+ *    crashed run left), and for changes queued in inboxes, coalesced per reader and actor
+ *    (inbox/change-push.ts, docs/decisions/019);
  * 4. digests whose 07:00 fell since the last run are claimed and queued;
  * 5. the mail outbox is delivered;
  * 6. hourly: expired rows are swept.
@@ -17,6 +18,7 @@
 import { queryRows } from "@circleplan/db/client";
 import { sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
+import { type ChangePushReport, sendChangePushes } from "../inbox/change-push";
 import type { FlushReport } from "../mail/mail-service";
 import {
   type ClaimReport,
@@ -52,6 +54,8 @@ export interface ScheduledJobReport {
   at: Date;
   reminders: (ClaimReport & { since: Date }) | null;
   push: PushReport | null;
+  /** Push for changes (docs/decisions/019). */
+  changes: ChangePushReport | null;
   digest: DigestReport | null;
   mail: FlushReport | null;
   /** Series written further (hourly). */
@@ -74,6 +78,7 @@ export async function runScheduledJob(
     at: now,
     reminders: null,
     push: null,
+    changes: null,
     digest: null,
     mail: null,
     series: null,
@@ -108,6 +113,7 @@ export async function runScheduledJob(
     advanced.push("reminders");
   }
   report.push = await step("push", () => sendPendingPushes(deps, { until }));
+  report.changes = await step("changes", () => sendChangePushes(deps, { until }));
 
   const digests = digestWindow(ran.get("digest") ?? null, now);
   report.digest = await step("digest", () => sendDigests(deps, digests));
@@ -124,6 +130,7 @@ export async function runScheduledJob(
   const worked =
     (report.reminders?.claimed ?? 0) +
     (report.push?.sent ?? 0) +
+    (report.changes?.sent ?? 0) +
     (report.digest?.sent ?? 0) +
     (report.mail?.sent ?? 0);
   // A line per run that did something (every minute of an idle local server says nothing).
@@ -132,6 +139,7 @@ export async function runScheduledJob(
       reminders: report.reminders?.claimed,
       emails: report.reminders?.emails,
       pushes: report.push?.sent,
+      changePushes: report.changes?.sent,
       digests: report.digest?.sent,
       mails: report.mail?.sent,
       failed: report.failed,

@@ -40,6 +40,8 @@ export const users = pgTable(
     reminderEmail: boolean("reminder_email").notNull().default(true),
     /** The morning digest at 07:00 in the user's zone: asked for, not sent unasked. */
     digestEmail: boolean("digest_email").notNull().default(false),
+    /** Push for changes to plans that concern the user (docs/decisions/019). */
+    changePush: boolean("change_push").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

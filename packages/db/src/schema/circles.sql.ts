@@ -1,4 +1,5 @@
 import {
+  CIRCLE_NOTIFY_LEVELS,
   CIRCLE_ROLES,
   CIRCLE_TYPES,
   INVITATION_STATUSES,
@@ -47,6 +48,11 @@ export const circleMembers = pgTable(
      * first free one; a circle's first member, its creator, gets the first (this default).
      */
     color: text("color").notNull().default(MEMBER_COLORS[0].value),
+    /**
+     * What this circle tells the member (docs/decisions/019): on the membership, so it ends with
+     * it and a new membership starts from the default.
+     */
+    notify: text("notify", { enum: CIRCLE_NOTIFY_LEVELS }).notNull().default("default"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

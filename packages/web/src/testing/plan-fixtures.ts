@@ -49,6 +49,9 @@ export function planFixture(overrides: Partial<Plan> = {}): Plan {
     version: 3,
     createdAt: created,
     updatedAt: created,
+    // The viewer of the fixtures is Ada, who made the plan: it reminds her.
+    remindsMe: true,
+    followedByMe: false,
     ...overrides,
   };
 }

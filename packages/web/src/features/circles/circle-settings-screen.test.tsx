@@ -44,6 +44,7 @@ function renderSettings(handlers: Record<string, Handler> = {}, viewer = ada) {
         "circles.get": () => circleFixture(),
         "circles.members": () => members,
         "invitations.listForCircle": () => [],
+        "notifications.circle": () => ({ circleId: 7, level: "default" }),
         ...handlers,
       },
     },

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CircleColorCard } from "./circle-color-card";
 import { CircleDetailsForm } from "./circle-details-form";
 import { CircleGate } from "./circle-gate";
+import { CircleNotificationsCard } from "./circle-notifications-card";
 import { canInvite, canLeave, isCircleAdmin, showsDangerZone } from "./circle-permissions";
 import { CirclePhotoCard } from "./circle-photo-card";
 import { CircleSubScreen } from "./circle-sub-screen";
@@ -27,8 +28,8 @@ const DELETED_WITH_CIRCLE = [
 const tabClassName = "h-8 basis-[calc(50%-0.25rem)] sm:basis-0";
 
 /**
- * /circle/{id}/settings (spec section 2): General for everyone (name and description; Leave for
- * anyone but the creator), Members for admins, Appearance for everyone (photo, the circle's
+ * /circle/{id}/settings (spec section 2): General for everyone (name and description, what the
+ * circle notifies them of; Leave for anyone but the creator), Members for admins, Appearance for everyone (photo, the circle's
  * colour, My colour), Danger Zone for the creator of a custom circle.
  */
 export function CircleSettingsScreen() {
@@ -86,6 +87,7 @@ function SettingsView({ circle }: { circle: Circle }) {
               <CircleDetailsForm circle={circle} variant="page" />
             </CardContent>
           </Card>
+          <CircleNotificationsCard circle={circle} />
           {canLeave(circle) ? (
             <Card>
               <CardHeader>

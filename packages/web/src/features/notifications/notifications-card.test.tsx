@@ -1,8 +1,8 @@
 /**
  * The profile's notification settings: push on this device in each state a browser can be in
  * (no push, blocked, off, on), turning it on (permission asked on the click, subscribed with
- * the server's key, the subscription posted) and off, the test notification, the three
- * preference switches, and the device list.
+ * the server's key, the subscription posted) and off, the test notification, the preference
+ * switches (change notifications among them, docs/decisions/019), and the device list.
  */
 import { notificationMessages } from "@circleplan/shared/notification-messages";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -230,6 +230,24 @@ describe("reminder and email preferences", () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith("Notification settings saved", {
       description: "The morning digest is on.",
+    });
+  });
+
+  it("turns change notifications off, on by default and for a server that does not say", async () => {
+    browser = installFakePushBrowser({ supported: false });
+    const view = renderCard();
+    const changes = await screen.findByRole("switch", {
+      name: notificationMessages.changePushLabel,
+    });
+    expect(changes).toBeChecked();
+    expect(changes).toHaveAccessibleDescription(notificationMessages.changePushHint);
+    await userEvent.click(changes);
+    await waitFor(() => expect(changes).not.toBeChecked());
+    expect(view.callsTo("notifications.updatePreferences").map((call) => call.input)).toEqual([
+      { changePush: false },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith("Notification settings saved", {
+      description: notificationMessages.changePushOff,
     });
   });
 

@@ -1,3 +1,4 @@
+import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { NotificationPreferences, PushDevice } from "@circleplan/shared/notification-outputs";
 import { BellOff, BellRing, Monitor, Send, Smartphone } from "lucide-react";
 import { toast } from "sonner";
@@ -17,7 +18,8 @@ const MOBILE_SYSTEMS = /on (iOS|Android)$/;
 
 /**
  * The profile's notification settings: push on this device, which reminders and mail the user
- * gets, and the devices push goes to (docs/decisions/011-reminders.md).
+ * gets, push for changes (docs/decisions/019), and the devices push goes to
+ * (docs/decisions/011-reminders.md).
  */
 export function NotificationsCard({ timeZone }: { timeZone: string }) {
   const push = usePushDevice();
@@ -158,6 +160,7 @@ const changeText: Record<PreferenceName, [on: string, off: string]> = {
   reminderPush: ["Reminders will arrive as notifications.", "No more reminder notifications."],
   reminderEmail: ["Reminders will arrive by email.", "No more reminder emails."],
   digestEmail: ["The morning digest is on.", "The morning digest is off."],
+  changePush: [notificationMessages.changePushOn, notificationMessages.changePushOff],
 };
 
 function Preferences({ timeZone }: { timeZone: string }) {
@@ -225,6 +228,13 @@ function Preferences({ timeZone }: { timeZone: string }) {
             hint={`An email at 07:00 (${timeZone.replaceAll("_", " ")}) with today's plans and the tasks waiting for you.`}
             checked={preferences.data.digestEmail}
             onCheckedChange={(value) => void change("digestEmail", value)}
+          />
+          <SwitchRow
+            id="preference-change-push"
+            label={notificationMessages.changePushLabel}
+            hint={notificationMessages.changePushHint}
+            checked={preferences.data.changePush ?? true}
+            onCheckedChange={(value) => void change("changePush", value)}
           />
         </>
       )}

@@ -30,7 +30,14 @@ function page(overrides: Partial<DataExportPage>): DataExportPage {
   };
 }
 
-const profile = { ...userFixture(), reminderPush: true, reminderEmail: true, digestEmail: false };
+const profile = {
+  ...userFixture(),
+  reminderPush: true,
+  reminderEmail: true,
+  digestEmail: false,
+  changePush: true,
+  followedPlanIds: [],
+};
 const circle = (id: number) => ({
   id,
   name: `Circle ${id}`,
@@ -41,6 +48,7 @@ const circle = (id: number) => ({
   isCreator: true,
   relationship: null,
   memberColor: "#3B82F6",
+  notify: "default" as const,
   joinedAt: exportedAt,
 });
 const plan = (id: number) =>

@@ -23,18 +23,14 @@ import {
 } from "./reminder-schedule";
 
 const at = (iso: string) => new Date(iso).getTime();
-/** The viewer of every check unless told: Ada, who created the fixtures' plans. */
-const ADA = 1;
-const BEA = 2;
-
 /**
  * Runs checks in order, each at its time, carrying the records over as the app does; returns
  * the ids fired and active at each.
  */
-function runChecks(plans: Plan[], times: string[], records: ReminderRecords = {}, userId = ADA) {
+function runChecks(plans: Plan[], times: string[], records: ReminderRecords = {}) {
   let kept = records;
   return times.map((time) => {
-    const result = checkReminders({ plans, now: at(time), records: kept, userId });
+    const result = checkReminders({ plans, now: at(time), records: kept });
     kept = result.records;
     return { fired: result.fired.map((r) => r.id), active: result.active.map((r) => r.id) };
   });
@@ -104,28 +100,17 @@ describeInProcessZones("reminder schedule", () => {
 
   describe("whose reminders ring", () => {
     const window = ["2026-11-22T16:00:30Z"];
-    const reminded = (plan: Plan, userId: number) =>
-      runChecks([plan], window, {}, userId)[0]?.fired.length === 1;
+    const reminded = (plan: Plan) => runChecks([plan], window)[0]?.fired.length === 1;
 
-    it("rings for the plan's creator, and for its assignee only once they accepted", () => {
-      const event = planFixture({ reminderTimes: ["2 hours before"] });
-      expect(reminded(event, ADA)).toBe(true);
-      const pending = taskFixture({ reminderTimes: ["2 hours before"] });
-      expect(reminded(pending, ADA)).toBe(true);
-      expect(reminded(pending, BEA)).toBe(false);
-      const accepted = { ...pending, assignmentAccepted: true };
-      expect(reminded(accepted, BEA)).toBe(true);
+    it("rings for the plans the server says remind the viewer (remindsMe), and no others", () => {
+      const plan = planFixture({ reminderTimes: ["2 hours before"] });
+      expect(reminded(plan)).toBe(true);
+      expect(reminded({ ...plan, remindsMe: false })).toBe(false);
     });
 
-    it("stays quiet for another member who sees the plan in the circle", () => {
-      const theirs = planFixture({ reminderTimes: ["2 hours before"] });
-      expect(reminded(theirs, BEA)).toBe(false);
-      expect(
-        reminded(
-          { ...taskFixture({ reminderTimes: ["2 hours before"] }), assignmentAccepted: true },
-          3,
-        ),
-      ).toBe(false);
+    it("stays quiet for an answer that does not say (a client of the spec's payloads)", () => {
+      const { remindsMe: _, ...unsaid } = planFixture({ reminderTimes: ["2 hours before"] });
+      expect(reminded(unsaid)).toBe(false);
     });
   });
 
@@ -137,7 +122,6 @@ describeInProcessZones("reminder schedule", () => {
       plans: [plan],
       now: at("2026-11-22T16:00:30Z"),
       records: {},
-      userId: ADA,
     });
 
     it("stays quiet while snoozed and fires again when the snooze ends, past the window", () => {
@@ -223,7 +207,6 @@ describeInProcessZones("reminder schedule", () => {
         plans,
         now: at("2026-11-22T06:00:00Z"),
         records: {},
-        userId: ADA,
       });
       expect(first.fired.map((r) => r.id)).toEqual(["300-1 hour before@2026-11-22T07:00:00.000Z"]);
       const [answered] = first.fired;

@@ -5,7 +5,6 @@
  */
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { isReminded } from "@circleplan/shared/plan-rules";
 
 /** Spec section 9: loaded plans are checked every 10 s. */
 export const REMINDER_CHECK_MS = 10_000;
@@ -127,27 +126,25 @@ export function pruneRecords(records: ReminderRecords, now: number): ReminderRec
  * One check (spec section 4): a reminder fires when now lies in its window and nothing was
  * recorded for it, or when its snooze has ended (even after the window: that is what snoozing
  * asks for). It does not fire while snoozed, nor again once answered. Completed plans do not
- * remind: there is nothing left to do. Of the loaded plans, only those whose reminders are the
- * viewer's (`isReminded`: its creator, its assignee once accepted) ring, the one rule push and
- * mail follow too: another member's plan, or a task still waiting for an answer, stays quiet.
+ * remind: there is nothing left to do. Of the loaded plans, only those the server says remind
+ * the viewer ring (`remindsMe`: the shared `isReminded` with the viewer's follows and mutes, the
+ * one rule push and mail follow too): another member's plan, or a task still waiting for an
+ * answer, stays quiet.
  */
 export function checkReminders({
   plans,
   now,
   records,
-  userId,
 }: {
   plans: readonly Plan[];
   now: number;
   records: ReminderRecords;
-  /** The signed-in viewer. */
-  userId: number;
 }): ReminderCheck {
   const next: Record<string, ReminderRecord> = { ...pruneRecords(records, now) };
   const active: ReminderInstance[] = [];
   const fired: ReminderInstance[] = [];
   for (const plan of plans) {
-    if (plan.isCompleted || !isReminded(plan, userId)) continue;
+    if (plan.isCompleted || plan.remindsMe !== true) continue;
     for (const instance of reminderInstances(plan)) {
       const remindAt = instance.reminderTime.getTime();
       const stored = next[instance.id];

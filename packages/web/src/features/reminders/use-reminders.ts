@@ -96,7 +96,7 @@ export function useReminders({
     );
     const loaded = loadedPlans(queryClient, plans);
     if (!loaded) return;
-    const result = checkReminders({ plans: loaded, now, records: store.read(), userId });
+    const result = checkReminders({ plans: loaded, now, records: store.read() });
     store.write(result.records);
     setActive((current) => (sameReminders(current, result.active) ? current : result.active));
     // Reminders left unanswered before a reload come back up too, without ringing again.

@@ -5,6 +5,7 @@
  * opens; Escape and focus.
  */
 import { messages } from "@circleplan/shared/messages";
+import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -233,6 +234,49 @@ describe("the plan's details sheet", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Task accepted!"));
     expect(view.callsTo("tasks.accept")[0]?.input).toEqual({ id: 200, note: "Sure" });
     expect(screen.getByRole("dialog", { name: "Pick up groceries" })).toBeVisible();
+  });
+
+  it("lets any member follow the plan and unfollow it again; a refusal says why", async () => {
+    const view = renderCard(dinner, {
+      viewer: BEA,
+      handlers: {
+        "notifications.followPlan": () => ({ planId: 100, following: true }),
+        "notifications.unfollowPlan": () => ({ planId: 100, following: false }),
+      },
+    });
+    const sheet = await openSheet("Family dinner");
+    await userEvent.click(within(sheet).getByRole("button", { name: "Follow" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(notificationMessages.planFollowed),
+    );
+    expect(view.callsTo("notifications.followPlan")[0]?.input).toEqual({ id: 100 });
+    await userEvent.click(await within(sheet).findByRole("button", { name: "Unfollow" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(notificationMessages.planUnfollowed),
+    );
+    expect(await within(sheet).findByRole("button", { name: "Follow" })).toBeVisible();
+  });
+
+  it("shows Unfollow for a plan the viewer follows, and keeps it when the server refuses", async () => {
+    renderCard(
+      { ...dinner, followedByMe: true },
+      {
+        viewer: BEA,
+        handlers: {
+          "notifications.unfollowPlan": () => {
+            throw serverError(messages.planNotFound, 404, "NOT_FOUND");
+          },
+        },
+      },
+    );
+    const sheet = await openSheet("Family dinner");
+    await userEvent.click(within(sheet).getByRole("button", { name: "Unfollow" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(notificationMessages.planFollowFailed, {
+        description: messages.planNotFound,
+      }),
+    );
+    expect(within(sheet).getByRole("button", { name: "Unfollow" })).toBeVisible();
   });
 
   it("closes on Escape and gives focus back to the plan that opened it", async () => {

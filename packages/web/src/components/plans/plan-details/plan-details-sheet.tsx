@@ -3,8 +3,9 @@
  * repeats, where with a map link, the description with its line breaks, the attachments to open,
  * the circle, who made it and who last changed it, and a task's assignee with their answer and
  * its note or reason. What the viewer may do with it is offered at the foot, as the server
- * allows it (plan-permissions.ts): the creator edits (the form, as before) and deletes, an admin
- * of the circle deletes, the assignee answers a task waiting for them.
+ * allows it (plan-permissions.ts): every member follows or unfollows it (docs/decisions/019), the
+ * creator edits (the form, as before) and deletes, an admin of the circle deletes, the assignee
+ * answers a task waiting for them.
  */
 import { dayIn, timeIn } from "@circleplan/shared/days";
 import { mapLinkOf } from "@circleplan/shared/map-link";
@@ -27,6 +28,7 @@ import { awaitsMyAnswer, isPlanCreator, mayDeletePlan } from "../plan-permission
 import { AnswerNote, TaskStateBadge } from "../task-answer";
 import { TaskResponseDialog } from "../task-response-dialog";
 import { useAdminCircles, usePlanViewer } from "../use-plan-viewer";
+import { FollowPlanButton } from "./follow-plan-button";
 import type { PlanDetailsSheetProps } from "./plan-details";
 import { planWhen } from "./plan-when";
 
@@ -87,40 +89,39 @@ export function PlanDetailsSheet({
             <>
               <DetailsHeader plan={plan} zone={zone} />
               <Details plan={plan} zone={zone} />
-              {awaitingMe || creator || deletable ? (
-                <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
-                  {awaitingMe ? (
-                    <>
-                      <Button variant="outline" onClick={() => setResponding("decline")}>
-                        <X aria-hidden="true" />
-                        Decline
-                      </Button>
-                      <Button onClick={() => setResponding("accept")}>
-                        <Check aria-hidden="true" />
-                        Accept
-                      </Button>
-                    </>
-                  ) : null}
-                  {deletable ? (
-                    <Button variant="outline" onClick={() => setDeleting(true)}>
-                      <Trash2 aria-hidden="true" />
-                      Delete
+              <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
+                <FollowPlanButton key={plan.id} plan={plan} />
+                {awaitingMe ? (
+                  <>
+                    <Button variant="outline" onClick={() => setResponding("decline")}>
+                      <X aria-hidden="true" />
+                      Decline
                     </Button>
-                  ) : null}
-                  {creator ? (
-                    <Button
-                      aria-haspopup="dialog"
-                      onClick={() => {
-                        editAfterClose.current = true;
-                        onOpenChange(false);
-                      }}
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
+                    <Button onClick={() => setResponding("accept")}>
+                      <Check aria-hidden="true" />
+                      Accept
                     </Button>
-                  ) : null}
-                </div>
-              ) : null}
+                  </>
+                ) : null}
+                {deletable ? (
+                  <Button variant="outline" onClick={() => setDeleting(true)}>
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                ) : null}
+                {creator ? (
+                  <Button
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      editAfterClose.current = true;
+                      onOpenChange(false);
+                    }}
+                  >
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </Button>
+                ) : null}
+              </div>
             </>
           ) : (
             <Loading title={planRef?.title} error={loaded.error} onRetry={() => loaded.refetch()} />
