@@ -37,6 +37,7 @@ export const paths = {
     build: (id: number | string) => `/circle/${id}/members`,
   },
   invitations: "/invitations",
+  inbox: "/inbox",
   invitation: {
     pattern: "/invitations/:token",
     build: (token: string) => `/invitations/${encodeURIComponent(token)}`,

@@ -100,6 +100,9 @@ const CircleMembersScreen = lazyWithPreload(() =>
 const CircleActivityScreen = lazyWithPreload(() =>
   import("@/features/circles/circle-activity-screen").then((m) => m.CircleActivityScreen),
 );
+const InboxScreen = lazyWithPreload(() =>
+  import("@/features/inbox/inbox-screen").then((m) => m.InboxScreen),
+);
 const InvitationsScreen = lazyWithPreload(() =>
   import("@/features/invitations/invitations-screen").then((m) => m.InvitationsScreen),
 );
@@ -138,6 +141,7 @@ const screenRoutes: readonly { pattern: string; screen: Preloadable<object> }[] 
   { pattern: paths.circleActivity.pattern, screen: CircleActivityScreen },
   { pattern: paths.circle.pattern, screen: CircleScreen },
   { pattern: paths.invitations, screen: InvitationsScreen },
+  { pattern: paths.inbox, screen: InboxScreen },
   { pattern: paths.invitation.pattern, screen: InvitationTokenScreen },
 ];
 

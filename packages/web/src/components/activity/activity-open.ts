@@ -1,10 +1,20 @@
-import type { ActivityEntry } from "@circleplan/shared/activity-outputs";
+import type { ActivityValues } from "@circleplan/shared/activity-outputs";
 import { type Day, dayIn } from "@circleplan/shared/days";
-import type { ActivityKind } from "@circleplan/shared/limits";
 import { paths } from "@/app/paths";
 
+/** What an entry's destination is read from: the feed's and the inbox's entries both have it. */
+export interface OpenableEntry {
+  kind: string;
+  circleId: number;
+  planId: number | null;
+  occurrenceStart?: Date | null;
+  occurrenceDate?: string | null;
+  before?: ActivityValues | null;
+  after?: ActivityValues | null;
+}
+
 /** Entries whose plan is no longer in their circle: nothing there to open. */
-const GONE: ReadonlySet<ActivityKind> = new Set(["plan_deleted", "plan_transferred_out"]);
+const GONE: ReadonlySet<string> = new Set(["plan_deleted", "plan_transferred_out"]);
 
 /** A stored start: a day for an all-day plan, else an instant read in the reader's zone. */
 const dayOfStart = (start: string, zone: string): Day =>
@@ -14,7 +24,7 @@ const dayOfStart = (start: string, zone: string): Day =>
  * The day an entry opens its plan on: where the plan is now (a moved plan's new day), else the
  * occurrence it was about; null for entries that name no plan still in the circle.
  */
-export function entryDay(entry: ActivityEntry, zone: string): Day | null {
+export function entryDay(entry: OpenableEntry, zone: string): Day | null {
   if (entry.planId === null || GONE.has(entry.kind)) return null;
   if (entry.after?.start) return dayOfStart(entry.after.start, zone);
   if (entry.occurrenceDate) return entry.occurrenceDate;
@@ -24,7 +34,7 @@ export function entryDay(entry: ActivityEntry, zone: string): Day | null {
 }
 
 /** The circle page showing an entry's plan on its day (it marks the plan there). */
-export function entryAddress(entry: ActivityEntry, zone: string): string | null {
+export function entryAddress(entry: OpenableEntry, zone: string): string | null {
   const day = entryDay(entry, zone);
   if (day === null || entry.planId === null) return null;
   const query = new URLSearchParams({ date: day, eventId: String(entry.planId) });

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Logo } from "@/components/logo";
 import { ThemeSwitch } from "@/components/theme-switch";
+import { InboxBell } from "@/features/inbox/inbox-bell";
 import { LazyReminders } from "@/features/reminders/lazy-reminders";
 import { BottomBar } from "./bottom-bar";
 import { CircleStrip } from "./circle-strip";
@@ -40,6 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Logo />
           </Link>
           <div className="flex items-center gap-2">
+            <InboxBell />
             <ThemeSwitch />
             <UserMenu onCreateCircle={openCreate} />
           </div>
