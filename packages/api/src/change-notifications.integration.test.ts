@@ -458,6 +458,17 @@ describe("follow and mute, for each role", () => {
     expect((await f.member.trpc.notifications.followPlan({ id })).following).toBe(true);
   });
 
+  it("deleting an account deletes its inbox and its follows", async () => {
+    const f = await family();
+    const { id } = await task(f);
+    await f.assignee.trpc.notifications.followPlan({ id });
+    await f.admin.trpc.invitations.create({ id: f.circle.id, email: f.outsider.user.email });
+    await f.assignee.trpc.user.deleteAccount({ password: f.assignee.password });
+    await f.outsider.trpc.user.deleteAccount({ password: f.outsider.password });
+    expect(await f.h.db.db.select().from(inboxItems)).toEqual([]);
+    expect(await f.h.db.db.select().from(planFollows)).toEqual([]);
+  });
+
   it("the data export holds the circle levels, the plans followed and the change-push setting", async () => {
     const f = await family();
     const { id } = await task(f, { assignedTo: undefined });

@@ -22,7 +22,6 @@ CREATE TABLE "plan_follows" (
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "change_push" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "circle_members" ADD COLUMN "notify" text DEFAULT 'default' NOT NULL;--> statement-breakpoint
-ALTER TABLE "inbox_items" ADD CONSTRAINT "inbox_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_items" ADD CONSTRAINT "inbox_items_activity_id_circle_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."circle_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_items" ADD CONSTRAINT "inbox_items_invitation_id_invitations_id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."invitations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_follows" ADD CONSTRAINT "plan_follows_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

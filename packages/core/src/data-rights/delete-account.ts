@@ -29,6 +29,7 @@ import { handCircleOver, successorOf } from "../circles/succession";
 import type { Call, CoreDeps, SignedInCaller } from "../deps";
 import type { RateRule } from "../env";
 import { AppError } from "../errors";
+import { deleteInboxOf } from "../inbox/queue-inbox";
 import { accountDeletedNotice } from "../mail/templates";
 import { withOutbox } from "../mail/with-outbox";
 import { collectPhotoGarbage, discardPhotoLater } from "../photos/photo-store";
@@ -73,6 +74,7 @@ export async function deleteAccount({
     };
     objectKeys.push(...(await deletePlansCreatedBy(tx, locked.id)));
     await deleteActivityBy(tx, locked.id);
+    await deleteInboxOf(tx, locked.id);
     const circleFates = await leaveEveryCircle(tx, { userId: locked.id, now, discardLater });
     objectKeys.push(...circleFates.objectKeys);
     await tx

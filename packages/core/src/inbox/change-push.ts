@@ -72,6 +72,8 @@ function claimReadyGroups(deps: Deps, now: Date): Promise<ClaimedRow[]> {
     sql`with ready as (
         select p.user_id, p.actor_id
         from inbox_items p
+        -- A reader whose account went while a change was queued for them: never theirs to send.
+        join users u on u.id = p.user_id
         where p.push_status = 'pending' and ${free}
         group by p.user_id, p.actor_id
         having max(p.created_at) <= ${at(CHANGE_PUSH_QUIET_MS)}

@@ -129,3 +129,12 @@ export async function queueInvitations(
   if (rows.length > 0) await tx.insert(inboxItems).values(rows);
   return rows.map((row) => row.userId);
 }
+
+/**
+ * An account being deleted (decision 014): its inbox goes with it. Rows have no foreign key to
+ * their reader (inbox.sql.ts says why); a change committing at the same moment may still queue
+ * one for it, which names nobody and goes with its entry's retention.
+ */
+export async function deleteInboxOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(inboxItems).where(eq(inboxItems.userId, userId));
+}

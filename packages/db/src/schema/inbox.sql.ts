@@ -44,7 +44,7 @@ export const INBOX_PUSH_STATUSES = ["pending", "sent", "none", "failed"] as cons
  * What concerns one person (docs/decisions/019): a feed entry the notification rule names them
  * for, queued in the transaction that records it (core/src/inbox/queue-inbox.ts), or an
  * invitation to them. Goes with its entry (so with the feed's 90 days, a deleted circle, an
- * account's entries), its invitation, and its reader. Push for changes is sent from
+ * account's entries), its invitation, and its reader's account. Push for changes is sent from
  * `push_status`, coalesced per reader and actor (core/src/inbox/change-push.ts).
  */
 export const inboxItems = pgTable(
@@ -52,9 +52,10 @@ export const inboxItems = pgTable(
   {
     // bigint: a feed entry may make up to a circle's members' worth of rows.
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // No foreign key: one would lock each reader's row (KEY SHARE) in every change's transaction,
+    // so a change would wait for, deadlock with, or fail after a reader's account deletion.
+    // Deleting an account deletes its rows (delete-account.ts); ids are never reused.
+    userId: integer("user_id").notNull(),
     activityId: bigint("activity_id", { mode: "number" }).references(() => circleActivity.id, {
       onDelete: "cascade",
     }),
