@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth";
 import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
 import { invitationsRouter } from "./routers/invitations";
+import { liveRouter } from "./routers/live";
 import { nlpRouter } from "./routers/nlp";
 import { notificationsRouter } from "./routers/notifications";
 import { photosRouter } from "./routers/photos";
@@ -25,6 +26,7 @@ export const appRouter = router({
   nlp: nlpRouter,
   notifications: notificationsRouter,
   activity: activityRouter,
+  live: liveRouter,
   dev: devRouter,
 });
 

@@ -2,7 +2,9 @@
  * The change feed's one writer (docs/decisions/017, "The change feed"). Every path that changes
  * a circle's plans, tasks, members or invitations calls `recordActivity` inside the transaction
  * that makes the change, once per change: the entry commits with it or not at all. Notifications
- * and live sync hook here, so whatever is recorded is what they may announce.
+ * and live sync hook here, so whatever is recorded is what they may announce: each entry
+ * announces its circle's new version, and the member it is about, after commit
+ * (live/announcements.ts).
  */
 import type { Tx } from "@circleplan/db/client";
 import { circleActivity } from "@circleplan/db/schema";
@@ -14,6 +16,7 @@ import {
 } from "@circleplan/shared/limits";
 import { and, eq, inArray } from "drizzle-orm";
 import { circleIdsOf } from "../circles/access";
+import { announceEntries } from "../live/announcements";
 
 /** The occurrence a plan entry is about, by its original start (timed) or date (all-day). */
 export interface ActivityOccurrence {
@@ -56,22 +59,30 @@ function bounded(values: StoredActivityValues | null | undefined): StoredActivit
 /** Writes the entries in one statement, in `tx` (the transaction of the change they record). */
 export async function recordActivity(tx: Tx, ...records: ActivityRecord[]): Promise<void> {
   if (records.length === 0) return;
-  await tx.insert(circleActivity).values(
-    records.map((record) => ({
-      circleId: record.circleId,
-      actorId: record.actorId,
-      kind: record.kind,
-      planId: record.plan?.id ?? null,
-      occurrenceStart: record.plan?.occurrence?.originalStart ?? null,
-      occurrenceDate: record.plan?.occurrence?.originalDate ?? null,
-      scope: record.plan?.scope ?? null,
-      title: record.plan ? cut(record.plan.title) : null,
-      memberId: record.memberId ?? null,
-      before: bounded(record.before),
-      after: bounded(record.after),
-      createdAt: record.at,
-    })),
-  );
+  const written = await tx
+    .insert(circleActivity)
+    .values(
+      records.map((record) => ({
+        circleId: record.circleId,
+        actorId: record.actorId,
+        kind: record.kind,
+        planId: record.plan?.id ?? null,
+        occurrenceStart: record.plan?.occurrence?.originalStart ?? null,
+        occurrenceDate: record.plan?.occurrence?.originalDate ?? null,
+        scope: record.plan?.scope ?? null,
+        title: record.plan ? cut(record.plan.title) : null,
+        memberId: record.memberId ?? null,
+        before: bounded(record.before),
+        after: bounded(record.after),
+        createdAt: record.at,
+      })),
+    )
+    .returning({
+      version: circleActivity.id,
+      circleId: circleActivity.circleId,
+      memberId: circleActivity.memberId,
+    });
+  announceEntries(written);
 }
 
 /**
