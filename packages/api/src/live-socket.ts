@@ -40,7 +40,9 @@ export interface LiveSocketDoor {
   mount(app: App, buildContext: BuildContext): void;
   /** One keepalive round: drops sockets that missed the last ping, pings the rest. */
   heartbeat(): void;
-  /** Closes every socket (going away) and stops the keepalive. */
+  /** Closes every open socket (going away); resolves once each is closed. */
+  disconnectAll(): Promise<void>;
+  /** Closes every socket and stops the keepalive. */
   close(): Promise<void>;
 }
 
@@ -87,6 +89,22 @@ export function createLiveSocketDoor(
     });
   };
 
+  const disconnectAll = async () => {
+    await Promise.all(
+      [...sockets.keys()].map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+            socket.once("close", () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            socket.close(GOING_AWAY, "Server closing");
+          }),
+      ),
+    );
+  };
+
   return {
     server,
     mount(app, buildContext) {
@@ -113,21 +131,10 @@ export function createLiveSocketDoor(
       });
     },
     heartbeat,
+    disconnectAll,
     async close() {
       clearInterval(timer);
-      await Promise.all(
-        [...sockets.keys()].map(
-          (socket) =>
-            new Promise<void>((resolve) => {
-              const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
-              socket.once("close", () => {
-                clearTimeout(cut);
-                resolve();
-              });
-              socket.close(GOING_AWAY, "Server closing");
-            }),
-        ),
-      );
+      await disconnectAll();
       server.close();
     },
   };

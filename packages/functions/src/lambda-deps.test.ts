@@ -24,4 +24,19 @@ describe("lambdaConfig", () => {
     expect(config.vapid.publicKey).toBe("from-the-environment");
     expect(config.databaseUrl).toBeUndefined();
   });
+
+  it("reads live sync's settings as sst.config.ts sets them: the authorizer needs only the prefix, the API all three", async () => {
+    const { lambdaConfig } = await import("./lambda-deps");
+    const authorizer = lambdaConfig({ LIVE_TOPIC_PREFIX: "circleplan/production" });
+    expect(authorizer.live).toEqual({ topicPrefix: "circleplan/production", iot: undefined });
+    const api = lambdaConfig({
+      LIVE_TOPIC_PREFIX: "circleplan/production",
+      LIVE_IOT_ENDPOINT: "abc123-ats.iot.eu-west-1.amazonaws.com",
+      LIVE_IOT_AUTHORIZER: "circleplan-production-LiveAuthorizer",
+    });
+    expect(api.live.iot).toEqual({
+      endpoint: "abc123-ats.iot.eu-west-1.amazonaws.com",
+      authorizer: "circleplan-production-LiveAuthorizer",
+    });
+  });
 });

@@ -53,6 +53,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     liveSocket,
     client: (clientOptions) => new TestClient(url, clientOptions),
+    async reset() {
+      // User ids start again after a reset: a socket left open would hear the next test's user.
+      await liveSocket.disconnectAll();
+      await started.reset();
+    },
     async close() {
       await liveSocket.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
