@@ -155,18 +155,20 @@ export default $config({
     const sendMail = { actions: ["ses:SendEmail"], resources: ["*"] };
 
     // Live sync (docs/decisions/018-live-sync.md): AWS IoT Core through SST's Realtime. Topics
-    // live under `app/stage` (one IoT endpoint serves every app and stage of the account); the
-    // authorizer checks the token `live.connect` signs and grants the user's own topics only.
-    // What announces (the API, the scheduled job) may publish under the prefix and nowhere else.
+    // live under `app/stage` (one IoT endpoint serves every app and stage of the account), one
+    // per user; the authorizer checks the token `live.connect` signs (a signature and an expiry:
+    // no database) and grants the user's own topic only. What announces (the API, the scheduled
+    // job) may publish under the prefix and nowhere else.
     const liveTopicPrefix = `${$app.name}/${$app.stage}`;
     const live = new sst.aws.Realtime("Live", {
       authorizer: {
         handler: lambdaBundles.liveAuthorizer.handler,
         runtime: LAMBDA_RUNTIME,
-        timeout: "10 seconds",
+        timeout: "5 seconds",
+        memory: "256 MB",
         nodejs: lambdaBundles.liveAuthorizer.nodejs,
-        link: serverSecrets,
-        environment: { ...serverEnvironment, LIVE_TOPIC_PREFIX: liveTopicPrefix },
+        link: [appSecret],
+        environment: { LIVE_TOPIC_PREFIX: liveTopicPrefix },
       },
     });
     const liveEnvironment = {

@@ -107,8 +107,8 @@ export async function createAppDeps(
     trigger: options.deliveryTrigger,
     onError: (error) => log.error("mail.delivery_failed", error),
   });
-  const liveHub = options.liveSockets ? createLocalLiveHub(handle.db) : undefined;
-  const live = createLive({ log, ...liveChannel(config, liveHub) });
+  const liveHub = options.liveSockets ? createLocalLiveHub() : undefined;
+  const live = createLive({ log, db: handle.db, ...liveChannel(config, liveHub) });
   return {
     // Its transactions hold what they announce until they commit (live/announcements.ts).
     db: live.tracked(handle.db),

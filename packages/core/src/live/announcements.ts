@@ -1,8 +1,10 @@
 /**
  * Live sync's one mechanism (docs/decisions/018-live-sync.md, "The mechanism"): what a change
  * announces waits for its transaction to commit, then for the unit of work it belongs to (a tRPC
- * call, a scheduled run) to end, and goes out once per circle (its newest version) and once per
- * user. A rolled-back transaction announces nothing.
+ * call, a scheduled run) to end, and goes out once per circle (its newest version, to each of
+ * its members as they are then) and once per user. A rolled-back transaction announces nothing.
+ * Who hears a circle is decided here, once, for every channel: a member removed a moment ago
+ * hears nothing more of it, wherever they listen.
  *
  * - `recordActivity` announces every circle it writes an entry for, and the member an entry is
  *   about (joined, left, removed, promoted, demoted, handed a circle): their set of circles or
@@ -18,10 +20,12 @@
  * (createAppDeps hands that to every domain function).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Db } from "@circleplan/db/client";
+import type { Db, Executor } from "@circleplan/db/client";
+import { circleMembers } from "@circleplan/db/schema";
 import type { LiveAnnouncement } from "@circleplan/shared/live-protocol";
+import { inArray } from "drizzle-orm";
 import type { Logger } from "../log";
-import type { LivePublisher, LiveTarget, LiveTransport } from "./live-publisher";
+import type { LivePublisher, LiveTransport } from "./live-publisher";
 
 /** What a transaction or a unit of work will announce: each circle's newest version, and users. */
 class Pending {
@@ -47,16 +51,25 @@ class Pending {
     return this.circles.size === 0 && this.users.size === 0;
   }
 
-  announcements(): [LiveTarget, LiveAnnouncement][] {
+  /**
+   * Each announcement with the users who hear it: a circle's, its members now (read once for
+   * every circle of the unit); a user's, that user.
+   */
+  async audience(db: Executor): Promise<[number, LiveAnnouncement][]> {
+    const circleIds = [...this.circles.keys()];
+    const members =
+      circleIds.length === 0
+        ? []
+        : await db
+            .select({ circleId: circleMembers.circleId, userId: circleMembers.userId })
+            .from(circleMembers)
+            .where(inArray(circleMembers.circleId, circleIds));
     return [
-      ...[...this.circles].map(([circleId, version]): [LiveTarget, LiveAnnouncement] => [
-        { kind: "circle", circleId },
-        { kind: "circle", circleId, version },
+      ...members.map(({ circleId, userId }): [number, LiveAnnouncement] => [
+        userId,
+        { kind: "circle", circleId, version: this.circles.get(circleId) as number },
       ]),
-      ...[...this.users].map((userId): [LiveTarget, LiveAnnouncement] => [
-        { kind: "user", userId },
-        { kind: "user" },
-      ]),
+      ...[...this.users].map((userId): [number, LiveAnnouncement] => [userId, { kind: "user" }]),
     ];
   }
 }
@@ -99,19 +112,27 @@ export interface LiveService extends Live {
 export function createLive(options: {
   publisher: LivePublisher;
   transport: LiveTransport;
+  /** Where a circle's members are read when it is announced. */
+  db: Executor;
   log: Logger;
 }): LiveService {
-  const { publisher, transport, log } = options;
+  const { publisher, transport, db, log } = options;
 
   /** Never throws: the change it announces has committed, whatever becomes of the announcement. */
   async function publish(pending: Pending): Promise<void> {
-    const results = await Promise.allSettled(
-      pending
-        .announcements()
-        .map(([target, announcement]) => publisher.publish(target, announcement)),
-    );
-    for (const result of results) {
-      if (result.status === "rejected") log.error("live.publish_failed", result.reason);
+    // Without a channel nobody listens: not even the members are read.
+    if (transport.kind === "none") return;
+    try {
+      const results = await Promise.allSettled(
+        (await pending.audience(db)).map(([userId, announcement]) =>
+          publisher.publish(userId, announcement),
+        ),
+      );
+      for (const result of results) {
+        if (result.status === "rejected") log.error("live.publish_failed", result.reason);
+      }
+    } catch (error) {
+      log.error("live.publish_failed", error);
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * Publishing to AWS IoT Core (iot-publisher.ts), against a local HTTP server standing in for the
  * account's data endpoint: the real SDK, real HTTP, real signing. What IoT would receive: one
- * POST per announcement to `/topics/<prefix>/<circle|user>/<id>?qos=0` with the announcement as
- * its JSON body.
+ * POST per announcement to `/topics/<prefix>/user/<id>?qos=0` with the announcement as its JSON
+ * body.
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -62,17 +62,14 @@ const publisher = () =>
   });
 
 describe("the IoT publisher", () => {
-  it("publishes a circle's version to its topic under the prefix, QoS 0, signed for iotdata", async () => {
+  it("publishes a circle's version to the member's topic under the prefix, QoS 0, signed for iotdata", async () => {
     received.length = 0;
-    await publisher().publish(
-      { kind: "circle", circleId: 7 },
-      { kind: "circle", circleId: 7, version: 42 },
-    );
+    await publisher().publish(12, { kind: "circle", circleId: 7, version: 42 });
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request).toMatchObject({
       method: "POST",
-      path: "/topics/circleplan/test/circle/7",
+      path: "/topics/circleplan/test/user/12",
       body: { kind: "circle", circleId: 7, version: 42 },
     });
     expect(request?.query.get("qos")).toBe("0");
@@ -81,7 +78,7 @@ describe("the IoT publisher", () => {
 
   it("publishes a user's announcement to their own topic, carrying no data", async () => {
     received.length = 0;
-    await publisher().publish({ kind: "user", userId: 12 }, { kind: "user" });
+    await publisher().publish(12, { kind: "user" });
     expect(received.map(({ path, body }) => ({ path, body }))).toEqual([
       { path: "/topics/circleplan/test/user/12", body: { kind: "user" } },
     ]);
@@ -91,9 +88,7 @@ describe("the IoT publisher", () => {
     received.length = 0;
     status = 500;
     try {
-      await expect(
-        publisher().publish({ kind: "user", userId: 12 }, { kind: "user" }),
-      ).rejects.toThrow();
+      await expect(publisher().publish(12, { kind: "user" })).rejects.toThrow();
       expect(received).toHaveLength(2);
     } finally {
       status = 200;

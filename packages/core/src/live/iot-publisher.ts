@@ -1,10 +1,10 @@
 /**
- * Live sync on AWS (docs/decisions/018-live-sync.md, "AWS"): announcements published to AWS IoT
- * Core's data endpoint (QoS 0: a screen that misses one catches up on its next version check or
- * reconnect), one HTTPS request each. The SDK is loaded on first publish.
+ * Live sync on AWS (docs/decisions/018-live-sync.md, "AWS"): each announcement published to its
+ * user's topic on AWS IoT Core's data endpoint (QoS 0: a screen that misses one catches up on
+ * its next version check or reconnect), one HTTPS request each. The SDK is loaded on first use.
  */
 import type { LivePublisher } from "./live-publisher";
-import { topicOf } from "./topics";
+import { userTopicOf } from "./topics";
 
 export interface IotPublisherOptions {
   /** The data endpoint as a URL: `https://<id>-ats.iot.<region>.amazonaws.com` (tests: a local one). */
@@ -42,16 +42,14 @@ export function createIotPublisher(options: IotPublisherOptions): LivePublisher 
   };
   const encoder = new TextEncoder();
   return {
-    async publish(target, announcement) {
+    async publish(userId, announcement) {
       client ??= load().catch((error: unknown) => {
         client = undefined;
         throw error;
       });
       const send = await client;
-      await send(
-        topicOf(options.topicPrefix, target),
-        encoder.encode(JSON.stringify(announcement)),
-      );
+      const topic = userTopicOf(options.topicPrefix, userId);
+      await send(topic, encoder.encode(JSON.stringify(announcement)));
     },
   };
 }

@@ -1,12 +1,8 @@
 /**
  * The local server's channel (docs/decisions/018-live-sync.md, "Local"): announcements handed
- * to the screens listening in this process (api/src/live-socket.ts connects WebSockets here).
- * Who hears a circle is read when it is published, so a member removed a moment ago hears
- * nothing more of it.
+ * to the screens listening in this process (api/src/live-socket.ts connects WebSockets here),
+ * each to its own user's.
  */
-import type { Executor } from "@circleplan/db/client";
-import { circleMembers } from "@circleplan/db/schema";
-import { eq } from "drizzle-orm";
 import type { LivePublisher } from "./live-publisher";
 
 /** Where the local server's socket door listens (api/src/live-socket.ts), beside the API. */
@@ -25,18 +21,9 @@ export interface LocalLiveHub extends LivePublisher {
   listening(userId?: number): number;
 }
 
-export function createLocalLiveHub(db: Executor): LocalLiveHub {
+export function createLocalLiveHub(): LocalLiveHub {
   const byUser = new Map<number, Set<LiveListener>>();
   let total = 0;
-
-  const membersOf = async (circleId: number) =>
-    (
-      await db
-        .select({ userId: circleMembers.userId })
-        .from(circleMembers)
-        .where(eq(circleMembers.circleId, circleId))
-    ).map((row) => row.userId);
-
   return {
     join(listener) {
       const mine = byUser.get(listener.userId) ?? new Set();
@@ -52,13 +39,11 @@ export function createLocalLiveHub(db: Executor): LocalLiveHub {
     listening(userId) {
       return userId === undefined ? total : (byUser.get(userId)?.size ?? 0);
     },
-    async publish(target, announcement) {
-      if (total === 0) return;
-      const userIds = target.kind === "user" ? [target.userId] : await membersOf(target.circleId);
+    async publish(userId, announcement) {
+      const listeners = byUser.get(userId);
+      if (!listeners) return;
       const message = JSON.stringify(announcement);
-      for (const userId of userIds) {
-        for (const listener of byUser.get(userId) ?? []) listener.send(message);
-      }
+      for (const listener of listeners) listener.send(message);
     },
   };
 }

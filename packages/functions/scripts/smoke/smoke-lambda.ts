@@ -146,7 +146,12 @@ try {
     mailEvents: { ...serverSecrets, ...serverEnvironment },
     reminderDigest: { ...serverSecrets, ...serverEnvironment },
     maintenance: { ...serverSecrets, ...serverEnvironment },
-    liveAuthorizer: { ...serverSecrets, ...serverEnvironment, LIVE_TOPIC_PREFIX },
+    // The app's secret alone: it checks a signature and reads no database.
+    liveAuthorizer: Object.fromEntries([
+      ["SST_RESOURCE_App", serverSecrets.SST_RESOURCE_App as string],
+      linked("AppSecret", APP_SECRET),
+      ["LIVE_TOPIC_PREFIX", LIVE_TOPIC_PREFIX],
+    ]),
   };
 
   await check(`build ${Object.keys(lambdaBundles).length} functions as SST does`, async () => {

@@ -15,7 +15,7 @@ afterEach(() => {
 describe("lambdaConfig", () => {
   it("reads secrets from SST's links (encrypted in the package) before plain environment variables, which stand only where nothing is linked", async () => {
     Object.assign(process.env, linked);
-    const { lambdaConfig } = await import("./lambda-deps");
+    const { lambdaConfig } = await import("./lambda-config");
     const config = lambdaConfig({
       APP_SECRET: "plain-environment-secret-plain-environment",
       VAPID_PUBLIC_KEY: "from-the-environment",
@@ -26,7 +26,7 @@ describe("lambdaConfig", () => {
   });
 
   it("reads live sync's settings as sst.config.ts sets them: the authorizer needs only the prefix, the API all three", async () => {
-    const { lambdaConfig } = await import("./lambda-deps");
+    const { lambdaConfig } = await import("./lambda-config");
     const authorizer = lambdaConfig({ LIVE_TOPIC_PREFIX: "circleplan/production" });
     expect(authorizer.live).toEqual({ topicPrefix: "circleplan/production", iot: undefined });
     const api = lambdaConfig({
