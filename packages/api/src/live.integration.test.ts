@@ -5,6 +5,7 @@
  * door over real HTTP is live-socket.integration.test.ts, IoT's side is core's and functions'.
  */
 import { recordActivity } from "@circleplan/core/activity/record";
+import { createLive } from "@circleplan/core/live/announcements";
 import { liveConnection } from "@circleplan/core/live/connect";
 import { LIVE_TOKEN_TTL_MS, verifyLiveToken } from "@circleplan/core/live/live-token";
 import { circleActivity } from "@circleplan/db/schema";
@@ -106,6 +107,65 @@ describe("who hears a circle's change", () => {
     expectHeard(creator, [left, moved]);
     expect(member).toEqual([left]);
     expect(outsider).toEqual([moved]);
+  });
+});
+
+describe("bounded: a unit publishes LIVE_DELIVERIES_PER_UNIT_MAX announcements at most", () => {
+  it("a change heard by more than the bound drops the rest, users' own first kept, and says so", async () => {
+    const f = await family();
+    const h = harness();
+    const sent: [number, unknown][] = [];
+    const live = createLive({
+      publisher: {
+        publish: async (userId, announcement) => void sent.push([userId, announcement]),
+      },
+      transport: { kind: "websocket", url: "ws://localhost:3000/api/live/socket" },
+      db: h.db.db,
+      log: h.deps.log,
+      deliveriesMax: 2,
+    });
+    const db = live.tracked(h.db.db);
+    await live.during(() =>
+      db.transaction(async (tx) => {
+        // Four members hear the circle; the outsider hears their own.
+        await recordActivity(tx, {
+          circleId: f.circle.id,
+          actorId: null,
+          kind: "plan_created",
+          at: NOW,
+        });
+        live.announceUser(f.outsider.user.id);
+      }),
+    );
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toEqual([f.outsider.user.id, user]);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ event: "live.announcements_dropped", dropped: 3 }),
+    );
+  });
+});
+
+describe("a channel that fails", () => {
+  it("loses the announcement, never the change: the call answers, the failure is logged", async () => {
+    const f = await family();
+    const h = harness();
+    const hub = h.deps.liveHub;
+    if (!hub) throw new Error("no hub");
+    const leave = hub.join({
+      userId: f.member.user.id,
+      send: () => {
+        throw new Error("the socket broke");
+      },
+    });
+    try {
+      const plan = await addPlan(f);
+      expect(plan.title).toBe("Dentist");
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({ level: "error", event: "live.publish_failed" }),
+      );
+    } finally {
+      leave();
+    }
   });
 });
 

@@ -64,12 +64,13 @@ class Pending {
             .select({ circleId: circleMembers.circleId, userId: circleMembers.userId })
             .from(circleMembers)
             .where(inArray(circleMembers.circleId, circleIds));
+    // Users first: what changed their circles matters more than one circle's new version.
     return [
+      ...[...this.users].map((userId): [number, LiveAnnouncement] => [userId, { kind: "user" }]),
       ...members.map(({ circleId, userId }): [number, LiveAnnouncement] => [
         userId,
         { kind: "circle", circleId, version: this.circles.get(circleId) as number },
       ]),
-      ...[...this.users].map((userId): [number, LiveAnnouncement] => [userId, { kind: "user" }]),
     ];
   }
 }
@@ -109,24 +110,37 @@ export interface LiveService extends Live {
   tracked(db: Db): Db;
 }
 
+/**
+ * Announcements one unit publishes at most: ten full circles' worth (CIRCLE_MEMBERS_MAX each).
+ * A unit that changes more at once (an account in many circles deleted) drops the rest, logged:
+ * those screens catch up when they are next shown or focused.
+ */
+export const LIVE_DELIVERIES_PER_UNIT_MAX = 1000;
+
 export function createLive(options: {
   publisher: LivePublisher;
   transport: LiveTransport;
   /** Where a circle's members are read when it is announced. */
   db: Executor;
   log: Logger;
+  deliveriesMax?: number;
 }): LiveService {
   const { publisher, transport, db, log } = options;
+  const deliveriesMax = options.deliveriesMax ?? LIVE_DELIVERIES_PER_UNIT_MAX;
 
   /** Never throws: the change it announces has committed, whatever becomes of the announcement. */
   async function publish(pending: Pending): Promise<void> {
     // Without a channel nobody listens: not even the members are read.
     if (transport.kind === "none") return;
     try {
+      const audience = await pending.audience(db);
+      if (audience.length > deliveriesMax) {
+        log.warn("live.announcements_dropped", { dropped: audience.length - deliveriesMax });
+      }
       const results = await Promise.allSettled(
-        (await pending.audience(db)).map(([userId, announcement]) =>
-          publisher.publish(userId, announcement),
-        ),
+        audience
+          .slice(0, deliveriesMax)
+          .map(([userId, announcement]) => publisher.publish(userId, announcement)),
       );
       for (const result of results) {
         if (result.status === "rejected") log.error("live.publish_failed", result.reason);
