@@ -154,6 +154,36 @@ export default $config({
     };
     const sendMail = { actions: ["ses:SendEmail"], resources: ["*"] };
 
+    // Live sync (docs/decisions/018-live-sync.md): AWS IoT Core through SST's Realtime. Topics
+    // live under `app/stage` (one IoT endpoint serves every app and stage of the account), one
+    // per user; the authorizer checks the token `live.connect` signs (a signature and an expiry:
+    // no database) and grants the user's own topic only. What announces (the API, the scheduled
+    // job) may publish under the prefix and nowhere else.
+    const liveTopicPrefix = `${$app.name}/${$app.stage}`;
+    const live = new sst.aws.Realtime("Live", {
+      authorizer: {
+        handler: lambdaBundles.liveAuthorizer.handler,
+        runtime: LAMBDA_RUNTIME,
+        timeout: "5 seconds",
+        memory: "256 MB",
+        nodejs: lambdaBundles.liveAuthorizer.nodejs,
+        link: [appSecret],
+        environment: { LIVE_TOPIC_PREFIX: liveTopicPrefix },
+      },
+    });
+    const liveEnvironment = {
+      LIVE_TOPIC_PREFIX: liveTopicPrefix,
+      LIVE_IOT_ENDPOINT: live.endpoint,
+      LIVE_IOT_AUTHORIZER: live.authorizer,
+    };
+    const partition = aws.getPartitionOutput({});
+    const publishLive = {
+      actions: ["iot:Publish"],
+      resources: [
+        $interpolate`arn:${partition.partition}:iot:${region.name}:${account.accountId}:topic/${liveTopicPrefix}/*`,
+      ],
+    };
+
     // Runs the migrations through the direct URL, then sets the database's statement timeout
     // (packages/db/src/deploy-migrations.ts). Invoked below once per deploy whose migrations
     // changed; the app's functions wait for it, so new code never meets an old schema.
@@ -223,6 +253,7 @@ export default $config({
         link: [...serverSecrets, originSecret, photos, mailDelivery],
         environment: {
           ...serverEnvironment,
+          ...liveEnvironment,
           MAIL_DELIVERY_FUNCTION: mailDelivery.name,
           // The client address for rate limits is the one CloudFront writes itself
           // (CloudFront-Viewer-Address, forwarded by the Router's all-viewer origin policy);
@@ -233,6 +264,7 @@ export default $config({
           { actions: ["lambda:InvokeFunction"], resources: [mailDelivery.arn] },
           // A hand-over that fails delivers in the request itself (mail-delivery.ts).
           sendMail,
+          publishLive,
         ],
         url: {
           // Same origin as the app through the Router: browsers need no CORS from it.
@@ -271,8 +303,8 @@ export default $config({
           timeout: "4 minutes",
           nodejs: lambdaBundles.reminderDigest.nodejs,
           link: serverSecrets,
-          environment: serverEnvironment,
-          permissions: [sendMail],
+          environment: { ...serverEnvironment, ...liveEnvironment },
+          permissions: [sendMail, publishLive],
         },
       },
       afterMigrations,

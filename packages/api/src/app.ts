@@ -4,7 +4,8 @@
  * (perimeter.ts: only requests that came through the CDN); the one route outside the perimeter
  * (one-click unsubscribe); the perimeter every other request passes (perimeter.ts: Origin, body
  * type and size, no caching); the two doors (tRPC, REST), the routes that answer bytes
- * (byte-routes.ts), the OpenAPI document; and one error shape for whatever is left.
+ * (byte-routes.ts), the local server's live socket (live-socket.ts), the OpenAPI document; and
+ * one error shape for whatever is left.
  */
 import type { CoreDeps } from "@circleplan/core/deps";
 import { USER_AGENT_MAX_LENGTH } from "@circleplan/shared/limits";
@@ -26,6 +27,8 @@ import { mountTrpc } from "./trpc-door";
 export interface AppOptions {
   /** The peer of the connection as this runtime sees it (socket, Lambda sourceIp). */
   remoteAddress: (c: HonoContext) => string | undefined;
+  /** The local server's live channel (live-socket.ts); Lambda has none (AWS IoT Core instead). */
+  liveSocket?: { mount(app: App, buildContext: BuildContext): void } | undefined;
 }
 
 export type App = Hono<{ Variables: RequestIdVariables }>;
@@ -60,6 +63,7 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
   mountTrpc(app, { buildContext, log: deps.log });
   mountRest(app, { router: appRouter, buildContext, log: deps.log });
   mountByteRoutes(app, { deps, buildContext });
+  options.liveSocket?.mount(app, buildContext);
 
   const openApi = buildOpenApiDocument(appRouter, deps.config.appUrl);
   app.get("/api/openapi.json", (c) => c.json(openApi));

@@ -16,6 +16,18 @@ import { createSessionService } from "@circleplan/core/auth/sessions";
 import { type Clock, systemClock } from "@circleplan/core/clock";
 import type { CoreDeps } from "@circleplan/core/deps";
 import { type Config, ConfigError } from "@circleplan/core/env";
+import { createLive } from "@circleplan/core/live/announcements";
+import { createIotPublisher } from "@circleplan/core/live/iot-publisher";
+import {
+  type LivePublisher,
+  type LiveTransport,
+  noLivePublisher,
+} from "@circleplan/core/live/live-publisher";
+import {
+  createLocalLiveHub,
+  LIVE_SOCKET_PATH,
+  type LocalLiveHub,
+} from "@circleplan/core/live/local-hub";
 import { createLogger, type Logger } from "@circleplan/core/log";
 import {
   createMailService,
@@ -53,9 +65,18 @@ export interface AppDepsOptions {
   push?: PushService;
   /** Database connections to keep (a Lambda container serves one request at a time). */
   poolSize?: number;
+  /**
+   * Live sync through this process's own WebSocket (the local server, tests). Otherwise AWS IoT
+   * Core when configured, else no channel (browsers check `live.version`).
+   */
+  liveSockets?: boolean;
 }
 
-export type AppDeps = CoreDeps & { close(): Promise<void> };
+export type AppDeps = CoreDeps & {
+  /** The local channel's hub, when `liveSockets` asked for one: the socket door joins it. */
+  liveHub: LocalLiveHub | undefined;
+  close(): Promise<void>;
+};
 
 export async function createAppDeps(
   config: Config,
@@ -86,8 +107,13 @@ export async function createAppDeps(
     trigger: options.deliveryTrigger,
     onError: (error) => log.error("mail.delivery_failed", error),
   });
+  const liveHub = options.liveSockets ? createLocalLiveHub() : undefined;
+  const live = createLive({ log, db: handle.db, ...liveChannel(config, liveHub) });
   return {
-    db: handle.db,
+    // Its transactions hold what they announce until they commit (live/announcements.ts).
+    db: live.tracked(handle.db),
+    live,
+    liveHub,
     clock: options.clock ?? systemClock,
     config,
     mail,
@@ -107,6 +133,29 @@ export async function createAppDeps(
       if (!options.db) await handle.close();
     },
   };
+}
+
+/** AWS IoT Core when configured; else this process's hub when it has one; else nothing. */
+function liveChannel(
+  config: Config,
+  hub: LocalLiveHub | undefined,
+): { publisher: LivePublisher; transport: LiveTransport } {
+  const { iot, topicPrefix } = config.live;
+  if (iot && topicPrefix) {
+    return {
+      publisher: createIotPublisher({
+        endpoint: `https://${iot.endpoint}`,
+        topicPrefix,
+        region: config.awsRegion,
+      }),
+      transport: { kind: "mqtt", endpoint: iot.endpoint, authorizer: iot.authorizer, topicPrefix },
+    };
+  }
+  if (hub) {
+    const url = `${config.appUrl.replace(/^http/, "ws")}${LIVE_SOCKET_PATH}`;
+    return { publisher: hub, transport: { kind: "websocket", url } };
+  }
+  return { publisher: noLivePublisher, transport: { kind: "none" } };
 }
 
 /**

@@ -9,6 +9,7 @@ import { once } from "node:events";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { WebSocketServer } from "ws";
 import type { App } from "./app";
 import { bodyRuleFor } from "./perimeter";
 
@@ -20,9 +21,15 @@ export interface Listening {
 
 export async function listen(
   fetch: App["fetch"],
-  options: { port: number; hostname: string },
+  options: { port: number; hostname: string; websocket?: WebSocketServer | undefined },
 ): Promise<Listening> {
-  const server = serve({ fetch, ...options }) as Server;
+  const { websocket, ...address } = options;
+  // WebSocket handshakes go through `fetch` like any request (live-socket.ts), then to `websocket`.
+  const server = serve({
+    fetch,
+    ...address,
+    ...(websocket ? { websocket: { server: websocket } } : {}),
+  }) as Server;
   // Handling this event replaces Node's own 100 Continue; the request goes on as usual.
   server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
     if (bodyFits(request)) response.writeContinue();

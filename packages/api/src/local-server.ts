@@ -14,12 +14,16 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type App, createApp } from "./app";
 import { type AppDeps, createAppDeps } from "./deps";
 import { listen } from "./listen";
+import { createLiveSocketDoor } from "./live-socket";
 
 export interface LocalServer {
   deps: AppDeps;
   /** The port it listens on (the configured one, or the one the system chose for port 0). */
   port: number;
-  /** Stops listening and the timers; a scheduled run in flight gets two seconds. */
+  /**
+   * Stops listening and the timers, and closes the live sockets (going away); a scheduled run in
+   * flight gets two seconds.
+   */
   close(): Promise<void>;
 }
 
@@ -55,11 +59,21 @@ export async function startLocalServer(
   config: Config,
   { webDist }: { webDist?: string | undefined } = {},
 ): Promise<LocalServer> {
-  const deps = await createAppDeps(config);
-  const app = createApp(deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
+  const deps = await createAppDeps(config, { liveSockets: true });
+  // Live sync's channel here: a WebSocket beside the API (docs/decisions/018-live-sync.md).
+  const { liveHub } = deps;
+  const liveSocket = liveHub ? createLiveSocketDoor(() => liveHub) : undefined;
+  const app = createApp(deps, {
+    remoteAddress: (c) => getConnInfo(c).remote.address,
+    liveSocket,
+  });
   if (webDist && existsSync(path.join(webDist, "index.html"))) serveWebApp(app, webDist);
 
-  const { server, port } = await listen(app.fetch, { port: config.port, hostname: config.host });
+  const { server, port } = await listen(app.fetch, {
+    port: config.port,
+    hostname: config.host,
+    websocket: liveSocket?.server,
+  });
   deps.log.info("server.started", {
     url: config.appUrl,
     listening: `${config.host}:${port}`,
@@ -94,6 +108,7 @@ export async function startLocalServer(
     async close() {
       clearInterval(maintenanceTimer);
       clearInterval(scheduledTimer);
+      await liveSocket?.close();
       server.close();
       // A run still going after two seconds fails: its open transaction rolls back, and what
       // it had not recorded is taken again by a later run.

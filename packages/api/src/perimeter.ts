@@ -1,6 +1,6 @@
 /**
  * The perimeter: what every request under /api passes before any door reads it. A
- * state-changing request must come from the app's own origin (403), its body must be the
+ * state-changing request (and a WebSocket handshake) must come from the app's own origin (403), its body must be the
  * route's type (JSON, or multipart on upload routes: 415) and within the route's size (413,
  * readable by a client still sending: body-limit.ts), and an answer is `no-store` unless its
  * route says otherwise. Before all of it, behind a CDN, the edge guard: only requests that came
@@ -88,9 +88,16 @@ export function bodyRuleFor(method: string, path: string): BodyRule {
   };
 }
 
+/**
+ * A WebSocket handshake is a GET, yet a browser sends it with the site's cookies from any page:
+ * it must come from the app's origin like a state-changing request (api/src/live-socket.ts).
+ */
+const isWebSocketUpgrade = (header: string | undefined) => header?.toLowerCase() === "websocket";
+
 export function mountPerimeter(app: App, options: { appOrigin: string }): void {
   app.use("/api/*", async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== options.appOrigin) {
+    const checked = !SAFE_METHODS.has(c.req.method) || isWebSocketUpgrade(c.req.header("upgrade"));
+    if (checked && c.req.header("origin") !== options.appOrigin) {
       return c.json(errorBody(messages.badOrigin, "BAD_ORIGIN"), 403);
     }
     await next();

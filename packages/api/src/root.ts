@@ -6,6 +6,7 @@ import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
 import { inboxRouter } from "./routers/inbox";
 import { invitationsRouter } from "./routers/invitations";
+import { liveRouter } from "./routers/live";
 import { nlpRouter } from "./routers/nlp";
 import { notificationsRouter } from "./routers/notifications";
 import { photosRouter } from "./routers/photos";
@@ -27,6 +28,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   activity: activityRouter,
   inbox: inboxRouter,
+  live: liveRouter,
   dev: devRouter,
 });
 

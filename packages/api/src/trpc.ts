@@ -2,7 +2,9 @@
  * The one place tRPC is set up.
  * 1. `t`: the context type, the REST metadata every procedure may carry, superjson (answers
  *    written through superjson-output.ts), and the error formatter shared with the REST door.
- * 2. `publicProcedure`: turns domain AppErrors into the matching tRPC status.
+ * 2. `publicProcedure`: turns domain AppErrors into the matching tRPC status; each call is one
+ *    unit of live sync (what its committed changes announce goes out once, before the answer:
+ *    docs/decisions/018-live-sync.md).
  * 3. `protectedProcedure`: a signed-in caller, narrowed on `ctx.caller` (the one way to read
  *    who is asking) and `ctx.session`.
  * 4. `circleMemberProcedure` / `circleAdminProcedure` / `circleCreatorProcedure`: (3) plus a
@@ -96,8 +98,8 @@ export function syncParsed<T extends z.ZodType>(schema: T): T {
   return Object.assign(copy, { [SYNC_PARSED]: true });
 }
 
-export const publicProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const result = await ctx.deps.live.during(() => next());
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;
 });

@@ -8,6 +8,7 @@ import type { PasswordHasher } from "./auth/password";
 import type { SessionService } from "./auth/sessions";
 import type { Clock } from "./clock";
 import type { Config } from "./env";
+import type { Live } from "./live/announcements";
 import type { Logger } from "./log";
 import type { MailService } from "./mail/mail-service";
 import type { PushService } from "./push/push-service";
@@ -27,6 +28,11 @@ export interface CoreDeps {
   log: Logger;
   /** Keys the hashes of reset codes (HMAC), so a copied table cannot be reversed offline. */
   secretKey: string;
+  /**
+   * Live sync (docs/decisions/018-live-sync.md): changes announce themselves after commit;
+   * `live.announceUser(userId)` tells one user's screens that something of theirs changed.
+   */
+  live: Live;
 }
 
 /** Who is asking: the signed-in user (if any), the client address, and the request's id. */

@@ -70,4 +70,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RATE_LIMIT_LOGIN_IP: "ten" })).toThrow(ConfigError);
     expect(() => loadConfig({ APP_SECRET: "short" })).toThrow(/APP_SECRET/);
   });
+
+  it("takes live sync on IoT Core whole or not at all: an endpoint without its prefix or authorizer refuses to start (publishing where nobody may listen)", () => {
+    expect(loadConfig({}).live).toEqual({ topicPrefix: undefined, iot: undefined });
+    const endpoint = "abc123-ats.iot.eu-west-1.amazonaws.com";
+    expect(() => loadConfig({ LIVE_IOT_ENDPOINT: endpoint })).toThrow(/LIVE_TOPIC_PREFIX/);
+    expect(() =>
+      loadConfig({ LIVE_IOT_ENDPOINT: endpoint, LIVE_TOPIC_PREFIX: "circleplan/prod" }),
+    ).toThrow(/LIVE_IOT_AUTHORIZER/);
+    // A wildcard in the prefix would widen every grant the authorizer makes.
+    expect(() => loadConfig({ LIVE_TOPIC_PREFIX: "circleplan/#" })).toThrow(/LIVE_TOPIC_PREFIX/);
+    expect(() => loadConfig({ LIVE_IOT_ENDPOINT: "https://x/", LIVE_TOPIC_PREFIX: "a" })).toThrow(
+      /LIVE_IOT_ENDPOINT/,
+    );
+  });
 });

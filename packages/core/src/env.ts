@@ -92,6 +92,23 @@ const envSchema = z.object({
   RATE_LIMIT_INVITE_USER: rateRule.prefault("100/86400"),
   /** Plans one user creates, one-off or repeating (docs/decisions/016-bounded-work.md). */
   RATE_LIMIT_PLAN_CREATE: rateRule.prefault("100/3600"),
+  /**
+   * Live sync on AWS IoT Core (docs/decisions/018-live-sync.md; sst.config.ts sets them): the
+   * topics' prefix (`app/stage`), the account's data endpoint (a host name) and the custom
+   * authorizer's name. The authorizer function needs only the prefix.
+   */
+  LIVE_TOPIC_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/,
+      "LIVE_TOPIC_PREFIX must be topic levels like app/stage",
+    )
+    .optional(),
+  LIVE_IOT_ENDPOINT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, "LIVE_IOT_ENDPOINT must be the IoT data endpoint's host name")
+    .optional(),
+  LIVE_IOT_AUTHORIZER: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -129,6 +146,11 @@ export interface Config {
     invitePerUser: RateRule;
     /** Plans one user creates, whatever the circle. */
     planCreate: RateRule;
+  };
+  /** Live sync on AWS IoT Core; unset on the local server (its own WebSocket). */
+  live: {
+    topicPrefix: string | undefined;
+    iot: { endpoint: string; authorizer: string } | undefined;
   };
 }
 
@@ -179,7 +201,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       invitePerUser: parsed.RATE_LIMIT_INVITE_USER,
       planCreate: parsed.RATE_LIMIT_PLAN_CREATE,
     },
+    live: liveSettings(parsed),
   };
+}
+
+/**
+ * The IoT channel needs all three settings: a deploy that gives the endpoint without the prefix
+ * or the authorizer refuses to start rather than publish where no browser may listen.
+ */
+function liveSettings(parsed: z.infer<typeof envSchema>): Config["live"] {
+  const topicPrefix = parsed.LIVE_TOPIC_PREFIX;
+  const endpoint = parsed.LIVE_IOT_ENDPOINT;
+  const authorizer = parsed.LIVE_IOT_AUTHORIZER;
+  if ((endpoint || authorizer) && !(endpoint && authorizer && topicPrefix)) {
+    throw new ConfigError(
+      "LIVE_IOT_ENDPOINT, LIVE_IOT_AUTHORIZER and LIVE_TOPIC_PREFIX go together: set all three for live sync on AWS IoT Core, or none.",
+    );
+  }
+  return { topicPrefix, iot: endpoint && authorizer ? { endpoint, authorizer } : undefined };
 }
 
 /**

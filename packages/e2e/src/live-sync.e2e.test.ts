@@ -98,6 +98,7 @@ describe("two members plan together", () => {
     expect((await adaApi.delete(`/api/events/${task.id}`, { data: {} })).status()).toBe(200);
     await inbox.getByText("Ada deleted Pick up Liam").waitFor(WITHIN_SECONDS);
 
-    for (const page of [dashboard, calendar, actions]) expect(await stillUnreloaded(page)).toBe(true);
+    for (const page of [dashboard, calendar, actions])
+      expect(await stillUnreloaded(page)).toBe(true);
   });
 });

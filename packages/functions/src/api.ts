@@ -9,7 +9,8 @@ import { createLogger } from "@circleplan/core/log";
 import type { Context as LambdaContext } from "aws-lambda";
 import type { Context } from "hono";
 import { type ApiGatewayRequestContextV2, handle, type LambdaEvent } from "hono/aws-lambda";
-import { LAMBDA_POOL_SIZE, lambdaConfig, once } from "./lambda-deps";
+import { lambdaConfig } from "./lambda-config";
+import { LAMBDA_POOL_SIZE, once } from "./lambda-deps";
 import { lambdaDeliveryTrigger } from "./mail-delivery";
 
 const ready = once(async () => {

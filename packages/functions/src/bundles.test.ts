@@ -16,3 +16,21 @@ describe("Lambda bundles", () => {
     }
   });
 });
+
+describe("every bundled function", () => {
+  it("has its entry file with a handler, sst.config.ts's and the smoke's only way to find it", () => {
+    for (const bundle of Object.values(lambdaBundles)) {
+      const [file, exported] = bundle.handler.split(/\.(?=[^.]+$)/) as [string, string];
+      const source = readFileSync(new URL(`../../../${file}.ts`, import.meta.url), "utf8");
+      expect(source).toMatch(new RegExp(`export (async function|const) ${exported}\\b`));
+    }
+  });
+
+  it("the live authorizer is its own bundle, without sharp (it never decodes photos)", () => {
+    expect(lambdaBundles.liveAuthorizer.handler).toBe(
+      "packages/functions/src/live-authorizer.handler",
+    );
+    expect(lambdaBundles.liveAuthorizer.nodejs.esbuild.external).toContain("sharp");
+    expect(lambdaBundles.liveAuthorizer.nodejs.install).toBeUndefined();
+  });
+});

@@ -51,6 +51,7 @@ export const lambdaBundles = {
   mailEvents: bundle("mail-events"),
   reminderDigest: bundle("reminder-digest"),
   maintenance: bundle("maintenance"),
+  liveAuthorizer: bundle("live-authorizer"),
   migrate: bundle("migrate", {
     copyFiles: [{ from: "packages/db/migrations", to: "migrations" }],
   }),

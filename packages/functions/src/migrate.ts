@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { migrateForDeploy } from "@circleplan/db/deploy-migrations";
-import { lambdaConfig } from "./lambda-deps";
+import { lambdaConfig } from "./lambda-config";
 
 export async function handler(): Promise<{ migrated: true }> {
   const config = lambdaConfig();

@@ -16,7 +16,8 @@ export interface CircleChanged {
 
 /**
  * Something about one user changed outside any circle they can read yet: an invitation to
- * them, a circle they joined or left (their set of channels changes: reconnect), their inbox.
+ * them, a circle they joined or left, or was deleted, their role in one, their inbox. (Their
+ * channel stays as it is: every circle they are in is announced on it.)
  */
 export interface UserChanged {
   kind: "user";
@@ -27,8 +28,10 @@ export type LiveAnnouncement = CircleChanged | UserChanged;
 /**
  * How the browser reaches the channel, as `live.connect` answers it. `websocket`: the local
  * server's own socket, authenticated by the session cookie. `mqtt`: AWS IoT Core over
- * WebSockets through a custom authorizer that checks the short-lived `token`; `topics` are the
- * caller's circles' and their own, the only ones the authorizer lets them subscribe to.
+ * WebSockets through a custom authorizer (named as `x-amz-customauthorizer-name` in `url`'s
+ * query or the MQTT username's) that checks the short-lived `token`, the MQTT password, with
+ * `clientId`; `topics` are the only ones the authorizer lets them subscribe to: their own, on
+ * which every circle they are in is announced (docs/decisions/018-live-sync.md, "AWS").
  */
 export type LiveConnection =
   | { transport: "websocket"; url: string }

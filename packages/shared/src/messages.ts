@@ -208,4 +208,8 @@ export const messages = {
   activityCursorInvalid:
     "This page of activity does not exist. Please start again from the newest.",
   activityLimitInvalid: `Limit must be a whole number from 1 to ${ACTIVITY_PAGE_MAX}.`,
+  // Live sync's local socket (docs/decisions/018)
+  liveSocketOnly: "This address only takes WebSocket connections.",
+  liveSocketsPerUser: "Too many live connections for this account. Close a tab or try again later.",
+  liveSocketsFull: "The live channel is full. Please try again later.",
 } as const;

@@ -66,6 +66,9 @@ export async function startTestHarness(
     clock,
     log,
     passwordCost: TEST_COST,
+    // Live sync through the local hub: tests listen on it (testing/live-listeners.ts) or, over
+    // HTTP, through the socket door.
+    liveSockets: true,
     secretKey: "test-secret-key-test-secret-key-0123456789",
     storage: createLocalStorage(storageFolder),
     push:

@@ -7,6 +7,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type App, createApp } from "../app";
 import { listen } from "../listen";
+import { createLiveSocketDoor, type LiveSocketDoor } from "../live-socket";
 import {
   startTestHarness,
   type TestHarness,
@@ -16,6 +17,8 @@ import {
 
 export interface TestServer extends TestHarness {
   url: string;
+  /** The live socket door at /api/live/socket (its keepalive run by the test: `heartbeat()`). */
+  liveSocket: LiveSocketDoor;
   client(options?: { ip?: string; origin?: string | null }): TestClient;
 }
 
@@ -23,21 +26,42 @@ export type TestServerOptions = TestHarnessOptions;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let app: App | undefined;
+  let harness: TestHarness | undefined;
+  // No timer of its own: a test that needs a keepalive round calls heartbeat().
+  const liveSocket = createLiveSocketDoor(
+    () => {
+      if (!harness?.deps.liveHub) throw new Error("the test server's hub exists once it listens");
+      return harness.deps.liveHub;
+    },
+    { heartbeatMs: 2 ** 31 - 1 },
+  );
   const { server, port } = await listen((req, env) => (app as App).fetch(req, env), {
     port: 0,
     hostname: "127.0.0.1",
+    websocket: liveSocket.server,
   });
   const url = `http://localhost:${port}`;
   // The app's origin is the server's own, known only once it listens.
-  const harness = await startTestHarness({ ...options, appUrl: url });
-  app = createApp(harness.deps, { remoteAddress: (c) => getConnInfo(c).remote.address });
+  harness = await startTestHarness({ ...options, appUrl: url });
+  app = createApp(harness.deps, {
+    remoteAddress: (c) => getConnInfo(c).remote.address,
+    liveSocket,
+  });
+  const started = harness;
   return {
-    ...harness,
+    ...started,
     url,
+    liveSocket,
     client: (clientOptions) => new TestClient(url, clientOptions),
+    async reset() {
+      // User ids start again after a reset: a socket left open would hear the next test's user.
+      await liveSocket.disconnectAll();
+      await started.reset();
+    },
     async close() {
+      await liveSocket.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await harness.close();
+      await started.close();
     },
   };
 }

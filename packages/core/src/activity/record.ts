@@ -4,7 +4,8 @@
  * that makes the change, once per change: the entry commits with it or not at all. Notifications
  * and live sync hook here, so whatever is recorded is what they may announce: each entry is
  * queued in the inboxes of the members it concerns in the same transaction (inbox/queue-inbox.ts),
- * and those members are answered, for whoever announces to them after commit.
+ * and announces its circle's new version, and the member it is about, after commit
+ * (live/announcements.ts); a member's screens refetch their inbox with the circle.
  */
 import type { Tx } from "@circleplan/db/client";
 import { circleActivity } from "@circleplan/db/schema";
@@ -18,6 +19,7 @@ import type { PlanPeople } from "@circleplan/shared/plan-rules";
 import { and, eq, inArray } from "drizzle-orm";
 import { circleIdsOf } from "../circles/access";
 import { queueInbox } from "../inbox/queue-inbox";
+import { announceEntries } from "../live/announcements";
 
 /** The occurrence a plan entry is about, by its original start (timed) or date (all-day). */
 export interface ActivityOccurrence {
@@ -85,7 +87,12 @@ export async function recordActivity(tx: Tx, ...records: ActivityRecord[]): Prom
         createdAt: record.at,
       })),
     )
-    .returning({ id: circleActivity.id });
+    .returning({
+      id: circleActivity.id,
+      circleId: circleActivity.circleId,
+      memberId: circleActivity.memberId,
+    });
+  announceEntries(rows.map(({ id, ...row }) => ({ version: id, ...row })));
   return queueInbox(
     tx,
     rows.map((row, index) => ({ id: row.id, record: records[index] as ActivityRecord })),

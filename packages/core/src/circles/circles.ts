@@ -18,6 +18,7 @@ import { messages } from "@circleplan/shared/messages";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
+import { announceCircleGone } from "../live/audiences";
 import { collectAttachmentGarbage, queueCircleAttachmentObjects } from "../plans/attachments";
 import type { AdminCaller, CircleRow, CreatorCaller, MemberCaller } from "./access";
 import {
@@ -223,9 +224,10 @@ export async function deleteCircle({
   if (circle.type === "personal") {
     throw new AppError("BAD_REQUEST", messages.personalCircleNotDeletable);
   }
-  const attachmentKeys = await photoTransaction(deps, caller, null, (tx, discardLater) =>
-    deleteCircleRows(tx, circle.id, discardLater),
-  );
+  const attachmentKeys = await photoTransaction(deps, caller, null, async (tx, discardLater) => {
+    await announceCircleGone(deps.live, tx, circle.id);
+    return deleteCircleRows(tx, circle.id, discardLater);
+  });
   await collectAttachmentGarbage(deps, attachmentKeys);
   return { message: messages.circleDeleted };
 }

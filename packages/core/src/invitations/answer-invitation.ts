@@ -68,6 +68,8 @@ export async function respondToInvitation({
       input.status === "accepted" && (await join(tx, invitation, { userId: caller.userId, now }));
     // A decline is recorded without its author: someone outside the circle, whom its members
     // never saw (its admins see which invitation in their list).
+    // The invitee's other screens: a join is announced with its entry (the member it is about).
+    if (input.status === "declined") deps.live.announceUser(caller.userId);
     if (joined || input.status === "declined") {
       await recordActivity(tx, {
         circleId: circle.id,

@@ -26,6 +26,7 @@ import { countMembers, lockCircle } from "../circles/circles";
 import type { Call, CoreDeps } from "../deps";
 import { AppError, type ErrorIssue, isUniqueViolation } from "../errors";
 import { queueInvitations } from "../inbox/queue-inbox";
+import { announceToAddresses } from "../live/audiences";
 import { invitationMail } from "../mail/templates";
 import { withOutbox } from "../mail/with-outbox";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
@@ -179,6 +180,8 @@ async function invite(
         );
       }
       await queueInvitations(tx, rows);
+      // Invitees who have an account see the invitation come in.
+      await announceToAddresses(deps.live, tx, emails);
       // One entry for the request, however many it invites; no address: members never see them.
       await recordActivity(tx, {
         circleId: circle.id,
@@ -283,10 +286,12 @@ export async function deleteInvitation({
           eq(invitations.circleId, circleId),
         ),
       )
-      .returning({ status: invitations.status });
-    if (!deleted.length) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+      .returning({ status: invitations.status, email: invitations.email });
+    const [invitation] = deleted;
+    if (!invitation) throw new AppError("NOT_FOUND", messages.invitationNotFound);
     // Clearing an answered invitation from the list withdraws nothing.
-    if (deleted[0]?.status !== "pending") return;
+    if (invitation.status !== "pending") return;
+    await announceToAddresses(deps.live, tx, [invitation.email]);
     await recordActivity(tx, {
       circleId,
       actorId: caller.userId,

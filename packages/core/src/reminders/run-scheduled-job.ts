@@ -68,10 +68,15 @@ export interface ScheduledJobReport {
   ms: Record<string, number>;
 }
 
-export async function runScheduledJob(
+export function runScheduledJob(
   deps: CoreDeps,
   options: ScheduledJobOptions = {},
 ): Promise<ScheduledJobReport> {
+  // One unit of live sync: what the run's changes announce goes out once, as it ends.
+  return deps.live.during(() => runSteps(deps, options));
+}
+
+async function runSteps(deps: CoreDeps, options: ScheduledJobOptions): Promise<ScheduledJobReport> {
   const now = deps.clock.now();
   const until = options.until ?? Date.now() + DEFAULT_RUN_BUDGET_MS;
   const report: ScheduledJobReport = {

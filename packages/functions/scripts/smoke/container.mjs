@@ -20,6 +20,7 @@ process.on("message", async ({ id, module, exportName, event, timeoutMs }) => {
     const result = await handler(event, {
       awsRequestId: id,
       functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
+      invokedFunctionArn: `arn:aws:lambda:${process.env.AWS_REGION}:123456789012:function:${process.env.AWS_LAMBDA_FUNCTION_NAME}`,
       getRemainingTimeInMillis: () => deadline - Date.now(),
     });
     process.send({ id, ok: true, result, ms: performance.now() - started, node: process.version });

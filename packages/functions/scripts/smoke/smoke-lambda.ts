@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { signLiveToken } from "@circleplan/core/live/live-token";
 import { sesBounce } from "@circleplan/core/mail/testing/ses-events";
 import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
 import { generateVapidKeys } from "@circleplan/core/push/push-service";
@@ -27,6 +28,7 @@ import { LAMBDA_RUNTIME, type LambdaBundle, lambdaBundles } from "../../src/bund
 import {
   type FunctionUrlRequest,
   functionUrlEvent,
+  iotConnectEvent,
   snsEvent,
 } from "../../src/testing/lambda-events";
 import { startFakeAws } from "./fake-aws";
@@ -45,6 +47,8 @@ const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const workDir = mkdtempSync(path.join(os.tmpdir(), "circleplan-smoke-"));
 const APP_URL = "https://smoke.circleplan.test";
 const ORIGIN_SECRET = "smoke-origin-secret-smoke-origin-secret-0123";
+const APP_SECRET = "smoke-app-secret-smoke-app-secret-smoke-01";
+const LIVE_TOPIC_PREFIX = "circleplan/smoke";
 const results: { name: string; ok: boolean; ms: number }[] = [];
 const containers = new Map<keyof typeof lambdaBundles, LambdaContainer>();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -101,7 +105,7 @@ try {
   const serverSecrets = Object.fromEntries([
     ["SST_RESOURCE_App", JSON.stringify({ name: "circleplan", stage: "smoke" })],
     linked("DatabaseUrl", databaseUrl),
-    linked("AppSecret", "smoke-app-secret-smoke-app-secret-smoke-01"),
+    linked("AppSecret", APP_SECRET),
     linked("VapidPublicKey", vapid.publicKey),
     linked("VapidPrivateKey", vapid.privateKey),
   ]);
@@ -142,6 +146,12 @@ try {
     mailEvents: { ...serverSecrets, ...serverEnvironment },
     reminderDigest: { ...serverSecrets, ...serverEnvironment },
     maintenance: { ...serverSecrets, ...serverEnvironment },
+    // The app's secret alone: it checks a signature and reads no database.
+    liveAuthorizer: Object.fromEntries([
+      ["SST_RESOURCE_App", serverSecrets.SST_RESOURCE_App as string],
+      linked("AppSecret", APP_SECRET),
+      ["LIVE_TOPIC_PREFIX", LIVE_TOPIC_PREFIX],
+    ]),
   };
 
   await check(`build ${Object.keys(lambdaBundles).length} functions as SST does`, async () => {
@@ -329,6 +339,22 @@ try {
     expectThat(report.failed.length === 0, `steps failed: ${report.failed.join(", ")}`);
     expectThat(report.reminders?.claimed === 1, `claimed ${report.reminders?.claimed}`);
     expectThat(aws.mails().length > before, "no reminder mail reached SES");
+  });
+
+  await check("LiveAuthorizer (IoT's event): the user's token, and a forged one", async () => {
+    const me = await api("GET", "/api/auth/user", { cookies: [cookie] });
+    const userId = (me.json as { id?: number }).id;
+    expectThat(userId, "no signed-in user");
+    const token = signLiveToken(APP_SECRET, userId, new Date(Date.now() + 60 * 60 * 1000));
+    const connecting = (password: string) =>
+      iotConnectEvent({ password, clientId: `circleplan-smoke-u${userId}-1` });
+    const { result } = await invoke("liveAuthorizer", connecting(token));
+    const allowed = result as { isAuthenticated: boolean; policyDocuments: unknown[] };
+    expectThat(allowed.isAuthenticated, JSON.stringify(result));
+    const policy = JSON.stringify(allowed.policyDocuments);
+    expectThat(policy.includes(`topic/${LIVE_TOPIC_PREFIX}/user/${userId}"`), policy);
+    const { result: forged } = await invoke("liveAuthorizer", connecting(`${token.slice(0, -1)}x`));
+    expectThat(!(forged as { isAuthenticated: boolean }).isAuthenticated, JSON.stringify(forged));
   });
 
   await check("MailEvents (an SNS delivery): a bounce stops further mail", async () => {

@@ -1,8 +1,9 @@
 /**
  * Events as AWS hands them to the functions, for the functions' tests and `pnpm smoke:lambda`:
- * a Function URL request (payload format 2.0, cookies in their own array) and an SNS delivery.
+ * a Function URL request (payload format 2.0, cookies in their own array), an SNS delivery, and
+ * IoT Core's call to a custom authorizer for an MQTT connection.
  */
-import type { APIGatewayProxyEventV2, SNSEvent } from "aws-lambda";
+import type { APIGatewayProxyEventV2, IoTCustomAuthorizerEvent, SNSEvent } from "aws-lambda";
 
 export interface FunctionUrlRequest {
   /** Sent as the Origin header of a state-changing request (the app's own origin). */
@@ -82,5 +83,29 @@ export function snsEvent(messages: unknown[]): SNSEvent {
         MessageAttributes: {},
       },
     })),
+  };
+}
+
+/**
+ * IoT Core asking the custom authorizer about an MQTT connection over WebSockets: the password
+ * as the browser sent it, base64-encoded by IoT
+ * (https://docs.aws.amazon.com/iot/latest/developerguide/custom-auth-lambda.html).
+ */
+export function iotConnectEvent(connection: {
+  password: string;
+  clientId: string;
+}): IoTCustomAuthorizerEvent {
+  return {
+    signatureVerified: false,
+    protocols: ["tls", "mqtt"],
+    protocolData: {
+      tls: { serverName: "example-ats.iot.us-east-1.amazonaws.com" },
+      mqtt: {
+        username: "",
+        password: Buffer.from(connection.password).toString("base64"),
+        clientId: connection.clientId,
+      },
+    },
+    connectionMetadata: { id: "e56f08c3-c559-490f-aa9f-7e8427d0f57b" },
   };
 }
