@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Logo } from "@/components/logo";
 import { ThemeSwitch } from "@/components/theme-switch";
+import { useLiveSync } from "@/features/live/use-live-sync";
 import { LazyReminders } from "@/features/reminders/lazy-reminders";
 import { BottomBar } from "./bottom-bar";
 import { CircleStrip } from "./circle-strip";
@@ -16,6 +17,8 @@ const CreateCircleDialog = lazy(() =>
 );
 
 export function AppShell({ children }: { children: ReactNode }) {
+  // Every screen of the signed-in app stays current through the one live channel (decision 018).
+  useLiveSync();
   const [creating, setCreating] = useState(false);
   // Stays mounted after the first opening, so closing is a state change and not an unmount.
   const [createAsked, setCreateAsked] = useState(false);
