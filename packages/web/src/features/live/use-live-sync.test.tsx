@@ -1,4 +1,5 @@
 import type { LiveAnnouncement } from "@circleplan/shared/live-protocol";
+import type { QueryClient } from "@tanstack/react-query";
 import { act } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { trpc } from "@/lib/trpc";
@@ -87,6 +88,14 @@ function render({ circleLists = [[7, 8]] }: { circleLists?: number[][] } = {}) {
 }
 
 const settle = () => act(() => vi.advanceTimersByTimeAsync(LIVE_BATCH_MS));
+
+/** What the app's own plan or task change refetches (plan-cache.ts), begun now. */
+function ownChangeRefetch(queryClient: QueryClient) {
+  const path = (key: readonly unknown[]) => (Array.isArray(key[0]) ? String(key[0][0]) : "");
+  return queryClient.invalidateQueries({
+    predicate: (query) => ["plans", "tasks"].includes(path(query.queryKey)),
+  });
+}
 const circle7: LiveAnnouncement = { kind: "circle", circleId: 7, version: 100 };
 
 beforeEach(() => {
@@ -120,6 +129,29 @@ describe("live sync", () => {
     view.announce(circle7, { ...circle7, version: 101 });
     await settle();
     expect(view.counts()).toEqual({ ...before, circle7: 2, day: 2, tasks: 2 });
+  });
+
+  it("does not refetch twice the tab's own change, refetched after its announcement arrived", async () => {
+    const view = render();
+    await settle();
+    const before = view.counts();
+
+    view.announce(circle7);
+    // The mutation's answer comes just after its announcement: plan-cache.ts refetches.
+    await act(() => ownChangeRefetch(view.page.queryClient));
+    await settle();
+    expect(view.counts()).toEqual({ ...before, circle7: 2, day: 2, tasks: 2, circle8: 2 });
+  });
+
+  it("refetches again after a fetch that began before the announcement arrived (a newer change)", async () => {
+    const view = render();
+    await settle();
+    const before = view.counts();
+
+    await act(() => ownChangeRefetch(view.page.queryClient));
+    view.announce(circle7);
+    await settle();
+    expect(view.counts()).toEqual({ ...before, circle7: 3, day: 3, tasks: 3, circle8: 2 });
   });
 
   it("asks nothing in a hidden tab, and refetches what changed when it is looked at again", async () => {

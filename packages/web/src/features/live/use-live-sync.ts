@@ -16,9 +16,10 @@ import { openTransport } from "./open-transport";
 
 /**
  * Announcements arriving this close together are applied as one: a change sends its circle's
- * and its people's own, and the same query is then refetched once, not twice.
+ * and its people's own, and the same query is then refetched once, not twice. The wait also
+ * lets this tab's own change be refetched first by its mutation (see `coveredSince`).
  */
-export const LIVE_BATCH_MS = 100;
+export const LIVE_BATCH_MS = 250;
 
 export type CreateChannel = (
   handlers: Pick<LiveChannelOptions, "onAnnouncement" | "onMissed">,
@@ -73,14 +74,41 @@ export function useLiveSync({ create = createChannel }: { create?: CreateChannel
   useEffect(() => {
     let pending: LiveAnnouncement[] = [];
     let batch: ReturnType<typeof setTimeout> | undefined;
+    /**
+     * The order of events in this tab: each announcement's arrival and each query's latest fetch
+     * get the next number. A change is committed before it is announced, so a fetch begun after
+     * its announcement arrived already holds it: the query need not be asked again. That is how
+     * this tab's own change, refetched by its mutation, is not refetched a second time when its
+     * announcement comes back (if the announcement came first), and never skips anyone else's.
+     */
+    let sequence = 0;
+    let lastArrival = 0;
+    const fetchedAt = new WeakMap<Query, number>();
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "fetch") {
+        fetchedAt.set(event.query, ++sequence);
+      }
+    });
+    const coveredSince = (query: Query, arrived: number) => {
+      const fetched = fetchedAt.get(query) ?? 0;
+      if (fetched < arrived) return false;
+      const { fetchStatus, status, dataUpdatedAt } = query.state;
+      // Still running, or done without failing (a failed one shows its error and Try again).
+      return fetchStatus === "fetching" || (status === "success" && dataUpdatedAt > 0);
+    };
 
-    async function apply(announcements: LiveAnnouncement[]): Promise<void> {
+    async function apply(announcements: LiveAnnouncement[], arrived: number): Promise<void> {
       const visible = tabVisible();
       const user = announcements.some((announcement) => announcement.kind === "user");
       const before = user ? circleIds(queryClient) : null;
       await invalidate(
         queryClient,
-        (query) => stalenessAfter(announcements, query.queryKey, query.state.data),
+        (query) => {
+          const verdict = stalenessAfter(announcements, query.queryKey, query.state.data);
+          return verdict === "refetch" && visible && coveredSince(query, arrived)
+            ? "keep"
+            : verdict;
+        },
         visible,
       );
       if (!user) return;
@@ -95,11 +123,13 @@ export function useLiveSync({ create = createChannel }: { create?: CreateChannel
     const channel = create({
       onAnnouncement(announcement) {
         pending.push(announcement);
+        // The batch's latest arrival: a fetch begun after it holds every change of the batch.
+        lastArrival = ++sequence;
         batch ??= setTimeout(() => {
           batch = undefined;
           const announcements = pending;
           pending = [];
-          void apply(announcements);
+          void apply(announcements, lastArrival);
         }, LIVE_BATCH_MS);
       },
       onMissed() {
@@ -126,6 +156,7 @@ export function useLiveSync({ create = createChannel }: { create?: CreateChannel
       document.removeEventListener("visibilitychange", onVisibility);
       window.removeEventListener("online", onOnline);
       clearTimeout(batch);
+      unsubscribe();
       channel.stop();
     };
   }, [create, queryClient]);
