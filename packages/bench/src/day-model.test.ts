@@ -35,6 +35,7 @@ const day: DayAssumptions = {
   visitRotation: ["actions"],
   circleId: 7,
   bytesPerRequest: 1000,
+  batchedQueries: false,
 };
 
 describe("the day model", () => {
@@ -66,6 +67,13 @@ describe("the day model", () => {
     expect(line("screens visited in-app")?.live).toBe(12 * 2);
     // The change, its three plans and tasks refetched, and half its announcements' three again.
     expect(line("own changes")?.live).toBeCloseTo(5 * (1 + 3 + 0.5 * 3));
+  });
+
+  it("counts a refetch of several queries as one request when the app batches them", () => {
+    const batched = modelDay([dashboard, actions], { ...day, batchedQueries: true });
+    const line = (label: string) => batched.lines.find((candidate) => candidate.label === label);
+    expect(line("returns to a hidden tab")?.live).toBe(3 * (1 + 1));
+    expect(line("own changes")?.live).toBeCloseTo(5 * (1 + 1 + 0.5 * 1));
   });
 
   it("costs a million requests at the price list's rates", () => {

@@ -5,6 +5,7 @@
  * version check are its live-channel.ts and the shared protocol's constants. Pure arithmetic;
  * the assumptions are named below and written out in docs/bench-notes.md.
  */
+import { TRPC_MAX_BATCH_SIZE } from "@circleplan/shared/limits";
 import { LIVE_VERSION_CHECK_MS } from "@circleplan/shared/live-protocol";
 import { LIVE_HIDDEN_PAUSE_MS } from "@circleplan/web/features/live/live-channel";
 import {
@@ -78,28 +79,34 @@ export interface DayAssumptions {
   authorizerRefreshMinutes: number;
   /** The average answer's size on the wire, measured. */
   bytesPerRequest: number;
+  /**
+   * Whether the queries a refetch asks for in one moment go in one request (measured: the app's
+   * tRPC client batches queries, up to the server's TRPC_MAX_BATCH_SIZE a request).
+   */
+  batchedQueries: boolean;
 }
 
-export const DEFAULT_DAY: Omit<DayAssumptions, "circleId" | "bytesPerRequest"> = {
-  familySize: 3,
-  sessions: 6,
-  coldStarts: 3,
-  minutesPerSession: 5,
-  firstScreen: "dashboard",
-  visitRotation: ["calendar", "actions", "circle"],
-  visitsPerSession: 2,
-  hiddenTabHours: 6,
-  awakeHours: 14,
-  changesPerMember: 5,
-  userAnnouncements: 2,
-  channelDownShare: 0,
-  echoAfterAnswerShare: 0.5,
-  apiMs: 50,
-  authorizerMs: 20,
-  authorizerMemoryGb: 0.125,
-  publishMs: 20,
-  authorizerRefreshMinutes: 5,
-};
+export const DEFAULT_DAY: Omit<DayAssumptions, "circleId" | "bytesPerRequest" | "batchedQueries"> =
+  {
+    familySize: 3,
+    sessions: 6,
+    coldStarts: 3,
+    minutesPerSession: 5,
+    firstScreen: "dashboard",
+    visitRotation: ["calendar", "actions", "circle"],
+    visitsPerSession: 2,
+    hiddenTabHours: 6,
+    awakeHours: 14,
+    changesPerMember: 5,
+    userAnnouncements: 2,
+    channelDownShare: 0,
+    echoAfterAnswerShare: 0.5,
+    apiMs: 50,
+    authorizerMs: 20,
+    authorizerMemoryGb: 0.125,
+    publishMs: 20,
+    authorizerRefreshMinutes: 5,
+  };
 
 /** One line of the day: requests before and after live sync, and how it was counted. */
 export interface DayLine {
@@ -136,6 +143,10 @@ export const catchUpRefetches = (screen: ScreenCost) => countWhere(screen.active
 const userRefetches = (screen: ScreenCost) =>
   countWhere(screen.activeKeys, (key) => afterUserChange(key) === "refetch");
 
+/** The requests that refetching `queries` at once takes: one a batch, or one each. */
+export const refetchRequests = (queries: number, batched: boolean) =>
+  batched ? Math.ceil(queries / TRPC_MAX_BATCH_SIZE) : queries;
+
 /** Polls a minute on this screen before live sync. */
 export function oldPollsPerMinute(screen: string): number {
   const perMinute = (ms: number) => 60_000 / ms;
@@ -167,6 +178,10 @@ export function modelDay(screens: readonly ScreenCost[], day: DayAssumptions): D
   const shown = [...Array.from({ length: day.sessions }, () => first), ...visits];
   const average = (cost: (s: ScreenCost) => number) =>
     shown.reduce((sum, s) => sum + cost(s), 0) / shown.length;
+  /** The requests of refetching, at once, the queries `count` picks on a screen. */
+  const wave = (count: (s: ScreenCost) => number) => (s: ScreenCost) =>
+    refetchRequests(count(s), day.batchedQueries);
+  const changeWave = wave((s) => circleRefetches(s, day.circleId));
 
   const othersChanges = (day.familySize - 1) * day.changesPerMember;
   const ownChanges = day.changesPerMember;
@@ -184,8 +199,8 @@ export function modelDay(screens: readonly ScreenCost[], day: DayAssumptions): D
     {
       label: "returns to a hidden tab",
       old: 0,
-      live: returns * (catchUpRefetches(first) + 1),
-      how: `${returns} × (what ${first.name} shows, refetched: ${catchUpRefetches(first)}, + live.connect), hidden longer than the pause`,
+      live: returns * (wave(catchUpRefetches)(first) + 1),
+      how: `${returns} × (${first.name}'s ${catchUpRefetches(first)} live queries refetched in ${wave(catchUpRefetches)(first)}, + live.connect: the last token expired), hidden longer than the pause`,
     },
     {
       label: "screens visited in-app",
@@ -195,24 +210,22 @@ export function modelDay(screens: readonly ScreenCost[], day: DayAssumptions): D
     },
     {
       label: "own changes",
-      old: ownChanges * (1 + average(ownChangeRefetches)),
+      old: ownChanges * (1 + average(wave(ownChangeRefetches))),
       live:
         ownChanges *
-        (1 +
-          average(ownChangeRefetches) +
-          day.echoAfterAnswerShare * average((s) => circleRefetches(s, day.circleId))),
+        (1 + average(wave(ownChangeRefetches)) + day.echoAfterAnswerShare * average(changeWave)),
       how: `${ownChanges} × (the change + its plans/tasks refetch); live: + ${day.echoAfterAnswerShare * 100}% of its announcements refetched again`,
     },
     {
       label: "others' changes seen",
       old: 0,
-      live: othersChanges * visibleShare * average((s) => circleRefetches(s, day.circleId)),
+      live: othersChanges * visibleShare * average(changeWave),
       how: `${othersChanges} × ${(visibleShare * 100).toFixed(1)}% arriving while visible × refetch; the rest wait for the return`,
     },
     {
       label: "own announcements",
       old: 0,
-      live: day.userAnnouncements * visibleShare * average(userRefetches),
+      live: day.userAnnouncements * visibleShare * average(wave(userRefetches)),
       how: `${day.userAnnouncements} × visible share × circle list, invitations, feed`,
     },
     {

@@ -62,6 +62,7 @@ export async function runRequestsBench(options: RequestsBenchOptions): Promise<S
     ...DEFAULT_DAY,
     circleId: measured.circleId,
     bytesPerRequest: measured.bytesPerRequest,
+    batchedQueries: measured.batchedQueries,
   };
 
   console.log("Measured in Chromium (requests to /api; the live channel's own left out):");
@@ -85,7 +86,9 @@ export async function runRequestsBench(options: RequestsBenchOptions): Promise<S
       String(ownChangeRefetches(screen)),
     ]),
   );
-  console.log(`Average answer on the wire: ${Math.round(day.bytesPerRequest)} bytes`);
+  console.log(
+    `Average answer on the wire: ${Math.round(day.bytesPerRequest)} bytes; queries of one moment ${day.batchedQueries ? "batched in one request" : "one request each"}.`,
+  );
 
   const modelled = modelDay(measured.screens, day);
   console.log(

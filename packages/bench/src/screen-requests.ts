@@ -18,6 +18,8 @@ export interface MeasuredScreens {
   circleId: number;
   /** The average `/api` answer's body on the wire, in bytes. */
   bytesPerRequest: number;
+  /** Whether the app sends the queries of one moment in one request (tRPC batching). */
+  batchedQueries: boolean;
 }
 
 interface SeededFamily {
@@ -130,22 +132,31 @@ function watch(page: Page) {
   };
 }
 
-/** A tRPC GET's react-query key: `[[router, procedure], { input, type }]`. */
-function queryKey(request: Request): unknown[] | null {
-  if (request.method() !== "GET") return null;
+/**
+ * The react-query keys (`[[router, procedure], { input, type }]`) of the queries a tRPC GET
+ * carries: one, or several when the client batched them (`a,b?batch=1&input={"0":…,"1":…}`).
+ */
+function queryKeys(request: Request): unknown[][] {
+  if (request.method() !== "GET") return [];
   const url = new URL(request.url());
-  const match = /^\/api\/trpc\/([\w.]+)$/.exec(url.pathname);
-  if (!match?.[1]) return null;
+  const match = /^\/api\/trpc\/([\w.,]+)$/.exec(url.pathname);
+  if (!match?.[1]) return [];
   const encoded = url.searchParams.get("input");
-  const input = encoded ? (JSON.parse(encoded) as { json?: unknown }).json : undefined;
-  return [match[1].split("."), { ...(input === undefined ? {} : { input }), type: "query" }];
+  const inputs = encoded ? (JSON.parse(encoded) as Record<string, { json?: unknown }>) : {};
+  const batched = isBatched(request);
+  return match[1].split(",").map((path, index) => {
+    const input = (batched ? inputs[String(index)] : (inputs as { json?: unknown }))?.json;
+    const known = input !== undefined && input !== null;
+    return [path.split("."), { ...(known ? { input } : {}), type: "query" }];
+  });
 }
+
+const isBatched = (request: Request) => new URL(request.url()).searchParams.get("batch") === "1";
 
 /** The page script of an in-app navigation (the bench's own types have no DOM). */
 const navigateInApp = (path: string) => `history.pushState(null, "", ${JSON.stringify(path)})`;
 
-const keysOf = (requests: Request[]) =>
-  requests.map(queryKey).filter((key): key is unknown[] => key !== null);
+const keysOf = (requests: Request[]) => requests.flatMap(queryKeys);
 
 async function bodyBytes(requests: Request[]): Promise<number[]> {
   return Promise.all(requests.map(async (request) => (await request.sizes()).responseBodySize));
@@ -215,7 +226,8 @@ export async function measureScreens(appUrl: string, chromePath: string): Promis
       };
     });
     const bytesPerRequest = sizes.reduce((sum, size) => sum + size, 0) / Math.max(1, sizes.length);
-    return { screens, circleId: family.circleId, bytesPerRequest };
+    const batchedQueries = [...cold.values()].some((made) => made.some(isBatched));
+    return { screens, circleId: family.circleId, bytesPerRequest, batchedQueries };
   } finally {
     await browser.close();
   }

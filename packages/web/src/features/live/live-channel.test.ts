@@ -173,12 +173,36 @@ describe("live channel", () => {
     live.channel.setVisible(true);
     expect(live.onMissed).toHaveBeenCalledTimes(1);
     await live.pass(0);
-    expect(live.requests.connect).toHaveBeenCalledTimes(2);
+    // The socket's address is still good: opened again without asking live.connect.
+    expect(live.transports).toHaveLength(2);
+    expect(live.requests.connect).toHaveBeenCalledTimes(1);
     live.last().events.open();
     expect(live.channel.phase).toBe("open");
     // The refetch on return covered the gap: opening again asks for nothing more.
     expect(live.onMissed).toHaveBeenCalledTimes(1);
     expect(live.requests.version).not.toHaveBeenCalled();
+  });
+
+  it("asks live.connect again when the known token is about to expire, or reusing it failed", async () => {
+    const live = setUp({ answers: [mqttFor(30 * MINUTE), mqttFor(2 * HOUR), mqttFor(3 * HOUR)] });
+    await live.startOpen();
+    live.channel.setVisible(false);
+    await live.pass(LIVE_HIDDEN_PAUSE_MS);
+    expect(live.channel.phase).toBe("paused");
+    await live.pass(30 * MINUTE);
+    live.channel.setVisible(true);
+    await live.pass(0);
+    expect(live.requests.connect).toHaveBeenCalledTimes(2);
+    expect(live.last().connection.transport).toBe("mqtt");
+    live.last().events.open();
+
+    live.last().events.closed();
+    await live.pass(reconnectDelay(1, () => 0.5));
+    // Reused once (still valid); refused before opening, so the next attempt asks.
+    expect(live.requests.connect).toHaveBeenCalledTimes(2);
+    live.last().events.closed();
+    await live.pass(reconnectDelay(2, () => 0.5));
+    expect(live.requests.connect).toHaveBeenCalledTimes(3);
   });
 
   it("keeps the connection through a short look away, and asks nothing on return", async () => {
@@ -201,11 +225,11 @@ describe("live channel", () => {
     expect(live.channel.phase).toBe("waiting");
 
     await live.pass(reconnectDelay(1, () => 0.5));
-    expect(live.requests.connect).toHaveBeenCalledTimes(2);
+    expect(live.transports).toHaveLength(2);
     live.last().events.open();
     expect(live.onMissed).toHaveBeenCalledTimes(1);
-    // The reconnect came first, so no version check was needed.
-    expect(live.requests.version).not.toHaveBeenCalled();
+    // The reconnect came first, so no version check was needed; nor a new address.
+    expect(live.requestCount()).toBe(1);
   });
 
   it("backs off with growing, bounded waits while the server cannot be reached", async () => {
@@ -228,6 +252,7 @@ describe("live channel", () => {
 
   it("does not hammer a server that accepts a connection and drops it at once", async () => {
     const live = setUp();
+    const started = Date.now();
     await live.startOpen();
     for (let attempt = 1; attempt <= 6; attempt++) {
       live.last().events.closed();
@@ -235,8 +260,8 @@ describe("live channel", () => {
       live.last().events.open();
     }
     // Six drops within a minute: the waits grew (0.75 s … 24 s) rather than restarting at 0.75 s.
-    expect(Date.now()).toBeGreaterThan(45_000);
-    expect(live.requests.connect).toHaveBeenCalledTimes(7);
+    expect(Date.now() - started).toBeGreaterThan(45_000);
+    expect(live.transports).toHaveLength(7);
   });
 
   it("checks the version at most once a minute while visible and down, and refetches when it changed", async () => {
@@ -297,13 +322,16 @@ describe("live channel", () => {
     await live.startOpen();
     live.last().events.closed();
     await live.pass(reconnectDelay(1, () => 0.5));
-    // The reconnect failed: the check runs now, and since the channel had been open, what the
-    // screens show is refetched.
+    // The reconnect (the known socket again) failed: the check runs now, and since the
+    // channel had been open, what the screens show is refetched.
+    live.last().events.closed();
     await live.pass(0);
     expect(live.requests.version).toHaveBeenCalledTimes(1);
     expect(live.onMissed).toHaveBeenCalledTimes(1);
 
+    // The next attempt asks live.connect: 503; the one after that opens.
     await live.pass(reconnectDelay(2, () => 0.5));
+    await live.pass(reconnectDelay(3, () => 0.5));
     live.last().events.open();
     await live.pass(0);
     // One more check compares with the last: it changed meanwhile.

@@ -118,6 +118,12 @@ export function reconnectDelay(attempt: number, random: () => number): number {
 
 const isSignedOut = (error: unknown) => error instanceof LiveRequestError && error.status === 401;
 
+/** Whether a connection can be opened again as it is: a token needs time left to be renewed in. */
+function stillValid(connection: ChannelConnection): boolean {
+  if (connection.transport !== "mqtt") return true;
+  return Date.parse(connection.expiresAt) - LIVE_RENEW_BEFORE_MS > Date.now();
+}
+
 type TimerName = "retry" | "check" | "pause" | "renew";
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -141,6 +147,12 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   let baseline: string | undefined;
   let lastCheckAt = Number.NEGATIVE_INFINITY;
   let renewWhenVisible = false;
+  /**
+   * The last connection that opened: reconnecting (after a pause or a drop) uses it again
+   * without asking `live.connect`, while its token has time left. Forgotten when it fails to
+   * open, so the next attempt asks afresh.
+   */
+  let known: ChannelConnection | null = null;
 
   function schedule(name: TimerName, ms: number, run: () => void): void {
     clear(name);
@@ -169,6 +181,10 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     clear("retry");
     phase = "connecting";
     const mine = ++turn;
+    if (known && stillValid(known)) {
+      current = attach(known);
+      return;
+    }
     requests.connect().then(
       (connection) => {
         if (mine !== turn) return;
@@ -200,6 +216,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         } else if (transport === current) {
           opened(connection);
         }
+        known = connection;
       },
       announcement(announcement) {
         if (transport !== current || phase !== "open") return;
@@ -229,6 +246,8 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     if (phase === "open") {
       missed = true;
       if (Date.now() - openedAt >= LIVE_STABLE_MS) attempt = 0;
+    } else {
+      known = null;
     }
     closeReplacement();
     waitToRetry();
@@ -348,6 +367,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       stop();
       visible = isVisible;
       attempt = 0;
+      known = null;
       missed = false;
       baseline = undefined;
       lastCheckAt = Number.NEGATIVE_INFINITY;
