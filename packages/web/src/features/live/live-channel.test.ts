@@ -339,6 +339,26 @@ describe("live channel", () => {
     expect(live.onMissed).toHaveBeenCalledTimes(2);
   });
 
+  it("asks nothing when a connection opens in a hidden tab after version checks ran", async () => {
+    const live = setUp({ answers: [new LiveRequestError(503), new LiveRequestError(503), socket] });
+    live.channel.start(true);
+    await live.pass(reconnectDelay(1, () => 0.5));
+    // Two failures: the version check has run once.
+    expect(live.requests.version).toHaveBeenCalledTimes(1);
+    await live.pass(reconnectDelay(2, () => 0.5));
+    expect(live.requests.connect).toHaveBeenCalledTimes(3);
+    live.channel.setVisible(false);
+    live.last().events.open();
+    await live.pass(LIVE_HIDDEN_PAUSE_MS / 2);
+    expect(live.requests.version).toHaveBeenCalledTimes(1);
+    expect(live.onMissed).not.toHaveBeenCalled();
+
+    live.channel.setVisible(true);
+    // Still open, but whatever changed since the last check is refetched now.
+    expect(live.onMissed).toHaveBeenCalledTimes(1);
+    expect(live.requestCount()).toBe(4);
+  });
+
   it("renews a token's connection before it expires, without a gap", async () => {
     const live = setUp({ answers: [mqttFor(HOUR), mqttFor(2 * HOUR)] });
     await live.startOpen();

@@ -237,8 +237,13 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     scheduleRenewal(connection);
     if (!visible) schedule("pause", LIVE_HIDDEN_PAUSE_MS, pause);
     if (missed) missedSomething();
-    // Checks ran while it was down: what changed between the last one and now.
-    else if (baseline !== undefined) check();
+    // Checks ran while it was down: what changed between the last one and now. A hidden tab
+    // does not ask; it refetches everything when looked at instead.
+    else if (baseline !== undefined && visible) check();
+    else if (baseline !== undefined) {
+      baseline = undefined;
+      missed = true;
+    }
   }
 
   function lost(): void {
@@ -388,9 +393,12 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         if (missed) missedSomething();
         renewWhenVisible = false;
         connect();
-      } else if (phase === "open" && renewWhenVisible) {
-        renewWhenVisible = false;
-        renew();
+      } else if (phase === "open") {
+        if (missed) missedSomething();
+        if (renewWhenVisible) {
+          renewWhenVisible = false;
+          renew();
+        }
       } else {
         scheduleCheck();
       }
