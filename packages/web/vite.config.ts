@@ -99,7 +99,9 @@ const installableApp = () =>
       // The app's code and styles, the offline page and what it shows, the notification icons.
       // Not index.html: pages always come from the network (src/sw.ts).
       globPatterns: ["**/*.{js,css,html,svg}", "icons/{icon-192,badge-96}.png"],
-      globIgnores: ["index.html"],
+      // Nor the MQTT client (live sync on AWS, ~100 kB gzipped): a deployment that uses it
+      // downloads it on first connect; the local server's socket never needs it.
+      globIgnores: ["index.html", "assets/mqtt-transport-*.js"],
       // A classic script: every browser with push runs it, module workers or not.
       rollupFormat: "iife",
     },

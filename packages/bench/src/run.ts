@@ -13,6 +13,7 @@ import { runLambdaColdStart } from "./lambda-cold-start";
 import { runLighthouse } from "./lighthouse";
 import { runNlpBench } from "./nlp-bench";
 import { runPlansBench } from "./plans-bench";
+import { runRequestsBench } from "./requests-bench";
 import { seed } from "./seed";
 import { runTimingProbe } from "./timing-probe";
 import { runWebSize } from "./web-size";
@@ -28,11 +29,12 @@ const SECTIONS = [
   "lambda",
   "web",
   "lighthouse",
+  "requests",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | bounds | nlp | digest | timing | lambda | web | lighthouse]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | bounds | nlp | digest | timing | lambda | web | lighthouse | requests]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -58,6 +60,9 @@ Sections (default: all, in this order):
   lighthouse
            Lighthouse, mobile preset, on /auth and on /dashboard signed in: performance,
            accessibility and best-practices scores, LCP and TBT (Debian's Chromium)
+  requests one active user's day of API requests with the spec's polling and with live sync,
+           each screen's requests measured in Chromium, and a month's AWS cost for 100,000
+           families (docs/bench-notes.md, "Requests per user per day")
   api      http + doors
 
 Options (flag, or the environment variable in brackets):
@@ -71,13 +76,13 @@ Options (flag, or the environment variable in brackets):
   --mail-delay-ms <ms>  what each mail costs the timing server   [BENCH_MAIL_DELAY_MS=70]
   --cold-runs <n>       fresh processes for the Lambda and nlp cold starts [BENCH_COLD_RUNS=5]
   --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
-  --chrome-path <file>  the Chromium Lighthouse drives           [CHROME_PATH=/usr/bin/chromium]
+  --chrome-path <file>  the Chromium Lighthouse and requests drive [CHROME_PATH=/usr/bin/chromium]
   --month-samples <n>   timed answers of the plans section's month [BENCH_MONTH_SAMPLES=30]
   --postgres            plans and digest on a throwaway local PostgreSQL (Debian's, as pnpm test's)
   --database-url <url>  plans and digest on this PostgreSQL server, in a database of the run's own,
                         dropped afterwards                       [BENCH_DATABASE_URL]
   --rebuild             build the Lambda bundle even if one exists
-  --skip-web-build      measure (web) or serve (lighthouse) the existing packages/web/dist`;
+  --skip-web-build      measure (web) or serve (lighthouse, requests) the existing packages/web/dist`;
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -200,6 +205,19 @@ async function main(): Promise<void> {
         // The web section has just built it.
         build: options.webBuild && !options.sections.includes("web"),
         runs: options.lighthouseRuns,
+        chromePath: options.chromePath,
+      })),
+    );
+  }
+
+  if (options.sections.includes("requests")) {
+    summary.push(
+      ...(await runRequestsBench({
+        // An earlier section has just built it.
+        build:
+          options.webBuild &&
+          !options.sections.includes("web") &&
+          !options.sections.includes("lighthouse"),
         chromePath: options.chromePath,
       })),
     );

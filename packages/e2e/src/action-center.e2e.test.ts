@@ -2,7 +2,7 @@
  * The Action Center and the Actions badge in real browsers (plans spec, sections 2, 4, 7, 8
  * and 9): tasks a second person assigns (set up through the REST door) counted in the heading
  * and on the badge (9+), accepted and declined from the Action Center, answers given elsewhere
- * picked up by its polling, the history's More, cancelling a task one assigned, Review, a
+ * picked up through live sync (no polling since issue 20), the history's More, cancelling a task one assigned, Review, a
  * circle invitation, and the empty state. Screens are checked with axe and saved at phone and
  * desktop size (action-center-*.png).
  */
@@ -141,7 +141,7 @@ describe("the Action Center in the browser", () => {
     await heading(page, "11 items need your attention").waitFor();
     expect(await actionsBadge(page).textContent()).toBe("9+");
 
-    // Answers given elsewhere arrive with the next poll, on the heading and the badge alike.
+    // Answers given elsewhere arrive through live sync, on the heading and the badge alike.
     for (const chore of chores.slice(0, 3)) {
       const answer = await adaApi.post(`/api/tasks/${chore.id}/accept`, { data: {} });
       expect(answer.status(), await answer.text()).toBe(200);

@@ -115,9 +115,10 @@ async function fastForwardTo(page: Page, instant: number): Promise<void> {
  */
 function remindersStarted(page: Page): Promise<unknown> {
   const from = new Date(Date.now() - 2 * 24 * MINUTE * 60).toISOString().slice(0, 10);
+  // Queries asked together share one request (`/api/trpc/a,b?batch=1`): any that holds it.
   return page.waitForRequest(
     (request) =>
-      request.url().includes("/api/trpc/plans.list") &&
+      /^\/api\/trpc\/(.+,)?plans\.list(,|$)/.test(new URL(request.url()).pathname) &&
       decodeURIComponent(request.url()).includes(`"from":"${from}"`),
   );
 }

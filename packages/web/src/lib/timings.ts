@@ -1,6 +1,7 @@
 /**
  * The browser's timings from the accounts spec (section 9): how long toasts and tooltips wait,
- * the delays before a reload or a navigation, polling, long press and highlights. Only the web
+ * the delays before a reload or a navigation, long press and highlights (the polling it listed
+ * gave way to live sync, decision 018). Only the web
  * app uses them, so they live here rather than with the limits the server enforces; kept in one
  * file to read against the spec's list. Here in `lib/` because components and lib use them too.
  */
@@ -15,7 +16,6 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const LOGOUT_RELOAD_DELAY_MS = 100;
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const ACCEPTED_INVITATION_NAV_DELAY_MS = 300;
-export const PENDING_INVITATIONS_POLL_MS = 30_000;
 export const LONG_PRESS_MS = 500;
 /** Highlights: the day's plans for ?tab=plans, and the plan an ?eventId= names. */
 export const PLANS_HIGHLIGHT_MS = 2000;

@@ -4,7 +4,7 @@
  * A handler throws `serverError(...)` to answer as the API's error formatter would.
  */
 import type { AppRouter } from "@circleplan/api/root";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type RenderResult, render } from "@testing-library/react";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
@@ -35,6 +35,8 @@ export interface RenderedWithTrpc extends RenderResult {
   callsTo(procedure: string): { path: string; input: unknown }[];
   /** Where the app navigated last. */
   location(): string | undefined;
+  /** The cache the screen reads, for a test standing in for live sync's invalidations. */
+  queryClient: QueryClient;
 }
 
 export function renderWithTrpc(
@@ -82,5 +84,6 @@ export function renderWithTrpc(
     ...result,
     callsTo: (procedure) => calls.filter((call) => call.path === procedure),
     location: () => location.history.at(-1),
+    queryClient,
   };
 }

@@ -5,7 +5,7 @@
  * own Action Center.
  */
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -89,6 +89,22 @@ describe("ActionCenterScreen", () => {
     expect(within(byMe).getByText("Book the hall")).toBeVisible();
     expect(within(byMe).getByText("For: Bea Lovelace")).toBeVisible();
     expect(screen.queryByText("All caught up!")).toBeNull();
+  });
+
+  // The spec's 5 s and 30 s polls gave way to live sync (decision 018): an idle screen asks nothing.
+  it("asks for tasks and invitations when it opens, and does not poll them", async () => {
+    vi.useFakeTimers({
+      toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+    });
+    vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+    const page = renderCenter();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(page.callsTo("tasks.pending")).toHaveLength(1);
+    expect(page.callsTo("invitations.pending")).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(page.callsTo("tasks.pending")).toHaveLength(1);
+    expect(page.callsTo("invitations.pending")).toHaveLength(1);
   });
 
   it("says 1 item needs your attention for one", async () => {

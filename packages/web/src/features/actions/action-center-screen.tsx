@@ -21,10 +21,9 @@ import { dashboardPath } from "@/features/dashboard/dashboard-path";
 import { invitedByText } from "@/features/invitations/invitation-text";
 import { useInvitationAnswer } from "@/features/invitations/use-invitation-answer";
 import { shortDay } from "@/lib/days";
-import { PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { attentionText, awaitingMyAnswer, type PendingTask } from "./action-counts";
-import { ACTION_CENTER_POLL_MS, usePendingTasks } from "./pending-tasks";
+import { usePendingTasks } from "./pending-tasks";
 import { TaskHistory } from "./task-history";
 
 /** /actions and /action-center: everything waiting for the user, in every circle. */
@@ -42,15 +41,14 @@ type Responding = { task: PendingTask; mode: "accept" | "decline" } | null;
 /**
  * The Action Center (spec section 2): circle invitations to answer, tasks assigned to me
  * (Review, accept or decline) and by me (Review, Cancel), each with its Recent History. The
- * pending tasks are asked every 5 s here, and when the screen opens or the window returns;
- * invitations every 30 s.
+ * pending tasks and invitations are asked when the screen opens, and again when live sync says
+ * they changed (decision 018, "The client"; the spec polled them every 5 and 30 s).
  */
 function ActionCenter({ circle }: { circle: Circle | null }) {
   const { timeZone, today } = useToday();
   const [, navigate] = useLocation();
-  const pending = usePendingTasks({ poll: ACTION_CENTER_POLL_MS, eager: true });
+  const pending = usePendingTasks({ eager: true });
   const invitations = trpc.invitations.pending.useQuery(undefined, {
-    refetchInterval: PENDING_INVITATIONS_POLL_MS,
     refetchOnMount: "always",
     enabled: circle === null,
   });

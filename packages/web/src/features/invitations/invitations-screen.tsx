@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/errors";
-import { ACCEPTED_INVITATION_NAV_DELAY_MS, PENDING_INVITATIONS_POLL_MS } from "@/lib/timings";
+import { ACCEPTED_INVITATION_NAV_DELAY_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { CircleRing } from "./circle-ring";
 import { dateFormat, expiryText, invitedByText } from "./invitation-text";
@@ -23,7 +23,6 @@ export function InvitationsScreen() {
   const [, navigate] = useLocation();
   const pending = trpc.invitations.pending.useQuery(undefined, {
     refetchOnMount: "always",
-    refetchInterval: PENDING_INVITATIONS_POLL_MS,
   });
   const answer = useInvitationAnswer();
   // Accepted, and about to open its circle: the row stays, so the list does not jump meanwhile.

@@ -22,13 +22,6 @@ import {
 } from "./reminder-schedule";
 import { pageStorage, reminderStore } from "./reminder-store";
 
-/**
- * How often the loaded plans are asked for again, so a plan someone else added or moved
- * reminds on time. The app's own changes refresh them at once (plan-cache.ts invalidates every
- * `plans` query, this one included).
- */
-export const REMINDER_PLANS_REFRESH_MS = 60_000;
-
 export interface Reminders {
   /** The active reminders, oldest first. */
   active: readonly ReminderInstance[];
@@ -76,10 +69,10 @@ export function useReminders({
   const { userId } = usePlanViewer();
   const queryClient = useQueryClient();
   const [range, setRange] = useState(() => reminderRange(Date.now()));
+  // Not polled: a plan someone else adds or moves reaches this query through live sync, and the
+  // app's own changes through plan-cache.ts. A hidden tab asks nothing (decision 018); it still
+  // rings for the plans it has, and Web Push reminds of the rest.
   const plans = trpc.plans.list.useQuery(range, {
-    refetchInterval: REMINDER_PLANS_REFRESH_MS,
-    // A hidden tab still reminds (with its notification), so it keeps its plans fresh too.
-    refetchIntervalInBackground: true,
     // Across midnight the range moves on: the previous days stay in use until the new arrive.
     placeholderData: keepPreviousData,
   });

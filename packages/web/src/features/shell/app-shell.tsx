@@ -4,6 +4,7 @@ import { paths } from "@/app/paths";
 import { Logo } from "@/components/logo";
 import { ThemeSwitch } from "@/components/theme-switch";
 import { InboxBell } from "@/features/inbox/inbox-bell";
+import { useLiveSync } from "@/features/live/use-live-sync";
 import { LazyReminders } from "@/features/reminders/lazy-reminders";
 import { BottomBar } from "./bottom-bar";
 import { CircleStrip } from "./circle-strip";
@@ -17,6 +18,8 @@ const CreateCircleDialog = lazy(() =>
 );
 
 export function AppShell({ children }: { children: ReactNode }) {
+  // Every screen of the signed-in app stays current through the one live channel (decision 018).
+  useLiveSync();
   const [creating, setCreating] = useState(false);
   // Stays mounted after the first opening, so closing is a state change and not an unmount.
   const [createAsked, setCreateAsked] = useState(false);

@@ -2,8 +2,8 @@
  * The bottom bar (accounts spec, section 2): Plans, Calendar, Actions, and on Actions the count
  * of tasks waiting for my answer, capped at 9+.
  */
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pendingTaskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { BottomBar } from "./bottom-bar";
@@ -15,7 +15,21 @@ function renderBar(pending: Handler, path = "/calendar") {
 const assignedToMe = (count: number) =>
   Array.from({ length: count }, (_, index) => pendingTaskFixture({ id: index + 1 }));
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("BottomBar", () => {
+  // The spec's 30 s poll gave way to live sync (decision 018): an idle badge asks nothing.
+  it("asks for the count once, and does not poll it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    const bar = renderBar(() => assignedToMe(1));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(bar.callsTo("tasks.pending")).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(bar.callsTo("tasks.pending")).toHaveLength(1);
+  });
+
   it("counts only the tasks waiting for my answer", async () => {
     renderBar(() => [
       ...assignedToMe(3),

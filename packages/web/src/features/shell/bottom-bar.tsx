@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { Link, useRoute } from "wouter";
 import { paths } from "@/app/paths";
 import { awaitingMyAnswer, badgeText } from "@/features/actions/action-counts";
-import { BADGE_POLL_MS, usePendingTasks } from "@/features/actions/pending-tasks";
+import { usePendingTasks } from "@/features/actions/pending-tasks";
 import { cn } from "@/lib/utils";
 
 interface BarItem {
@@ -57,9 +57,9 @@ function BottomBarLink({
   );
 }
 
-/** The count of tasks waiting for my answer, asked every 30 s (spec sections 2 and 9). */
+/** The count of tasks waiting for my answer (spec section 2), kept current by live sync. */
 function useActionsBadge(): { text: string; label: string } | null {
-  const pending = usePendingTasks({ poll: BADGE_POLL_MS });
+  const pending = usePendingTasks();
   const count = pending.data ? awaitingMyAnswer(pending.data).length : 0;
   if (count === 0) return null;
   return {
