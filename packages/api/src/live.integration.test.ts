@@ -110,6 +110,32 @@ describe("who hears a circle's change", () => {
   });
 });
 
+describe("the inbox: whoever an entry is queued for hears it", () => {
+  it("a task given to the assignee tells her inbox, the others hear only the circle; marking read tells her other screens once", async () => {
+    const f = await family();
+    const [assignee, member] = [f.assignee, f.member].map(listen);
+    await f.creator.trpc.plans.create({
+      circleId: f.circle.id,
+      title: "Bins",
+      startTime: new Date("2026-03-03T09:00:00Z"),
+      timeZone: "UTC",
+      assignedTo: f.assignee.user.id,
+    });
+    const changed = circle(f.circle.id, await versionOf(f.circle.id));
+    expectHeard(assignee ?? [], [changed, user]);
+    expect(member).toEqual([changed]);
+
+    (assignee ?? []).length = 0;
+    const [entry] = (await f.assignee.trpc.inbox.list()).entries;
+    await f.assignee.trpc.inbox.markRead({ id: entry?.id ?? 0 });
+    expect(assignee).toEqual([user]);
+    // Read already, and nothing left unread: nothing changed, nothing said.
+    await f.assignee.trpc.inbox.markRead({ id: entry?.id ?? 0 });
+    await f.assignee.trpc.inbox.markAllRead();
+    expect(assignee).toEqual([user]);
+  });
+});
+
 describe("bounded: a unit publishes LIVE_DELIVERIES_PER_UNIT_MAX announcements at most", () => {
   it("a change heard by more than the bound drops the rest, users' own first kept, and says so", async () => {
     const f = await family();

@@ -19,7 +19,7 @@ import type { PlanPeople } from "@circleplan/shared/plan-rules";
 import { and, eq, inArray } from "drizzle-orm";
 import { circleIdsOf } from "../circles/access";
 import { queueInbox } from "../inbox/queue-inbox";
-import { announceEntries } from "../live/announcements";
+import { announceEntries, announceInboxes } from "../live/announcements";
 
 /** The occurrence a plan entry is about, by its original start (timed) or date (all-day). */
 export interface ActivityOccurrence {
@@ -93,10 +93,12 @@ export async function recordActivity(tx: Tx, ...records: ActivityRecord[]): Prom
       memberId: circleActivity.memberId,
     });
   announceEntries(rows.map(({ id, ...row }) => ({ version: id, ...row })));
-  return queueInbox(
+  const told = await queueInbox(
     tx,
     rows.map((row, index) => ({ id: row.id, record: records[index] as ActivityRecord })),
   );
+  announceInboxes(told);
+  return told;
 }
 
 /**

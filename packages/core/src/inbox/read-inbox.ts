@@ -153,6 +153,8 @@ export async function markRead({
       .update(inboxItems)
       .set({ readAt: deps.clock.now() })
       .where(and(eq(inboxItems.id, input.id), isNull(inboxItems.readAt)));
+    // The reader's other tabs and devices take the new count.
+    deps.live.announceUser(caller.userId);
   }
   return unreadOf(deps.db, caller.userId);
 }
@@ -162,9 +164,11 @@ export async function markAllRead({
   deps,
   caller,
 }: Call<unknown, SignedInCaller>): Promise<InboxUnread> {
-  await deps.db
+  const marked = await deps.db
     .update(inboxItems)
     .set({ readAt: deps.clock.now() })
-    .where(and(eq(inboxItems.userId, caller.userId), isNull(inboxItems.readAt)));
+    .where(and(eq(inboxItems.userId, caller.userId), isNull(inboxItems.readAt)))
+    .returning({ id: inboxItems.id });
+  if (marked.length > 0) deps.live.announceUser(caller.userId);
   return unreadOf(deps.db, caller.userId);
 }

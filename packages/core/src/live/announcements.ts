@@ -95,6 +95,15 @@ export function announceEntries(
   }
 }
 
+/**
+ * The inbox's hook (activity/record.ts): the members an entry was queued for hear that their
+ * inbox changed, once the transaction commits (their bell and inbox refetch).
+ */
+export function announceInboxes(userIds: readonly number[]): void {
+  const pending = waitingRoom();
+  for (const userId of userIds) pending?.user(userId);
+}
+
 /** What every domain function may announce through (`deps.live`). */
 export interface Live {
   /** How browsers reach the channel (`live.connect` answers it per caller). */

@@ -49,6 +49,9 @@ describe("what a circle's change makes stale", () => {
       "user.sessions",
       "notifications.preferences",
       "invitations.pending",
+      // The server tells the readers an entry was queued for, by name.
+      "inbox.list",
+      "inbox.unreadCount",
     ]) {
       expect(afterCircleChange(7, key(path), undefined), path).toBe("keep");
     }
@@ -57,10 +60,12 @@ describe("what a circle's change makes stale", () => {
 });
 
 describe("what a change of the caller's own makes stale", () => {
-  it("refetches their circle list, invitations and feed, and nothing else yet", () => {
+  it("refetches their circle list, invitations, feed and inbox, and nothing else yet", () => {
     expect(afterUserChange(key("circles.list"))).toBe("refetch");
     expect(afterUserChange(key("invitations.pending"))).toBe("refetch");
     expect(afterUserChange(key("activity.mine"))).toBe("refetch");
+    expect(afterUserChange(key("inbox.list"))).toBe("refetch");
+    expect(afterUserChange(key("inbox.unreadCount"))).toBe("refetch");
     expect(afterUserChange(key("plans.list", { date: "2026-11-27" }))).toBe("keep");
     expect(afterUserChange(key("auth.user"))).toBe("keep");
   });

@@ -26,6 +26,7 @@ const LIVE_ROUTERS = new Set<string>([
   "circles",
   "invitations",
   "activity",
+  "inbox",
 ] satisfies RouterName[]);
 
 interface KeyParts {
@@ -99,6 +100,8 @@ export function afterUserChange(key: readonly unknown[]): Staleness {
   if (router === "circles" && procedure === "list") return "refetch";
   if (router === "invitations" && procedure === "pending") return "refetch";
   if (router === "activity" && procedure === "mine") return "refetch";
+  // The server tells the members an entry was queued for (and a reader's other tabs).
+  if (router === "inbox") return "refetch";
   return "keep";
 }
 
