@@ -70,8 +70,8 @@ describe("two members plan together", () => {
       assignedTo: await userIdOf(beaApi),
     });
     await dashboard.getByText("Pick up Liam").first().waitFor(WITHIN_SECONDS);
-    await todays.getByText("Pick up Liam").waitFor(WITHIN_SECONDS);
-    await toMe.getByText("Pick up Liam").waitFor(WITHIN_SECONDS);
+    await todays.getByText("Pick up Liam").first().waitFor(WITHIN_SECONDS);
+    await toMe.getByText("Pick up Liam").first().waitFor(WITHIN_SECONDS);
     const bell = dashboard.getByRole("link", { name: /^Inbox, \d+ unread$/ });
     await bell.waitFor(WITHIN_SECONDS);
 
