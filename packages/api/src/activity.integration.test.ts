@@ -503,6 +503,33 @@ describe("members and invitations", () => {
     expect(await stored(f)).toBe(before);
   });
 
+  it("the circle edited by an admin: its name then and now, the other fields by name; nothing changed, no entry", async () => {
+    const f = await family();
+    const { name } = await f.creator.trpc.circles.get({ id: f.circle.id });
+    const edited = await entryOf(f, () =>
+      f.admin.trpc.circles.update({
+        id: f.circle.id,
+        name: "The Lees",
+        description: "Our week",
+        color: "#a1b2c3",
+      }),
+    );
+    expect(edited).toMatchObject({
+      kind: "circle_edited",
+      actor: personOf(f.admin),
+      planId: null,
+      before: { title: name },
+      after: { title: "The Lees", changed: ["description", "eventColor"] },
+    });
+    const recoloured = await entryOf(f, () =>
+      f.admin.trpc.circles.update({ id: f.circle.id, color: "#3b82f6" }),
+    );
+    expect(recoloured.after).toEqual({ changed: ["eventColor"] });
+    const before = await stored(f);
+    await f.admin.trpc.circles.update({ id: f.circle.id, name: "The Lees", color: "#3b82f6" });
+    expect(await stored(f)).toBe(before);
+  });
+
   it("removed: one entry for the departure and what it took, not one per plan", async () => {
     const f = await family();
     await weeklyTask(f);

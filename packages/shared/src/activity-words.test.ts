@@ -164,3 +164,22 @@ it("has a sentence for every kind, with no value left unwritten", () => {
     expect(sentence, kind).not.toMatch(/undefined|null|NaN/);
   }
 });
+
+it("says what an admin changed of the circle, by its name then", () => {
+  const edited = entry({
+    kind: "circle_edited",
+    title: null,
+    before: { title: "Home" },
+    after: { title: "The Lees", changed: ["description", "photo"] },
+  });
+  expect(describeActivity(edited, { zone: "UTC" })).toBe(
+    "Ana changed Home: name now The Lees, new description and new photo",
+  );
+  const recoloured = entry({
+    kind: "circle_edited",
+    title: null,
+    before: { title: "Home" },
+    after: { changed: ["eventColor"] },
+  });
+  expect(describeActivity(recoloured, { zone: "UTC" })).toBe("Ana changed Home: new colour");
+});

@@ -47,6 +47,7 @@ const NAMED_FIELD_WORDS: Record<ActivityNamedField, string> = {
   eventColor: "colour",
   voiceNote: "voice note",
   type: "type",
+  photo: "photo",
 };
 
 /** "a, b and c". */
@@ -186,6 +187,17 @@ class Writer {
     return `${capitalised(this.person(member))} is now the creator of ${this.circle}`;
   }
 
+  /** "Ana changed Home: name now The Lees, new description and new colour". */
+  circleEdited(): string {
+    const before = this.entry.before ?? {};
+    const after = this.entry.after ?? {};
+    const items: string[] = [];
+    if (after.title !== undefined) items.push(`name now ${after.title}`);
+    for (const field of after.changed ?? []) items.push(`new ${NAMED_FIELD_WORDS[field]}`);
+    const what = items.length > 0 ? `: ${listed(items)}` : "";
+    return `${this.actor} changed ${before.title ?? this.circle}${what}`;
+  }
+
   invitationsSent(): string {
     const count = this.entry.after?.invitations ?? 1;
     const whom = count === 1 ? "someone" : `${count} people`;
@@ -240,6 +252,8 @@ export function describeActivity(entry: DescribedEntry, options: DescribeOptions
       return `${w.actor} made ${member()} a member of ${w.circle} again`;
     case "circle_handed_over":
       return w.handedOver();
+    case "circle_edited":
+      return w.circleEdited();
     case "invitations_sent":
       return w.invitationsSent();
     case "invitation_declined":

@@ -268,6 +268,11 @@ export const ACTIVITY_KINDS = [
   "member_demoted",
   /** The creator's account was deleted and the circle passed to `member`. */
   "circle_handed_over",
+  /**
+   * An admin changed the circle's name, description, colour or photo: `before.title` is its name
+   * then, `after.title` the new one when renamed, `after.changed` the others by name.
+   */
+  "circle_edited",
   "invitations_sent",
   "invitation_declined",
   "invitation_withdrawn",
@@ -288,6 +293,8 @@ export const ACTIVITY_NAMED_FIELDS = [
   "eventColor",
   "voiceNote",
   "type",
+  /** A circle's own (circle_edited). */
+  "photo",
 ] as const;
 export type ActivityNamedField = (typeof ACTIVITY_NAMED_FIELDS)[number];
 /** Entries are kept this long: the inbox and "what changed since yesterday" need days, not years. */

@@ -16,10 +16,12 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { asc, count, eq, sql } from "drizzle-orm";
+import { recordActivity } from "../activity/record";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { announceCircleGone } from "../live/audiences";
 import { collectAttachmentGarbage, queueCircleAttachmentObjects } from "../plans/attachments";
+import type { Stamp } from "../plans/change-stamp";
 import type { AdminCaller, CircleRow, CreatorCaller, MemberCaller } from "./access";
 import {
   circlePhotoUrls,
@@ -206,7 +208,41 @@ export async function updateCircle({
       updated = row;
     }
     if (change.kind !== "keep") await discardLater(current.photoKey);
+    await recordCircleEdit(tx, { by: caller.userId, at: deps.clock.now() }, current, updated, {
+      photoChanged: change.kind !== "keep",
+    });
     return toCircle(updated, membership, await countMembers(tx, circle.id));
+  });
+}
+
+/**
+ * The change feed's entry for an edit (members' screens show the new name, colour or photo at
+ * once through it): only what really changed; nothing when nothing did.
+ */
+async function recordCircleEdit(
+  tx: Tx,
+  { by, at }: Stamp,
+  before: CircleRow,
+  after: CircleRow,
+  { photoChanged }: { photoChanged: boolean },
+): Promise<void> {
+  const changed = [
+    ...(before.description !== after.description ? (["description"] as const) : []),
+    ...(before.color !== after.color ? (["eventColor"] as const) : []),
+    ...(photoChanged ? (["photo"] as const) : []),
+  ];
+  const renamed = before.name !== after.name;
+  if (!renamed && changed.length === 0) return;
+  await recordActivity(tx, {
+    circleId: after.id,
+    actorId: by,
+    kind: "circle_edited",
+    at,
+    before: { title: before.name },
+    after: {
+      ...(renamed ? { title: after.name } : {}),
+      ...(changed.length > 0 ? { changed } : {}),
+    },
   });
 }
 

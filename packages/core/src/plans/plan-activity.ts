@@ -39,8 +39,14 @@ function readable({ plan, occurrence }: PlanView): Readable {
   };
 }
 
+/** A plan's fields an entry names without their values (a photo is a circle's). */
+type PlanNamedField = Exclude<ActivityNamedField, "photo">;
+
 /** The fields an entry names without their values, as `view` has them. */
-function named({ plan, occurrence }: PlanView): Record<ActivityNamedField, unknown> {
+function named({
+  plan,
+  occurrence,
+}: PlanView): Record<PlanNamedField, unknown> {
   const content = { ...plan, ...(occurrence?.overrides ?? {}) };
   return {
     description: content.description,
@@ -123,7 +129,7 @@ export function planChange(
   const wasNamed = named(before);
   const nowNamed = named(after);
   // A plan given to someone becomes a task: the type follows the assignee, not worth naming.
-  const changed = (Object.keys(nowNamed) as ActivityNamedField[]).filter(
+  const changed = (Object.keys(nowNamed) as PlanNamedField[]).filter(
     (field) => !same(wasNamed[field], nowNamed[field]) && !(field === "type" && reassigned),
   );
   const keys = Object.keys(changedAfter);
