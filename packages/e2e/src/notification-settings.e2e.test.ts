@@ -47,6 +47,7 @@ describe("notification settings in the profile", () => {
       reminderPush: true,
       reminderEmail: false,
       digestEmail: true,
+      changePush: true,
     });
 
     await page.reload();
@@ -79,6 +80,7 @@ describe("the unsubscribe page", () => {
       reminderPush: true,
       reminderEmail: true,
       digestEmail: false,
+      changePush: true,
     });
     expect(
       await page.getByRole("link", { name: "Notification settings" }).getAttribute("href"),

@@ -34,6 +34,17 @@ function dayFromToday(offset: number): string {
   return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + offset)).toISOString().slice(0, 10);
 }
 
+/** The instant `time` (HH:mm) on `day` is in ZONE. */
+function instantInZone(day: string, time: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const offset =
+    new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "longOffset" })
+      .formatToParts(noon)
+      .find((part) => part.type === "timeZoneName")
+      ?.value.slice(3) || "Z";
+  return new Date(`${day}T${time}:00${offset}`).toISOString();
+}
+
 function planCard(page: Page, title: string): Locator {
   return page.getByRole("article", { name: title });
 }
@@ -138,7 +149,8 @@ describe("plans in the browser", () => {
 
     await createPlan(adaApi, circle, {
       title: "Mow the lawn",
-      startTime: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+      // Today in their zone, whatever the hour: two hours from now was tomorrow after 22:00.
+      startTime: instantInZone(dayFromToday(0), "18:00"),
       assignedTo: beaId,
     });
 
