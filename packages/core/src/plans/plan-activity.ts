@@ -43,10 +43,7 @@ function readable({ plan, occurrence }: PlanView): Readable {
 type PlanNamedField = Exclude<ActivityNamedField, "photo">;
 
 /** The fields an entry names without their values, as `view` has them. */
-function named({
-  plan,
-  occurrence,
-}: PlanView): Record<PlanNamedField, unknown> {
+function named({ plan, occurrence }: PlanView): Record<PlanNamedField, unknown> {
   const content = { ...plan, ...(occurrence?.overrides ?? {}) };
   return {
     description: content.description,
