@@ -195,6 +195,15 @@ describe("accessibility in the light and the dark theme", () => {
     await page.getByRole("tab", { name: "Danger Zone" }).click();
     await check(page, "circle-settings-danger");
 
+    // The circle's feed (its invitation is in it) and the inbox behind the header's bell.
+    await page.goto(`/circle/${circle.id}/activity`);
+    await page.getByRole("region", { name: "What changed in Book Club" }).waitFor();
+    await check(page, "circle-activity");
+    await page.getByRole("link", { name: "Inbox" }).click();
+    await page.getByRole("heading", { level: 1, name: "Inbox" }).waitFor();
+    await page.getByText("Nothing yet.", { exact: false }).waitFor();
+    await check(page, "inbox");
+
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Personal information" }).waitFor();
     await check(page, "profile");

@@ -89,7 +89,7 @@ describe("two members plan together", () => {
 
     // The bell opens the inbox, which says what changed and when it now is.
     await bell.click();
-    const inbox = dashboard.getByRole("feed", { name: "What concerns you" });
+    const inbox = dashboard.getByRole("region", { name: "What concerns you" });
     await inbox
       .getByText(`Ada moved Pick up Liam from ${inWords(first)} to ${inWords(moved)}`)
       .waitFor(WITHIN_SECONDS);

@@ -54,7 +54,7 @@ export function ActivityList<E extends ListedEntry>({
   isUnread?: (entry: E) => boolean;
 }) {
   return (
-    <div aria-label={label} role="feed" className="grid gap-4">
+    <section aria-label={label} className="grid gap-4">
       {byDay(entries, zone).map(([day, dayEntries]) => (
         <section key={day} aria-label={relativeDayHeading(day, today)} className="grid gap-1">
           <h3 className="text-sm font-medium text-muted-foreground">
@@ -110,6 +110,6 @@ export function ActivityList<E extends ListedEntry>({
           </ul>
         </section>
       ))}
-    </div>
+    </section>
   );
 }

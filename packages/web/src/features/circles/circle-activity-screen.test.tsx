@@ -45,7 +45,7 @@ describe("CircleActivityScreen", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "The Lees Activity" }),
     ).toBeVisible();
-    const feed = await screen.findByRole("feed", { name: "What changed in The Lees" });
+    const feed = await screen.findByRole("region", { name: "What changed in The Lees" });
     const entries = within(feed).getAllByTestId("activity-entry");
     expect(entries).toHaveLength(2);
     // The deleted plan has nothing to open.

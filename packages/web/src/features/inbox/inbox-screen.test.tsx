@@ -71,7 +71,7 @@ describe("the inbox", () => {
   it("counts the unread on the bell, and opening an entry marks it read and shows its plan's day", async () => {
     const rendered = renderInbox();
     expect(await screen.findByRole("link", { name: "Inbox, 1 unread" })).toBeVisible();
-    const feed = await screen.findByRole("feed", { name: "What concerns you" });
+    const feed = await screen.findByRole("region", { name: "What concerns you" });
     const [first, second] = within(feed).getAllByTestId("activity-entry") as HTMLElement[];
     expect(within(first as HTMLElement).getByText("Unread")).toBeInTheDocument();
     expect(within(second as HTMLElement).queryByText("Unread")).toBeNull();
@@ -87,7 +87,7 @@ describe("the inbox", () => {
 
   it("opens an invitation on the pending invitations without marking a read entry again", async () => {
     const rendered = renderInbox();
-    const feed = await screen.findByRole("feed", { name: "What concerns you" });
+    const feed = await screen.findByRole("region", { name: "What concerns you" });
     const second = within(feed).getAllByTestId("activity-entry")[1] as HTMLElement;
     await userEvent.click(within(second).getByRole("link"));
     expect(rendered.location()).toBe("/invitations");
