@@ -19,7 +19,17 @@ const key = (path: string, input?: unknown) => [
 const dashboard: ScreenCost = {
   name: "dashboard",
   coldRequests: 5,
+  coldChannelRequests: 1,
+  coldBytes: 20_000,
+  coldRequestNames: [
+    "GET trpc auth.user",
+    "GET trpc circles.list,plans.list,plans.list,tasks.pending",
+    "GET /api/live/connect",
+    "GET trpc plans.list",
+    "GET trpc tasks.pending",
+  ],
   visitRequests: 3,
+  visitRequestNames: ["GET trpc plans.list", "GET trpc tasks.pending", "GET trpc plans.list"],
   activeKeys: [
     key("auth.user"),
     key("circles.list"),
@@ -61,24 +71,58 @@ describe("the day model", () => {
   it("adds up page loads, returns, visits and changes as written in the bench notes", () => {
     const live = modelDay([dashboard, actions], day);
     const line = (label: string) => live.lines.find((candidate) => candidate.label === label);
-    expect(line("page loads")?.live).toBe(3 * (5 + 1));
-    // A return refetches the four live queries shown, and connects again.
-    expect(line("returns to a hidden tab")?.live).toBe(3 * (4 + 1));
+    // Measured with the channel's live.connect; polling made the four others only.
+    expect(line("page loads")).toMatchObject({ old: 3 * 4, live: 3 * 5 });
+    // A return refetches the four live queries shown, with the day's token it holds.
+    expect(line("returns to a hidden tab")?.live).toBe(3 * 4);
     expect(line("screens visited in-app")?.live).toBe(12 * 2);
-    // The change, its three plans and tasks refetched, and half its announcements' three again.
-    expect(line("own changes")?.live).toBeCloseTo(5 * (1 + 3 + 0.5 * 3));
+    // The change and its three plans and tasks refetched; the echo, first, skips all three.
+    expect(line("own changes")?.live).toBeCloseTo(5 * (1 + 3));
+  });
+
+  it("echo after the answer: refetches the announcement's queries again for the share that lost the race", () => {
+    const late = modelDay([dashboard, actions], { ...day, echoAfterAnswerShare: 0.5 });
+    const line = late.lines.find((candidate) => candidate.label === "own changes");
+    expect(line?.live).toBeCloseTo(5 * (1 + 3 + 0.5 * 3));
+  });
+
+  it("echo before the answer: still refetches what the change itself did not (a feed shown)", () => {
+    const withFeed: ScreenCost = {
+      ...dashboard,
+      activeKeys: [...dashboard.activeKeys, key("activity.circle", { id: 7 })],
+    };
+    const line = modelDay([withFeed, { ...withFeed, name: "actions" }], day).lines.find(
+      (candidate) => candidate.label === "own changes",
+    );
+    expect(line?.live).toBeCloseTo(5 * (1 + 3 + 1));
+  });
+
+  it("publishes a change once to each member of the family: IoT bills every publish", () => {
+    const iot = modelDay([dashboard, actions], day).iot;
+    const bigger = modelDay([dashboard, actions], { ...day, familySize: day.familySize + 1 }).iot;
+    // One more member: one more publish of each of the user's changes, and more to hear.
+    expect(bigger.messages - iot.messages).toBeGreaterThan(day.changesPerMember);
+  });
+
+  it("one authorizer call a connection: IoT asks again only when the token ends, after the connection", () => {
+    expect(modelDay([dashboard, actions], day).iot.authorizerCalls).toBe(day.sessions);
   });
 
   it("counts a refetch of several queries as one request when the app batches them", () => {
     const batched = modelDay([dashboard, actions], { ...day, batchedQueries: true });
     const line = (label: string) => batched.lines.find((candidate) => candidate.label === label);
-    expect(line("returns to a hidden tab")?.live).toBe(3 * (1 + 1));
-    expect(line("own changes")?.live).toBeCloseTo(5 * (1 + 1 + 0.5 * 1));
+    expect(line("returns to a hidden tab")?.live).toBe(3 * 1);
+    expect(line("own changes")?.live).toBeCloseTo(5 * (1 + 1));
+  });
+
+  it("counts a page load's bytes as measured and every other answer at the in-app average", () => {
+    const live = modelDay([dashboard, actions], day);
+    expect(live.bytes.live).toBe(3 * 20_000 + (live.live - 3 * 5) * day.bytesPerRequest);
   });
 
   it("costs a million requests at the price list's rates", () => {
     const perMember = 1e6 / (day.familySize * 30.4);
-    const cost = monthCost(perMember, null, { ...day, apiMs: 0, bytesPerRequest: 0 });
+    const cost = monthCost(perMember, 0, null, { ...day, apiMs: 0 });
     expect(cost.lambdaRequests).toBeCloseTo(AWS_PRICES.lambdaPerRequest * 1e6);
     expect(cost.cloudFrontRequests).toBeCloseTo((1e6 / 10_000) * 0.01);
     expect(cost.iotMessaging).toBe(0);

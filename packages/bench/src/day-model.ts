@@ -5,9 +5,13 @@
  * version check are its live-channel.ts and the shared protocol's constants. Pure arithmetic;
  * the assumptions are named below and written out in docs/bench-notes.md.
  */
+import { LIVE_TOKEN_TTL_MS } from "@circleplan/core/live/live-token";
 import { TRPC_MAX_BATCH_SIZE } from "@circleplan/shared/limits";
 import { LIVE_VERSION_CHECK_MS } from "@circleplan/shared/live-protocol";
-import { LIVE_HIDDEN_PAUSE_MS } from "@circleplan/web/features/live/live-channel";
+import {
+  LIVE_HIDDEN_PAUSE_MS,
+  LIVE_RENEW_BEFORE_MS,
+} from "@circleplan/web/features/live/live-channel";
 import {
   afterCircleChange,
   afterUserChange,
@@ -18,10 +22,17 @@ import { AWS_PRICES, DEPLOYMENT } from "./aws-prices";
 /** What one screen costs, as measured in Chromium against the local server. */
 export interface ScreenCost {
   name: string;
-  /** Requests of a page load that opens on it: the session, the shell and the screen. */
+  /** Requests of a page load that opens on it: the session, the shell, the screen, the channel. */
   coldRequests: number;
+  /** Of those, the ones only live sync makes (`live.connect` asked alone). */
+  coldChannelRequests: number;
+  /** The page load's answers on the wire, in bytes. */
+  coldBytes: number;
+  /** What each request of the page load asked, in order (the bench lists them). */
+  coldRequestNames: readonly string[];
   /** Requests of an in-app visit to it from the first screen. */
   visitRequests: number;
+  visitRequestNames: readonly string[];
   /** The tRPC query keys it keeps active (shell included): what a refetch can touch. */
   activeKeys: readonly (readonly unknown[])[];
 }
@@ -64,7 +75,9 @@ export interface DayAssumptions {
   channelDownShare: number;
   /**
    * The share of the user's own changes whose announcement comes back after the change's answer,
-   * and is refetched again; the rest arrive first and are skipped (use-live-sync.ts).
+   * and is refetched again; the rest arrive first and are skipped (use-live-sync.ts), but for
+   * what the change's own refetch did not cover. The server publishes before it answers
+   * (api/src/trpc.ts; live-socket.integration.test.ts checks the order on the local channel).
    */
   echoAfterAnswerShare: number;
   /** The circle every change happens in. */
@@ -75,9 +88,10 @@ export interface DayAssumptions {
   authorizerMemoryGb: number;
   /** What the API function spends publishing one announcement to IoT Core. */
   publishMs: number;
-  /** How often IoT Core asks the authorizer again for an open connection (SST's default). */
-  authorizerRefreshMinutes: number;
-  /** The average answer's size on the wire, measured. */
+  /**
+   * The average in-app answer's size on the wire (the visits', measured); a page load's bytes are
+   * measured whole (`ScreenCost.coldBytes`): batched, its few requests carry much more each.
+   */
   bytesPerRequest: number;
   /**
    * Whether the queries a refetch asks for in one moment go in one request (measured: the app's
@@ -100,12 +114,11 @@ export const DEFAULT_DAY: Omit<DayAssumptions, "circleId" | "bytesPerRequest" | 
     changesPerMember: 5,
     userAnnouncements: 2,
     channelDownShare: 0,
-    echoAfterAnswerShare: 0.5,
+    echoAfterAnswerShare: 0,
     apiMs: 50,
     authorizerMs: 20,
     authorizerMemoryGb: 0.125,
     publishMs: 20,
-    authorizerRefreshMinutes: 5,
   };
 
 /** One line of the day: requests before and after live sync, and how it was counted. */
@@ -120,6 +133,8 @@ export interface Day {
   lines: DayLine[];
   old: number;
   live: number;
+  /** Answers on the wire a day, in bytes: page loads as measured, the rest at `bytesPerRequest`. */
+  bytes: { old: number; live: number };
   /** The channel's own use of AWS IoT Core, for the live day only. */
   iot: { connectionMinutes: number; messages: number; authorizerCalls: number };
 }
@@ -132,11 +147,21 @@ const countWhere = (
 /** What a change in the family's circle refetches on this screen. */
 export const circleRefetches = (screen: ScreenCost, circleId: number) =>
   countWhere(screen.activeKeys, (key) => afterCircleChange(circleId, key, undefined) === "refetch");
-/** What the app's own plan or task change refetches (plan-cache.ts: every plans and tasks query). */
+/** Whether the app's own plan or task change refetches it (plan-cache.ts: every plans and tasks query). */
+const ownChangeRefetchesKey = (key: readonly unknown[]) =>
+  Array.isArray(key[0]) && ["plans", "tasks"].includes(String(key[0][0]));
+/** What the app's own plan or task change refetches. */
 export const ownChangeRefetches = (screen: ScreenCost) =>
+  countWhere(screen.activeKeys, ownChangeRefetchesKey);
+/**
+ * What the announcement of the app's own change refetches although it arrived before the
+ * change's answer: what a circle's change refetches beyond the plans and tasks the change did.
+ */
+export const echoRefetches = (screen: ScreenCost, circleId: number) =>
   countWhere(
     screen.activeKeys,
-    (key) => Array.isArray(key[0]) && ["plans", "tasks"].includes(String(key[0][0])),
+    (key) =>
+      afterCircleChange(circleId, key, undefined) === "refetch" && !ownChangeRefetchesKey(key),
   );
 /** What a catch-up after a pause refetches. */
 export const catchUpRefetches = (screen: ScreenCost) => countWhere(screen.activeKeys, isLiveQuery);
@@ -188,19 +213,24 @@ export function modelDay(screens: readonly ScreenCost[], day: DayAssumptions): D
   const oldPolls = shown.reduce((sum, s) => sum + oldPollsPerMinute(s.name) * minutesPerScreen, 0);
   const hiddenReminderPolls = (day.hiddenTabHours * 60 * 60_000) / OLD_POLL_MS.reminderPlans;
   const checksPerMinute = 60_000 / LIVE_VERSION_CHECK_MS;
+  // A return reconnects with the token the tab already holds (live-channel.ts) while it has
+  // time left; a token shorter than the waking day is asked for again on a return.
+  const tokenOutlivesDay = LIVE_TOKEN_TTL_MS - LIVE_RENEW_BEFORE_MS >= day.awakeHours * 60 * 60_000;
+  const returnConnects = tokenOutlivesDay ? 0 : 1;
+  const tokenHours = LIVE_TOKEN_TTL_MS / 3_600_000;
 
   const lines: DayLine[] = [
     {
       label: "page loads",
-      old: day.coldStarts * first.coldRequests,
-      live: day.coldStarts * (first.coldRequests + 1),
-      how: `${day.coldStarts} × ${first.name} measured (${first.coldRequests}); live: + live.connect`,
+      old: day.coldStarts * (first.coldRequests - first.coldChannelRequests),
+      live: day.coldStarts * first.coldRequests,
+      how: `${day.coldStarts} × ${first.name} measured (${first.coldRequests}, ${first.coldChannelRequests} of them live.connect alone)`,
     },
     {
       label: "returns to a hidden tab",
       old: 0,
-      live: returns * (wave(catchUpRefetches)(first) + 1),
-      how: `${returns} × (${first.name}'s ${catchUpRefetches(first)} live queries refetched in ${wave(catchUpRefetches)(first)}, + live.connect: the last token expired), hidden longer than the pause`,
+      live: returns * (wave(catchUpRefetches)(first) + returnConnects),
+      how: `${returns} × (${first.name}'s ${catchUpRefetches(first)} live queries refetched in ${wave(catchUpRefetches)(first)}, + ${returnConnects} live.connect: a ${tokenHours} h token ${tokenOutlivesDay ? "outlives" : "does not outlive"} the day), hidden longer than the pause`,
     },
     {
       label: "screens visited in-app",
@@ -213,8 +243,11 @@ export function modelDay(screens: readonly ScreenCost[], day: DayAssumptions): D
       old: ownChanges * (1 + average(wave(ownChangeRefetches))),
       live:
         ownChanges *
-        (1 + average(wave(ownChangeRefetches)) + day.echoAfterAnswerShare * average(changeWave)),
-      how: `${ownChanges} × (the change + its plans/tasks refetch); live: + ${day.echoAfterAnswerShare * 100}% of its announcements refetched again`,
+        (1 +
+          average(wave(ownChangeRefetches)) +
+          day.echoAfterAnswerShare * average(changeWave) +
+          (1 - day.echoAfterAnswerShare) * average(wave((s) => echoRefetches(s, day.circleId)))),
+      how: `${ownChanges} × (the change + its plans/tasks refetch); live: + ${day.echoAfterAnswerShare * 100}% of its announcements refetched again, the rest for what the change did not refetch`,
     },
     {
       label: "others' changes seen",
@@ -256,17 +289,28 @@ export function modelDay(screens: readonly ScreenCost[], day: DayAssumptions): D
     connections * 2 +
     // the announcements delivered to this user's connection
     (day.familySize * day.changesPerMember + day.userAnnouncements) * connectedShare +
-    // the announcements published for this user's changes, and for their own things
-    day.changesPerMember +
+    // the announcements published for this user's changes, one to each member (publishing is
+    // per user: announcements.ts), and for their own things
+    day.changesPerMember * day.familySize +
     day.userAnnouncements;
+  const old = lines.reduce((sum, line) => sum + line.old, 0);
+  const live = lines.reduce((sum, line) => sum + line.live, 0);
+  const [pageLoads] = lines;
+  const bytesOf = (total: number, loads: number) =>
+    day.coldStarts * first.coldBytes + (total - loads) * day.bytesPerRequest;
   return {
     lines,
-    old: lines.reduce((sum, line) => sum + line.old, 0),
-    live: lines.reduce((sum, line) => sum + line.live, 0),
+    old,
+    live,
+    bytes: { old: bytesOf(old, pageLoads?.old ?? 0), live: bytesOf(live, pageLoads?.live ?? 0) },
     iot: {
       connectionMinutes,
       messages,
-      authorizerCalls: connections + connectionMinutes / day.authorizerRefreshMinutes,
+      // The authorizer asks IoT to call again when the token ends (iot-authorizer.ts), past
+      // every connection's end here; each CONNECT calls it once.
+      authorizerCalls:
+        connections *
+        (1 + Math.floor(connectionMinutes / connections / Math.min(24 * 60, tokenHours * 60))),
     },
   };
 }
@@ -288,6 +332,7 @@ export const DAYS_PER_MONTH = 30.4;
 
 export function monthCost(
   requestsPerDay: number,
+  bytesPerDay: number,
   iot: Day["iot"] | null,
   day: DayAssumptions,
 ): MonthCost {
@@ -304,7 +349,7 @@ export function monthCost(
     cloudFrontRequests: requests * p.cloudFrontPerRequest,
     cloudFrontFunctions:
       requests * DEPLOYMENT.cloudFrontFunctionsPerRequest * p.cloudFrontFunctionPerInvocation,
-    cloudFrontTransfer: ((requests * day.bytesPerRequest) / 1e9) * p.cloudFrontPerGb,
+    cloudFrontTransfer: ((bytesPerDay * members) / 1e9) * p.cloudFrontPerGb,
     iotConnectivity: iot ? iot.connectionMinutes * members * p.iotPerConnectionMinute : 0,
     iotMessaging: iot ? iot.messages * members * p.iotPerMessage : 0,
     authorizer:

@@ -65,7 +65,7 @@ export async function runRequestsBench(options: RequestsBenchOptions): Promise<S
     batchedQueries: measured.batchedQueries,
   };
 
-  console.log("Measured in Chromium (requests to /api; the live channel's own left out):");
+  console.log("Measured in Chromium (requests to /api, the live channel's live.connect included):");
   printTable(
     [
       "screen",
@@ -86,8 +86,13 @@ export async function runRequestsBench(options: RequestsBenchOptions): Promise<S
       String(ownChangeRefetches(screen)),
     ]),
   );
+  console.log("What a page load, and an in-app visit, asks, in order:");
+  for (const screen of measured.screens) {
+    console.log(`  ${screen.name}: ${screen.coldRequestNames.join(" · ")}`);
+    console.log(`    visit: ${screen.visitRequestNames.join(" · ")}`);
+  }
   console.log(
-    `Average answer on the wire: ${Math.round(day.bytesPerRequest)} bytes; queries of one moment ${day.batchedQueries ? "batched in one request" : "one request each"}.`,
+    `On the wire: ${measured.screens.find((screen) => screen.name === day.firstScreen)?.coldBytes} bytes a ${day.firstScreen} page load, ${Math.round(day.bytesPerRequest)} an in-app answer on average; queries of one moment ${day.batchedQueries ? "batched in one request" : "one request each"}.`,
   );
 
   const modelled = modelDay(measured.screens, day);
@@ -112,8 +117,8 @@ export async function runRequestsBench(options: RequestsBenchOptions): Promise<S
     `With the channel down all day (version checks instead): ${one(downAllDay.live)} a day.`,
   );
 
-  const oldCost = monthCost(modelled.old, null, day);
-  const liveCost = monthCost(modelled.live, modelled.iot, day);
+  const oldCost = monthCost(modelled.old, modelled.bytes.old, null, day);
+  const liveCost = monthCost(modelled.live, modelled.bytes.live, modelled.iot, day);
   console.log(
     `\nA month for ${FAMILIES.toLocaleString("en-US")} families of ${day.familySize} (${day.apiMs} ms billed per API request; IoT: ${Math.round(modelled.iot.connectionMinutes)} connection minutes and ${one(modelled.iot.messages)} messages per user a day):`,
   );

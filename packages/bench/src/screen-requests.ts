@@ -2,9 +2,8 @@
  * What each screen asks the API, measured: a family of two in one circle with a week of plans
  * and a task each way, the built web app served as `pnpm start` serves it, Chromium signed in
  * as one of them. Each screen is loaded afresh (a page load) and visited in-app from the
- * dashboard; every `/api` request is counted, and its tRPC query key kept, until the page has
- * been quiet for a moment. The live channel's own requests are left out: the day model counts
- * them from the channel's rules (before the server side lands they are 404s and retries).
+ * dashboard; every `/api` request is counted (the live channel's `live.connect` included), and
+ * its tRPC query key kept, until the page has been quiet for a moment.
  */
 import { type Browser, chromium, type Page, type Request } from "playwright-core";
 import { signIn } from "./app-server";
@@ -16,7 +15,7 @@ const QUIET_MS = 750;
 export interface MeasuredScreens {
   screens: ScreenCost[];
   circleId: number;
-  /** The average `/api` answer's body on the wire, in bytes. */
+  /** The average answer's body on the wire of an in-app visit's requests, in bytes. */
   bytesPerRequest: number;
   /** Whether the app sends the queries of one moment in one request (tRPC batching). */
   batchedQueries: boolean;
@@ -98,10 +97,9 @@ function watch(page: Page) {
   const requests: Request[] = [];
   let running = 0;
   let lastChange = Date.now();
-  const counts = (request: Request) => {
-    const path = new URL(request.url()).pathname;
-    return path.startsWith("/api/") && !path.startsWith("/api/live/");
-  };
+  // The live channel's own requests count too (its socket is no request): `live.connect` is
+  // part of a page load's cost, whether alone or in the screen's batch.
+  const counts = (request: Request) => new URL(request.url()).pathname.startsWith("/api/");
   page.on("request", (request) => {
     if (!counts(request)) return;
     requests.push(request);
@@ -151,12 +149,25 @@ function queryKeys(request: Request): unknown[][] {
   });
 }
 
+/** What a request asked, for the bench's listing: `GET trpc circles.list,plans.list`. */
+export function requestName(request: Request): string {
+  const path = new URL(request.url()).pathname;
+  const trpc = /^\/api\/trpc\/([\w.,]+)$/.exec(path);
+  return `${request.method()} ${trpc?.[1] ? `trpc ${trpc[1]}` : path}`;
+}
+
+/** The requests only live sync makes: asking how to reach the channel, alone. */
+const channelOnly = (request: Request) =>
+  /^\/api\/(live\/connect|trpc\/live\.connect)$/.test(new URL(request.url()).pathname);
+
 const isBatched = (request: Request) => new URL(request.url()).searchParams.get("batch") === "1";
 
 /** The page script of an in-app navigation (the bench's own types have no DOM). */
 const navigateInApp = (path: string) => `history.pushState(null, "", ${JSON.stringify(path)})`;
 
 const keysOf = (requests: Request[]) => requests.flatMap(queryKeys);
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 async function bodyBytes(requests: Request[]): Promise<number[]> {
   return Promise.all(requests.map(async (request) => (await request.sizes()).responseBodySize));
@@ -177,6 +188,7 @@ export async function measureScreens(appUrl: string, chromePath: string): Promis
     args: ["--no-sandbox"],
   });
   const sizes: number[] = [];
+  const coldBytes = new Map<string, number>();
   try {
     const newPage = async () => {
       const context = await browser.newContext({ serviceWorkers: "block" });
@@ -188,18 +200,22 @@ export async function measureScreens(appUrl: string, chromePath: string): Promis
     for (const [screen, path] of Object.entries(paths)) {
       const { page, requests } = await newPage();
       await page.goto(`${appUrl}${path}`);
+      // The screen's heading comes with its first requests running: quiet before it means
+      // nothing had started yet (a busy machine parsing the app), not that nothing will.
+      await page.locator("main h1").first().waitFor();
       await requests.quiet();
       if (new URL(page.url()).pathname !== path) {
         throw new Error(`bench: ${path} ended on ${page.url()} (not signed in?)`);
       }
       const made = requests.take();
       cold.set(screen, made);
-      sizes.push(...(await bodyBytes(made)));
+      coldBytes.set(screen, sum(await bodyBytes(made)));
       await page.context().close();
     }
-    const visits = new Map<string, number>();
+    const visits = new Map<string, Request[]>();
     const { page, requests } = await newPage();
     await page.goto(`${appUrl}${home}`);
+    await page.locator("main h1").first().waitFor();
     await requests.quiet();
     requests.take();
     for (const [screen, path] of Object.entries(paths)) {
@@ -209,7 +225,9 @@ export async function measureScreens(appUrl: string, chromePath: string): Promis
       await page.evaluate(navigateInApp(path));
       await page.locator("main h1").first().waitFor();
       await requests.quiet();
-      visits.set(screen, requests.take().length);
+      const made = requests.take();
+      visits.set(screen, made);
+      sizes.push(...(await bodyBytes(made)));
       requests.restart();
       await page.evaluate(navigateInApp(home));
       await requests.quiet();
@@ -221,11 +239,15 @@ export async function measureScreens(appUrl: string, chromePath: string): Promis
       return {
         name: screen,
         coldRequests: loaded.length,
-        visitRequests: visits.get(screen) ?? loaded.length,
+        coldChannelRequests: loaded.filter(channelOnly).length,
+        coldBytes: coldBytes.get(screen) ?? 0,
+        coldRequestNames: loaded.map(requestName),
+        visitRequests: (visits.get(screen) ?? loaded).length,
+        visitRequestNames: (visits.get(screen) ?? loaded).map(requestName),
         activeKeys: keysOf(loaded),
       };
     });
-    const bytesPerRequest = sizes.reduce((sum, size) => sum + size, 0) / Math.max(1, sizes.length);
+    const bytesPerRequest = sum(sizes) / Math.max(1, sizes.length);
     const batchedQueries = [...cold.values()].some((made) => made.some(isBatched));
     return { screens, circleId: family.circleId, bytesPerRequest, batchedQueries };
   } finally {

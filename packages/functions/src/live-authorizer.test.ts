@@ -5,7 +5,7 @@
  * the topic prefix in the environment). What it answers decides who may hear which topic, so each
  * kind of token is here: the user's own, expired, forged, another user's id under a signature.
  */
-import { signLiveToken } from "@circleplan/core/live/live-token";
+import { LIVE_TOKEN_TTL_MS, signLiveToken } from "@circleplan/core/live/live-token";
 import type { IoTCustomAuthorizerResult } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { handler } from "./live-authorizer";
@@ -75,6 +75,14 @@ describe("LiveAuthorizer Lambda handler", () => {
       "iot:Subscribe": [`${IOT}:topicfilter/${PREFIX}/user/${ADA}`],
       "iot:Receive": [`${IOT}:topic/${PREFIX}/user/${ADA}`],
     });
+  });
+
+  it("a day's token (live.connect's): connected for IoT's longest, 24 h, and asked about once a connection", async () => {
+    expect(LIVE_TOKEN_TTL_MS).toBe(24 * HOUR);
+    const result = await connecting(tokenOf(ADA, LIVE_TOKEN_TTL_MS));
+    expect(result.disconnectAfterInSeconds).toBeGreaterThan(86_400 - 60);
+    expect(result.disconnectAfterInSeconds).toBeLessThanOrEqual(86_400);
+    expect(result.refreshAfterInSeconds).toBe(result.disconnectAfterInSeconds);
   });
 
   it("a token about to expire still gets IoT's shortest connection (5 minutes), not less", async () => {

@@ -5,8 +5,15 @@
  */
 import { keyedHash, sameHash } from "../auth/secrets";
 
-/** How long a token connects: a connection ends with its token, and the browser asks anew before. */
-export const LIVE_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long a token connects: a connection ends with its token, and the browser asks anew before.
+ * A day, IoT's longest connection: a tab returning within the day reconnects with the token it
+ * holds instead of asking `live.connect` again, and IoT calls the authorizer once a connection.
+ * Safe that long because the token only lets its browser hear its own user's topic, which
+ * carries ids and versions, no data; a removed member stops hearing a circle at once, as
+ * publishing is per user (decision 018, "AWS").
+ */
+export const LIVE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** `live:` keeps these signatures apart from every other use of the secret key. */
 const signature = (key: string, userId: number, expires: number) =>

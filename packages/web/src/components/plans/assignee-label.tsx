@@ -1,5 +1,5 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { MemberDot } from "@/components/ui/member-dot";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -15,6 +15,18 @@ function useMemberColors(): ReadonlyMap<string, string> {
     () => new Map((members.data ?? []).map((m) => [`${m.circleId}:${m.userId}`, m.color])),
     [members.data],
   );
+}
+
+/**
+ * Starts the member list when the shell mounts, in the same request as the first screen's
+ * queries: a screen that shows a task asks for it only once its plans have arrived, a request of
+ * its own on every page load otherwise (decision 018, "The client").
+ */
+export function usePrefetchMemberColors(): void {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    void utils.circles.allMembers.prefetch();
+  }, [utils]);
 }
 
 /**

@@ -107,6 +107,16 @@ describe("ActionCenterScreen", () => {
     expect(page.callsTo("invitations.pending")).toHaveLength(1);
   });
 
+  it("a second request on opening: both histories' first pages are asked with the pending tasks, not once they have loaded", async () => {
+    const page = renderCenter({ "tasks.pending": () => new Promise(() => {}) });
+    // Render has run the effects: the pending tasks are still loading, and no timer has run.
+    expect(page.callsTo("tasks.pending")).toHaveLength(1);
+    expect(page.callsTo("tasks.history").map((call) => call.input)).toEqual([
+      { type: "assigned-to-me", page: 1 },
+      { type: "assigned-by-me", page: 1 },
+    ]);
+  });
+
   it("says 1 item needs your attention for one", async () => {
     renderCenter({ "tasks.pending": () => [pendingTaskFixture()] });
     expect(await heading()).toHaveTextContent("1 item needs your attention");

@@ -24,7 +24,7 @@ import { shortDay } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { attentionText, awaitingMyAnswer, type PendingTask } from "./action-counts";
 import { usePendingTasks } from "./pending-tasks";
-import { TaskHistory } from "./task-history";
+import { TaskHistory, usePrefetchTaskHistory } from "./task-history";
 
 /** /actions and /action-center: everything waiting for the user, in every circle. */
 export function ActionCenterScreen() {
@@ -48,6 +48,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
   const { timeZone, today } = useToday();
   const [, navigate] = useLocation();
   const pending = usePendingTasks({ eager: true });
+  usePrefetchTaskHistory();
   const invitations = trpc.invitations.pending.useQuery(undefined, {
     refetchOnMount: "always",
     enabled: circle === null,

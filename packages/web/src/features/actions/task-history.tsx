@@ -1,5 +1,5 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { AnswerNote } from "@/components/plans/task-answer";
 import { Badge } from "@/components/ui/badge";
@@ -31,6 +31,19 @@ const STATUS_STYLES: Record<string, string> = {
 export function statusLabel(status: string | null): string {
   if (!status) return "";
   return STATUS_LABELS[status] ?? status;
+}
+
+/**
+ * Starts both directions' first page when the Action Center opens, with its pending tasks: the
+ * history shows only once those have loaded, and asking then cost a request of its own.
+ */
+export function usePrefetchTaskHistory(): void {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    for (const type of ["assigned-to-me", "assigned-by-me"] as const) {
+      void utils.tasks.history.prefetch({ type, page: 1 });
+    }
+  }, [utils]);
 }
 
 /**

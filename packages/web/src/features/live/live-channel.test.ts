@@ -183,6 +183,20 @@ describe("live channel", () => {
     expect(live.requests.version).not.toHaveBeenCalled();
   });
 
+  it("a day's token: a return ten hours later, past the pause, reconnects with it and asks nothing", async () => {
+    const live = setUp({ answers: [mqttFor(24 * HOUR)] });
+    await live.startOpen();
+    live.channel.setVisible(false);
+    await live.pass(10 * HOUR);
+    expect(live.channel.phase).toBe("paused");
+    live.channel.setVisible(true);
+    await live.pass(0);
+    expect(live.transports).toHaveLength(2);
+    expect(live.requests.connect).toHaveBeenCalledTimes(1);
+    live.last().events.open();
+    expect(live.channel.phase).toBe("open");
+  });
+
   it("asks live.connect again when the known token is about to expire, or reusing it failed", async () => {
     const live = setUp({ answers: [mqttFor(30 * MINUTE), mqttFor(2 * HOUR), mqttFor(3 * HOUR)] });
     await live.startOpen();

@@ -9,9 +9,10 @@
 import type { LiveAnnouncement } from "@circleplan/shared/live-protocol";
 import { type Query, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { trpc } from "@/lib/trpc";
 import { createLiveChannel, type LiveChannel, type LiveChannelOptions } from "./live-channel";
 import { isCircleList, isLiveQuery, type Staleness, stalenessAfter } from "./live-invalidation";
-import { liveRequests } from "./live-requests";
+import { type LiveConnectClient, liveRequests } from "./live-requests";
 import { openTransport } from "./open-transport";
 
 /**
@@ -25,8 +26,11 @@ export type CreateChannel = (
   handlers: Pick<LiveChannelOptions, "onAnnouncement" | "onMissed">,
 ) => LiveChannel;
 
-const createChannel: CreateChannel = (handlers) =>
-  createLiveChannel({ ...handlers, requests: liveRequests, openTransport });
+/** The tab's real channel: its `live.connect` through the app's tRPC client (live-requests.ts). */
+const channelThrough =
+  (client: LiveConnectClient): CreateChannel =>
+  (handlers) =>
+    createLiveChannel({ ...handlers, requests: liveRequests(client), openTransport });
 
 const tabVisible = () => document.visibilityState !== "hidden";
 
@@ -69,9 +73,11 @@ function circleIds(queryClient: QueryClient): string | null {
     .join(",");
 }
 
-export function useLiveSync({ create = createChannel }: { create?: CreateChannel } = {}): void {
+export function useLiveSync({ create: injected }: { create?: CreateChannel } = {}): void {
   const queryClient = useQueryClient();
+  const { client } = trpc.useUtils();
   useEffect(() => {
+    const create = injected ?? channelThrough(client);
     let pending: LiveAnnouncement[] = [];
     let batch: ReturnType<typeof setTimeout> | undefined;
     /**
@@ -159,5 +165,5 @@ export function useLiveSync({ create = createChannel }: { create?: CreateChannel
       unsubscribe();
       channel.stop();
     };
-  }, [create, queryClient]);
+  }, [injected, client, queryClient]);
 }

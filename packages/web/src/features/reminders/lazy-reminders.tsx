@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
+import { usePrefetchReminderPlans } from "./reminder-plans";
 
 // The checks, the bell and their helpers download after the shell, so they never hold up the
 // first screen; a download that fails leaves the app without in-app reminders, not broken.
@@ -11,6 +12,7 @@ const Reminders = lazy<ComponentType>(() =>
 
 /** The reminder system (reminders.tsx), for the signed-in shell to mount once. */
 export function LazyReminders() {
+  usePrefetchReminderPlans();
   return (
     <Suspense fallback={null}>
       <Reminders />

@@ -8,6 +8,7 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { describeInProcessZones } from "@circleplan/shared/testing/process-zones";
 import { describe, expect, it } from "vitest";
 import { occurrenceFixture, planFixture, taskFixture } from "../../testing/plan-fixtures";
+import { reminderRange } from "./reminder-range";
 import {
   checkReminders,
   handleReminder,
@@ -18,7 +19,6 @@ import {
   type ReminderRecords,
   reminderInstanceId,
   reminderInstances,
-  reminderRange,
   snoozeReminder,
 } from "./reminder-schedule";
 

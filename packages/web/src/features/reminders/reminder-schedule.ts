@@ -20,7 +20,6 @@ export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number];
 export const RECORD_LIFETIME_MS = 24 * 60 * 60_000;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Spec section 3's "Reminder instance (local)". */
 export interface ReminderInstance {
@@ -192,17 +191,6 @@ export function handleReminder(
     ...records,
     [instance.id]: { state: "handled", remindAt: instance.reminderTime.getTime() },
   };
-}
-
-/**
- * The days whose plans the app keeps loaded for its reminders: every start from a day ago (the
- * records' lifetime: snoozed and unanswered reminders) to a week ahead plus the window (the
- * longest reminder is "1 week before"). The server reads days in the user's zone, which lies
- * within a day of UTC's, so a day of margin on each side covers every zone without knowing it.
- */
-export function reminderRange(now: number): { from: string; to: string } {
-  const utcDay = (instant: number) => new Date(instant).toISOString().slice(0, 10);
-  return { from: utcDay(now - 2 * DAY_MS), to: utcDay(now + 9 * DAY_MS) };
 }
 
 /**

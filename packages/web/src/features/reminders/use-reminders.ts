@@ -4,11 +4,13 @@
  * remembers the answers. The rules themselves are in reminder-schedule.ts.
  */
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { keepPreviousData, type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { trpc } from "@/lib/trpc";
+import { REMINDER_PLANS_QUERY } from "./reminder-plans";
+import { reminderRange } from "./reminder-range";
 import {
   checkReminders,
   handleReminder,
@@ -16,7 +18,6 @@ import {
   REMINDER_CHECK_MS,
   type ReminderInstance,
   type ReminderRecords,
-  reminderRange,
   type SnoozeMinutes,
   snoozeReminder,
 } from "./reminder-schedule";
@@ -72,10 +73,7 @@ export function useReminders({
   // Not polled: a plan someone else adds or moves reaches this query through live sync, and the
   // app's own changes through plan-cache.ts. A hidden tab asks nothing (decision 018); it still
   // rings for the plans it has, and Web Push reminds of the rest.
-  const plans = trpc.plans.list.useQuery(range, {
-    // Across midnight the range moves on: the previous days stay in use until the new arrive.
-    placeholderData: keepPreviousData,
-  });
+  const plans = trpc.plans.list.useQuery(range, REMINDER_PLANS_QUERY);
   const store = useMemo(() => reminderStore(pageStorage(), userId), [userId]);
   const [active, setActive] = useState<readonly ReminderInstance[]>([]);
   const [open, setOpen] = useState(false);

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { Logo } from "@/components/logo";
+import { usePrefetchMemberColors } from "@/components/plans/assignee-label";
 import { ThemeSwitch } from "@/components/theme-switch";
 import { InboxBell } from "@/features/inbox/inbox-bell";
 import { useLiveSync } from "@/features/live/use-live-sync";
@@ -20,6 +21,7 @@ const CreateCircleDialog = lazy(() =>
 export function AppShell({ children }: { children: ReactNode }) {
   // Every screen of the signed-in app stays current through the one live channel (decision 018).
   useLiveSync();
+  usePrefetchMemberColors();
   const [creating, setCreating] = useState(false);
   // Stays mounted after the first opening, so closing is a state change and not an unmount.
   const [createAsked, setCreateAsked] = useState(false);
