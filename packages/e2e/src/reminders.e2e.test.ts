@@ -109,17 +109,10 @@ async function fastForwardTo(page: Page, instant: number): Promise<void> {
   if (instant > now) await page.clock.fastForward(instant - now);
 }
 
-/**
- * Resolves once the reminder system (a lazy chunk after the shell) is running: it asks for its
- * plans, from two days back, in the same render that starts waiting for the first click.
- */
-function remindersStarted(page: Page): Promise<unknown> {
-  const from = new Date(Date.now() - 2 * 24 * MINUTE * 60).toISOString().slice(0, 10);
-  // Queries asked together share one request (`/api/trpc/a,b?batch=1`): any that holds it.
-  return page.waitForRequest(
-    (request) =>
-      /^\/api\/trpc\/(.+,)?plans\.list(,|$)/.test(new URL(request.url()).pathname) &&
-      decodeURIComponent(request.url()).includes(`"from":"${from}"`),
+/** The reminders' own code arriving (it loads after the first screen). */
+function remindersChunk(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) =>
+    /\/assets\/reminders-[\w-]+\.js$/.test(new URL(response.url()).pathname),
   );
 }
 
@@ -255,31 +248,43 @@ describe("reminders in the browser", () => {
     const bea = await createVerifiedUser({ firstName: "Bea", lastName: "Byron" });
     const page = await preparedPage(bea, { allowNotifications: false });
     await page.addInitScript(() => {
-      const counter = window as unknown as { __asked: number };
+      const counter = window as unknown as { __asked: number; __clickWatchers: number };
       counter.__asked = 0;
       const ask = Notification.requestPermission.bind(Notification);
       Notification.requestPermission = (...args) => {
         counter.__asked += 1;
         return ask(...args);
       };
+      // The reminders (a chunk loaded after the first screen) listen for the first click.
+      counter.__clickWatchers = 0;
+      const listen = window.addEventListener.bind(window);
+      window.addEventListener = ((type: string, ...rest: [never, never]) => {
+        if (type === "click") counter.__clickWatchers += 1;
+        return listen(type, ...rest);
+      }) as typeof window.addEventListener;
     });
     const asked = () => page.evaluate(() => (window as unknown as { __asked: number }).__asked);
-    let started = remindersStarted(page);
+    const watching = () =>
+      page.evaluate(() => (window as unknown as { __clickWatchers: number }).__clickWatchers);
+    const heading = page.getByRole("heading", { level: 1, name: "Dashboard" });
+    let chunk = remindersChunk(page);
     await page.goto("/dashboard");
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-    await started;
+    await heading.waitFor();
+    await chunk;
+    await expect.poll(watching).toBeGreaterThan(0);
     expect(await asked()).toBe(0);
 
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).click();
+    await heading.click();
     await expect.poll(asked).toBe(1);
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).click();
+    await heading.click();
     expect(await asked()).toBe(1);
 
     // Whatever the answer (a headless browser closes the prompt undecided), not asked again.
-    started = remindersStarted(page);
+    chunk = remindersChunk(page);
     await page.reload();
-    await started;
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).click();
+    await heading.waitFor();
+    await chunk;
+    await heading.click();
     expect(await asked()).toBe(0);
   });
 });
