@@ -11,6 +11,11 @@ import { MonthCalendar } from "./month-calendar";
  * asks `plans.calendarDays` for each day's count and first colours only, its days already read
  * in the user's zone: a busy month's full plans (`plans.calendarMonth`) run to megabytes.
  */
+/** The month grid's query: every circle's days, or one circle's. */
+export function calendarDaysInput(month: Month, circleId?: number) {
+  return circleId === undefined ? { month } : { month, circleId };
+}
+
 export function PlansCalendar({
   title,
   circleId,
@@ -28,9 +33,7 @@ export function PlansCalendar({
   onDayClick(day: Day): void;
   selected?: Day | null;
 }) {
-  const days = trpc.plans.calendarDays.useQuery(
-    circleId === undefined ? { month } : { month, circleId },
-  );
+  const days = trpc.plans.calendarDays.useQuery(calendarDaysInput(month, circleId));
   return (
     <Card>
       <CardHeader className="pb-2">

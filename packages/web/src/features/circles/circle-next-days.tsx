@@ -26,6 +26,17 @@ export function nextDaysRange(today: string, count: number, selected: string | n
   return daySpan(today, count);
 }
 
+/** The Next Days panel's query: the circle's plans over the days it shows. */
+export function nextDaysInput(
+  circleId: number,
+  today: string,
+  selected: string | null,
+  count: number = NEXT_DAYS_START,
+): { circleId: number; from: string; to: string } {
+  const days = nextDaysRange(today, count, selected);
+  return { circleId, from: days[0] ?? today, to: days.at(-1) ?? today };
+}
+
 /**
  * The circle's Next N Days panel (spec section 2): collapsible, titled with the circle's name
  * and Next N Days; Today (date), Tomorrow (date) or the weekday and date over each day; Free
@@ -49,7 +60,7 @@ export function CircleNextDays({
   const [count, setCount] = useState(NEXT_DAYS_START);
   const days = nextDaysRange(today, count, selected);
   const plans = trpc.plans.list.useQuery(
-    { circleId: circle.id, from: days[0] ?? today, to: days.at(-1) ?? today },
+    nextDaysInput(circle.id, today, selected, count),
     // More days keep the ones shown until the longer list arrives.
     { placeholderData: (previous) => previous },
   );

@@ -36,6 +36,23 @@ describe("CircleScreen", () => {
     expect(screen.getByRole("button", { name: /^The Lovelaces\s*Next 7 Days$/ })).toBeVisible();
   });
 
+  it("asks for its calendar and next days in the same moment as the circle, and not again once shown", async () => {
+    const view = renderCircleScreen({}, "/circle/7?date=2026-03-10");
+    // Render has run the effects, and no timer yet: the batch's moment.
+    expect(view.callsTo("circles.get")).toHaveLength(1);
+    expect(view.callsTo("plans.calendarDays").map((call) => call.input)).toEqual([
+      { month: "2026-03", circleId: 7 },
+    ]);
+    expect(view.callsTo("plans.list").map((call) => call.input)).toEqual([
+      { circleId: 7, from: "2026-03-07", to: "2026-03-13" },
+    ]);
+    expect(await screen.findByRole("heading", { level: 1, name: "The Lovelaces" })).toBeVisible();
+    await screen.findByRole("button", { name: /^The Lovelaces\s*Around/ });
+    // The screen's own queries found the answers already there.
+    expect(view.callsTo("plans.calendarDays")).toHaveLength(1);
+    expect(view.callsTo("plans.list")).toHaveLength(1);
+  });
+
   it("says not found for an address that cannot be a circle, without asking the server", async () => {
     const view = renderCircleScreen({}, "/circle/seven");
     expect(await screen.findByText("Circle not found or you don't have access.")).toBeVisible();

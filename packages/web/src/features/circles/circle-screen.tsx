@@ -18,16 +18,17 @@ import { Button } from "@/components/ui/button";
 import { CircleAvatar } from "@/components/ui/circle-avatar";
 import { Tooltip } from "@/components/ui/tooltip";
 import { monthOf } from "@/features/calendar/calendar-days";
-import { PlansCalendar } from "@/features/calendar/plans-calendar";
+import { calendarDaysInput, PlansCalendar } from "@/features/calendar/plans-calendar";
 import { useToday } from "@/features/calendar/use-today";
 import { parseDay } from "@/lib/days";
 import { serverMessage } from "@/lib/errors";
 import { NAMED_PLAN_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
+import { useCircleIdParam } from "./circle-cache";
 import { CircleDetailDialog } from "./circle-detail-dialog";
 import { CircleGate } from "./circle-gate";
 import { CIRCLE_TYPE_LABELS, memberCountText } from "./circle-labels";
-import { CircleNextDays } from "./circle-next-days";
+import { CircleNextDays, nextDaysInput } from "./circle-next-days";
 import { useCirclePageEvents } from "./circle-page-events";
 import { CircleUpcomingDialog } from "./circle-upcoming-dialog";
 
@@ -38,7 +39,27 @@ import { CircleUpcomingDialog } from "./circle-upcoming-dialog";
  * events of circle-page-events.ts.
  */
 export function CircleScreen() {
+  usePrefetchCircleView();
   return <CircleGate>{(circle) => <CircleView circle={circle} />}</CircleGate>;
+}
+
+/**
+ * The calendar and the Next Days panel, asked in the same moment as the circle itself: one
+ * request on arrival rather than the circle, then its plans (decision 018, "Fewer requests a
+ * day"). A non-member's answers are the circle's 404 and are never shown.
+ */
+function usePrefetchCircleView() {
+  const id = useCircleIdParam();
+  const { today } = useToday();
+  const selected = parseDay(new URLSearchParams(useSearch()).get("date"));
+  const utils = trpc.useUtils();
+  const arrival = useRef({ today, selected });
+  useEffect(() => {
+    if (id === null) return;
+    const { today, selected } = arrival.current;
+    void utils.plans.calendarDays.prefetch(calendarDaysInput(monthOf(selected ?? today), id));
+    void utils.plans.list.prefetch(nextDaysInput(id, today, selected));
+  }, [id, utils]);
 }
 
 type Form = { kind: "new"; date?: Day } | { kind: "edit"; plan: Plan };
