@@ -140,6 +140,8 @@ describe("invitations in the browser", () => {
     await toast.getByText(`You have joined ${circleName}`).waitFor();
     await page.waitForURL(`${suite.app.url}/dashboard`);
     await circleStrip(page).getByRole("link", { name: circleName }).click();
+    // Where a slow run stops tells which part was slow: the address, or the circle's answer.
+    await page.waitForURL(/\/circle\/\d+$/);
     await page.getByRole("heading", { level: 1, name: circleName }).waitFor();
     await page.getByText("2 members", { exact: true }).waitFor();
 
