@@ -152,10 +152,12 @@ if (quick) {
       env.WEB_DIST = join(repoRoot, "packages", "web", "dist");
       return vitest("browser", ["--project", "e2e"], { env, quiet: true });
     })();
-    // The embedded pass starts once typecheck has freed its core, the PostgreSQL pass once
-    // the embedded pass is done: two vitest pools at once thrash two cores.
+    // The embedded pass starts once typecheck has freed its core. The PostgreSQL pass starts
+    // once the browser run or the embedded pass is done, whichever ends first: it waits on its
+    // server a third of its time, room the other's tail fills (three vitest pools at once
+    // thrash two cores).
     const embeddedRun = staticChecks.then(() => vitest("embedded", quickProjects, { env }));
-    const postgresRun = embeddedRun.then(() =>
+    const postgresRun = Promise.race([embeddedRun, browserRun]).then(() =>
       vitest("postgres", ["--project", "integration"], {
         env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
       }),
