@@ -133,6 +133,18 @@ describe("the inbox: whoever an entry is queued for hears it", () => {
     await f.assignee.trpc.inbox.markRead({ id: entry?.id ?? 0 });
     await f.assignee.trpc.inbox.markAllRead();
     expect(assignee).toEqual([user]);
+
+    // Something unread again: marking all read tells her other screens once.
+    await f.creator.trpc.plans.create({
+      circleId: f.circle.id,
+      title: "Dishes",
+      startTime: new Date("2026-03-04T09:00:00Z"),
+      timeZone: "UTC",
+      assignedTo: f.assignee.user.id,
+    });
+    (assignee ?? []).length = 0;
+    expect(await f.assignee.trpc.inbox.markAllRead()).toEqual({ unread: 0 });
+    expect(assignee).toEqual([user]);
   });
 });
 

@@ -4,6 +4,7 @@
  * failed. Each `api` is a client from the suite (`suite.apiAs`), which sends the app's own Origin.
  */
 import type { APIRequestContext } from "playwright-core";
+import { createVerifiedUser, type TestUser } from "./test-users";
 
 export interface ApiCircle {
   id: number;
@@ -79,4 +80,18 @@ export function createPlan(
     reminderTimes: [],
     ...data,
   });
+}
+
+/**
+ * Ada and Bea, both living in UTC, members of Ada's family circle "The Lovelaces", each with a
+ * REST client: two members' own browsers start here.
+ */
+export async function adaAndBeaInACircle(apiAs: (user: TestUser) => Promise<APIRequestContext>) {
+  const person = (firstName: string, lastName: string) =>
+    createVerifiedUser({ firstName, lastName, timeZone: "UTC" });
+  const [ada, bea] = await Promise.all([person("Ada", "Lovelace"), person("Bea", "Byron")]);
+  const [adaApi, beaApi] = await Promise.all([apiAs(ada), apiAs(bea)]);
+  const circle = await createCircle(adaApi, { name: "The Lovelaces", type: "family" });
+  await joinCircle(adaApi, circle, bea, beaApi);
+  return { ada, bea, adaApi, beaApi, circle };
 }

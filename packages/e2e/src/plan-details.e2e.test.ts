@@ -11,10 +11,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isFocused, openPlanEditForm } from "./browser-steps";
-import { createCircle, createPlan, joinCircle, userIdOf } from "./circle-setup";
+import { adaAndBeaInACircle, createPlan, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
-import { createVerifiedUser, fullName } from "./test-users";
+import { fullName } from "./test-users";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plan-details");
@@ -37,13 +37,7 @@ function detail(sheet: Locator, label: string): Locator {
 
 describe("a plan's details, for every member", () => {
   it("shows another member's plan and task to her, and Edit to its creator", async () => {
-    const person = (firstName: string, lastName: string) =>
-      createVerifiedUser({ firstName, lastName, timeZone: "UTC" });
-    const [ada, bea] = await Promise.all([person("Ada", "Lovelace"), person("Bea", "Byron")]);
-    const adaApi = await suite.apiAs(ada);
-    const beaApi = await suite.apiAs(bea);
-    const circle = await createCircle(adaApi, { name: "The Lovelaces", type: "family" });
-    await joinCircle(adaApi, circle, bea, beaApi);
+    const { ada, bea, adaApi, beaApi, circle } = await adaAndBeaInACircle(suite.apiAs);
 
     const swim = await createPlan(adaApi, circle, {
       title: "Swimming lessons",

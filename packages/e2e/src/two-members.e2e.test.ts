@@ -8,9 +8,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createCircle, createPlan, joinCircle, userIdOf } from "./circle-setup";
+import { adaAndBeaInACircle, createPlan, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
-import { createVerifiedUser } from "./test-users";
 
 const suite = useBrowserSuite();
 
@@ -43,13 +42,7 @@ const stillUnreloaded = (page: Page) =>
 
 describe("two members plan together", () => {
   it("shows Ada's changes on Bea's open screens within seconds, and tells her in words", async () => {
-    const person = (firstName: string, lastName: string) =>
-      createVerifiedUser({ firstName, lastName, timeZone: "UTC" });
-    const [ada, bea] = await Promise.all([person("Ada", "Lovelace"), person("Bea", "Byron")]);
-    const adaApi = await suite.apiAs(ada);
-    const beaApi = await suite.apiAs(bea);
-    const circle = await createCircle(adaApi, { name: "The Lovelaces", type: "family" });
-    await joinCircle(adaApi, circle, bea, beaApi);
+    const { adaApi, beaApi, circle, bea } = await adaAndBeaInACircle(suite.apiAs);
 
     // Bea's three screens, open before anything happens.
     const dashboard = await suite.signedInPage(bea, "/dashboard");

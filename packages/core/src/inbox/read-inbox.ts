@@ -164,11 +164,14 @@ export async function markAllRead({
   deps,
   caller,
 }: Call<unknown, SignedInCaller>): Promise<InboxUnread> {
-  const marked = await deps.db
+  // The count first (the unread rows' partial index): nothing unread, nothing to write or tell.
+  const before = await unreadOf(deps.db, caller.userId);
+  if (before.unread === 0) return before;
+  await deps.db
     .update(inboxItems)
     .set({ readAt: deps.clock.now() })
-    .where(and(eq(inboxItems.userId, caller.userId), isNull(inboxItems.readAt)))
-    .returning({ id: inboxItems.id });
-  if (marked.length > 0) deps.live.announceUser(caller.userId);
+    .where(and(eq(inboxItems.userId, caller.userId), isNull(inboxItems.readAt)));
+  // The reader's other tabs and devices take the new count.
+  deps.live.announceUser(caller.userId);
   return unreadOf(deps.db, caller.userId);
 }

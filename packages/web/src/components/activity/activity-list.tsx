@@ -16,7 +16,9 @@ function byDay<E extends ListedEntry>(entries: E[], zone: string): [Day, E[]][] 
   const days = new Map<Day, E[]>();
   for (const entry of entries) {
     const day = dayIn(entry.createdAt, zone);
-    days.set(day, [...(days.get(day) ?? []), entry]);
+    const onDay = days.get(day);
+    if (onDay) onDay.push(entry);
+    else days.set(day, [entry]);
   }
   return [...days];
 }
