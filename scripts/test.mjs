@@ -17,7 +17,7 @@
 // `--quick` runs only the embedded pass, for local iteration.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensurePostgresInstalled, startPostgres } from "./ensure-postgres.mjs";
 import { ensureInstalled, log, pnpmAsync, repoRoot } from "./lib.mjs";
@@ -83,9 +83,25 @@ async function vitest(label, projectArgs, { env = {}, quiet = false } = {}) {
   return { label, status, ...readCounts(reportFile) };
 }
 
+function firstLine(message) {
+  return (message ?? "(no message)").split("\n", 1)[0].slice(0, 300);
+}
+
 function readCounts(reportFile) {
-  if (!existsSync(reportFile)) return { passed: 0, failed: 0, skipped: 0, reported: false };
+  if (!existsSync(reportFile)) {
+    return { passed: 0, failed: 0, skipped: 0, failures: [], reported: false };
+  }
   const report = JSON.parse(readFileSync(reportFile, "utf8"));
+  // Named again at the very end: CI keeps only the tail of a long log.
+  const failures = (report.testResults ?? []).flatMap((file) => {
+    const where = relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (failed.length === 0 && file.status === "failed")
+      return [`${where}: ${firstLine(file.message)}`];
+    return failed.map(
+      (test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+    );
+  });
   // A file that fails to load (syntax error, failing beforeAll) has no failed test
   // inside it; count it as one failure so the summary cannot read all green.
   const brokenFiles = (report.testResults ?? []).filter(
@@ -97,6 +113,7 @@ function readCounts(reportFile) {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
     reported: true,
   };
 }
@@ -203,6 +220,10 @@ log(
 log(
   `phases: ${phases.map((phase) => `${phase.name} ${formatMs(phase.ms)}`).join(", ")}; total ${formatMs(Date.now() - started)}`,
 );
+for (const run of runs) {
+  for (const failure of run.failures ?? [])
+    console.error(`[circleplan] failed (${run.label}): ${failure}`);
+}
 for (const problem of problems) console.error(`[circleplan] FAILED: ${problem}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 || problems.length > 0 ? 1 : 0);
