@@ -12,6 +12,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { trpc } from "@/lib/trpc";
 import { occurrenceFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
@@ -337,6 +338,50 @@ describe("PlanDialog, editing", () => {
     await waitFor(() => expect(within(form).getByLabelText("Title")).toHaveValue("Dinner moved"));
     expect(within(form).queryByRole("alert")).toBeNull();
     expect(view.callsTo("plans.get")[0]?.input).toEqual({ id: 100 });
+  });
+
+  it("closes once the lists shown behind it have fetched the saved plan again", async () => {
+    let answerList: (() => void) | undefined;
+    let listCalls = 0;
+    const saved = planFixture({ title: "Dinner at Gran's", version: 4 });
+    function ShownPlans() {
+      const plans = trpc.plans.list.useQuery({ upcoming: true });
+      return <p>{plans.data?.map((plan) => plan.title).join()}</p>;
+    }
+    const onOpenChange = vi.fn();
+    renderWithTrpc(
+      <UserReady>
+        <ShownPlans />
+        <PlanDialog open onOpenChange={onOpenChange} plan={planFixture()} />
+      </UserReady>,
+      {
+        handlers: {
+          "auth.user": () => userFixture(),
+          "circles.list": () => [circleFixture()],
+          "circles.members": () => members,
+          "plans.update": () => saved,
+          "plans.list": () => {
+            listCalls += 1;
+            if (listCalls === 1) return [planFixture()];
+            return new Promise((resolve) => {
+              answerList = () => resolve([saved]);
+            });
+          },
+        },
+      },
+    );
+    const form = await dialog("Edit Plan");
+    await userEvent.clear(within(form).getByLabelText("Title"));
+    await userEvent.type(within(form).getByLabelText("Title"), "Dinner at Gran's");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(answerList).toBeDefined());
+    // Saved, the list not fetched yet: still open, and not to be sent twice.
+    expect(toast.success).toHaveBeenCalledWith("Event updated successfully");
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(within(form).getByRole("button", { name: /Sav/ })).toBeDisabled();
+    answerList?.();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(screen.getByText("Dinner at Gran's")).toBeInTheDocument();
   });
 
   it("says 'Action not allowed' with the server's reason", async () => {

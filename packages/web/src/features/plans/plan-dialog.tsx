@@ -162,9 +162,10 @@ function PlanDialogBody({
     defaultValues: loaded.current,
   });
   const attachments = useAttachmentDraft(plan?.attachments ?? []);
-  const [uploading, setUploading] = useState(false);
+  /** The plan is saved; its files are being sent, or the lists fetched again. */
+  const [settling, setSettling] = useState(false);
   const editing = Boolean(plan);
-  const saving = form.formState.isSubmitting || create.isPending || update.isPending || uploading;
+  const saving = form.formState.isSubmitting || create.isPending || update.isPending || settling;
 
   /** The form as loaded, read by its own rules; null when the plan as stored breaks one. */
   function loadedOutput(): PlanFormOutput | null {
@@ -175,12 +176,26 @@ function PlanDialogBody({
   /** The plan is saved: its files follow. Answers how many failed (each has its own toast). */
   async function saveAttachments(planId: number): Promise<number> {
     if (!attachments.changed) return 0;
-    setUploading(true);
+    setSettling(true);
     try {
       return await attachments.save(planId);
     } finally {
-      setUploading(false);
+      setSettling(false);
     }
+  }
+
+  /**
+   * Closes once the lists show what was saved: closed first, the plan opened again at once
+   * still showed the files just removed.
+   */
+  async function closeSaved() {
+    setSettling(true);
+    try {
+      await invalidate();
+    } finally {
+      setSettling(false);
+    }
+    onClose();
   }
 
   useEffect(() => {
@@ -204,8 +219,7 @@ function PlanDialogBody({
       });
       toast.success("Event created successfully");
       await saveAttachments(created.id);
-      onClose();
-      await invalidate();
+      await closeSaved();
     } catch (error) {
       applyServerIssues(error, SERVER_FIELDS, form.setError);
       if (isPermissionRefusal(error)) planFailureToast(error, "Error creating event");
@@ -230,8 +244,7 @@ function PlanDialogBody({
       if ((input || attachments.changed) && failed === 0) {
         toast.success(saved.type === "event" ? "Event updated successfully" : "Plan updated!");
       }
-      onClose();
-      await invalidate();
+      await closeSaved();
     } catch (error) {
       if (httpStatus(error) === 409) {
         setConflict(serverMessage(error, "This plan was changed by someone else."));
