@@ -10,6 +10,22 @@ const mockingComponentFiles = readdirSync(webSrc, { recursive: true, encoding: "
   .filter((file) => readFileSync(`${webSrc}/${file}`, "utf8").includes("vi.mock("))
   .map((file) => `packages/web/src/${file}`);
 
+/**
+ * The integration files the full suite also runs on the embedded store (decision 012, "Which
+ * store runs what"): the store's own driver, and the races its single connection serializes.
+ * Every integration file runs on PostgreSQL there; `pnpm test:quick` runs them all embedded.
+ */
+const EMBEDDED_STORE_FILES = [
+  "packages/db/src/**/*.integration.test.ts",
+  "packages/api/src/assignee-races.integration.test.ts",
+  "packages/core/src/mail/mail-service.integration.test.ts",
+];
+
+function integrationFiles(): string[] {
+  if (process.env.CIRCLEPLAN_TEST_INTEGRATION === "store") return EMBEDDED_STORE_FILES;
+  return ["packages/*/src/**/*.integration.test.ts"];
+}
+
 // Test projects by file suffix (STYLE.md habit 7). Sized for 2-core machines: unit,
 // component and integration share one group of 2 workers (PGlite is WASM and heavy, so no
 // more than that); the browser tests run two files at a time against the run's one server
@@ -77,7 +93,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["packages/*/src/**/*.integration.test.ts"],
+          include: integrationFiles(),
           exclude: ["**/node_modules/**"],
           environment: "node",
           // Builds the migrated template every file's database is cloned from.

@@ -5,16 +5,16 @@
 //   2. at once: static checks (biome, then an incremental `tsc -b`), and the web build, then
 //      the browser tests (vitest project e2e: one server and one Chromium for the run), which
 //      go on beside what follows
-//   3. once the static checks are done, unit, component and integration tests on the
-//      embedded database (PGlite), then the integration project again on the PostgreSQL
-//      server through the production driver (CIRCLEPLAN_TEST_PG_URL)
+//   3. once the static checks are done, unit and component tests and the embedded store's own
+//      integration files on the embedded database (PGlite), then every integration file on the
+//      PostgreSQL server through the production driver (CIRCLEPLAN_TEST_PG_URL)
 //   4. beside all of it, the Lambda smoke (`pnpm smoke:lambda`): the functions bundled as SST
 //      bundles them, run under Node 22 against that PostgreSQL server and an S3 server; and
 //      `pnpm typecheck:sst` (sst.config.ts against SST's platform types, installed once)
 //   5. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
 //      over every run (CI reads that line: it stays the last one)
 // The browser run and the static checks print in one piece when they end.
-// `--quick` runs only the embedded pass, for local iteration.
+// `--quick` runs only the embedded pass, every integration file on PGlite, for local iteration.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -169,12 +169,14 @@ if (quick) {
       env.WEB_DIST = join(repoRoot, "packages", "web", "dist");
       return vitest("browser", ["--project", "e2e"], { env, quiet: true });
     })();
-    // The embedded pass starts once typecheck has freed its core. The PostgreSQL pass starts
-    // once the browser run or the embedded pass is done, whichever ends first: it waits on its
-    // server a third of its time, room the other's tail fills (three vitest pools at once
-    // thrash two cores).
-    const embeddedRun = staticChecks.then(() => vitest("embedded", quickProjects, { env }));
-    const postgresRun = Promise.race([embeddedRun, browserRun]).then(() =>
+    // The embedded pass starts once typecheck has freed its core, with only the integration
+    // files of the embedded store itself; then the PostgreSQL pass runs every integration file
+    // through the production driver (decision 012, "Which store runs what"). One vitest pool
+    // at a time beside the browser run: three at once thrash two cores.
+    const embeddedRun = staticChecks.then(() =>
+      vitest("embedded", quickProjects, { env: { ...env, CIRCLEPLAN_TEST_INTEGRATION: "store" } }),
+    );
+    const postgresRun = embeddedRun.then(() =>
       vitest("postgres", ["--project", "integration"], {
         env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
       }),
