@@ -232,6 +232,12 @@ describe("PlanDialog, creating", () => {
   });
 });
 
+/** A list behind the dialog, as a screen shows one. */
+function ShownPlans() {
+  const plans = trpc.plans.list.useQuery({ upcoming: true });
+  return <p>{plans.data?.map((plan) => plan.title).join()}</p>;
+}
+
 describe("PlanDialog, editing", () => {
   it("opens in the form loaded from the plan and sends only what changed", async () => {
     const task = planFixture({
@@ -344,10 +350,6 @@ describe("PlanDialog, editing", () => {
     let answerList: (() => void) | undefined;
     let listCalls = 0;
     const saved = planFixture({ title: "Dinner at Gran's", version: 4 });
-    function ShownPlans() {
-      const plans = trpc.plans.list.useQuery({ upcoming: true });
-      return <p>{plans.data?.map((plan) => plan.title).join()}</p>;
-    }
     const onOpenChange = vi.fn();
     renderWithTrpc(
       <UserReady>
