@@ -21,7 +21,9 @@ export default $config({
   async run() {
     const { securityHeaderValues } = await import("./packages/api/src/security-headers");
     const { ORIGIN_SECRET_HEADER } = await import("./packages/api/src/origin-secret");
-    const { LAMBDA_RUNTIME, lambdaBundles } = await import("./packages/functions/src/bundles");
+    const { LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, lambdaBundles } = await import(
+      "./packages/functions/src/bundles"
+    );
     const { createHash } = await import("node:crypto");
     const { readdirSync, readFileSync } = await import("node:fs");
 
@@ -164,6 +166,7 @@ export default $config({
       authorizer: {
         handler: lambdaBundles.liveAuthorizer.handler,
         runtime: LAMBDA_RUNTIME,
+        architecture: LAMBDA_ARCHITECTURE,
         timeout: "5 seconds",
         memory: "256 MB",
         nodejs: lambdaBundles.liveAuthorizer.nodejs,
@@ -190,6 +193,7 @@ export default $config({
     const migrate = new sst.aws.Function("Migrate", {
       handler: lambdaBundles.migrate.handler,
       runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
       timeout: "5 minutes",
       nodejs: lambdaBundles.migrate.nodejs,
       copyFiles: lambdaBundles.migrate.copyFiles,
@@ -221,6 +225,7 @@ export default $config({
       {
         handler: lambdaBundles.mailDelivery.handler,
         runtime: LAMBDA_RUNTIME,
+        architecture: LAMBDA_ARCHITECTURE,
         timeout: "60 seconds",
         nodejs: lambdaBundles.mailDelivery.nodejs,
         link: serverSecrets,
@@ -233,6 +238,7 @@ export default $config({
     mailEvents.subscribe("MailEventsHandler", {
       handler: lambdaBundles.mailEvents.handler,
       runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
       timeout: "30 seconds",
       nodejs: lambdaBundles.mailEvents.nodejs,
       link: serverSecrets,
@@ -247,6 +253,7 @@ export default $config({
       {
         handler: lambdaBundles.api.handler,
         runtime: LAMBDA_RUNTIME,
+        architecture: LAMBDA_ARCHITECTURE,
         timeout: `${apiTimeoutSeconds} seconds`,
         memory: "1024 MB",
         nodejs: lambdaBundles.api.nodejs,
@@ -300,6 +307,7 @@ export default $config({
         function: {
           handler: lambdaBundles.reminderDigest.handler,
           runtime: LAMBDA_RUNTIME,
+          architecture: LAMBDA_ARCHITECTURE,
           timeout: "4 minutes",
           nodejs: lambdaBundles.reminderDigest.nodejs,
           link: serverSecrets,
@@ -319,6 +327,7 @@ export default $config({
         function: {
           handler: lambdaBundles.maintenance.handler,
           runtime: LAMBDA_RUNTIME,
+          architecture: LAMBDA_ARCHITECTURE,
           timeout: "5 minutes",
           nodejs: lambdaBundles.maintenance.nodejs,
           link: [...serverSecrets, photos],

@@ -1,11 +1,11 @@
 /**
  * The HTTP app both the local server and the Lambda function serve, composed in the order a
- * request meets it: a request id and the security headers; behind a CDN, the edge guard
- * (perimeter.ts: only requests that came through the CDN); the one route outside the perimeter
- * (one-click unsubscribe); the perimeter every other request passes (perimeter.ts: Origin, body
- * type and size, no caching); the two doors (tRPC, REST), the routes that answer bytes
- * (byte-routes.ts), the local server's live socket (live-socket.ts), the OpenAPI document; and
- * one error shape for whatever is left.
+ * request meets it: a request id, the security headers and the API's compression
+ * (compression.ts); behind a CDN, the edge guard (perimeter.ts: only requests that came through
+ * the CDN); the one route outside the perimeter (one-click unsubscribe); the perimeter every
+ * other request passes (perimeter.ts: Origin, body type and size, no caching); the two doors
+ * (tRPC, REST), the routes that answer bytes (byte-routes.ts), the local server's live socket
+ * (live-socket.ts), the OpenAPI document; and one error shape for whatever is left.
  */
 import type { CoreDeps } from "@circleplan/core/deps";
 import { USER_AGENT_MAX_LENGTH } from "@circleplan/shared/limits";
@@ -14,6 +14,7 @@ import { Hono, type Context as HonoContext } from "hono";
 import { type RequestIdVariables, requestId } from "hono/request-id";
 import { mountByteRoutes } from "./byte-routes";
 import { clientAddress } from "./client-address";
+import { compressAnswers } from "./compression";
 import { type Context, createContext } from "./context";
 import { describeError, errorBody } from "./errors";
 import { mountOneClickUnsubscribe } from "./one-click-unsubscribe";
@@ -56,6 +57,7 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
 
   app.use("*", requestId());
   app.use("*", securityHeaders({ hsts: deps.config.secureCookies }));
+  app.use("/api/*", ...compressAnswers);
   mountEdgeGuard(app, deps.config);
   mountOneClickUnsubscribe(app, { deps, clientIp });
   mountPerimeter(app, { appOrigin: new URL(deps.config.appUrl).origin });

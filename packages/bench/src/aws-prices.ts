@@ -3,11 +3,13 @@
  * free tier (at 100,000 families it is long used up), read 2026-11-27. The pages are cited in
  * docs/bench-notes.md ("Requests per user per day").
  */
+import { LAMBDA_ARCHITECTURE } from "@circleplan/functions/bundles";
+
 export const AWS_PRICES = {
   /** aws.amazon.com/lambda/pricing: $0.20 per 1M requests. */
   lambdaPerRequest: 0.2 / 1e6,
-  /** aws.amazon.com/lambda/pricing: x86, first 6 billion GB-s a month. */
-  lambdaPerGbSecond: 0.000_016_666_7,
+  /** aws.amazon.com/lambda/pricing: per GB-s, first 6 billion GB-s a month, by architecture. */
+  lambdaPerGbSecond: { x86_64: 0.000_016_666_7, arm64: 0.000_013_333_4 },
   /** aws.amazon.com/cloudfront/pricing: HTTPS requests, United States and Europe, per 10,000. */
   cloudFrontPerRequest: 0.01 / 10_000,
   /** aws.amazon.com/cloudfront/pricing: CloudFront Functions, per 1M invocations. */
@@ -21,10 +23,12 @@ export const AWS_PRICES = {
 } as const;
 
 /**
- * What our own deployment adds to each price: sst.config.ts gives the API function 1024 MB, and
- * its Router runs a CloudFront Function on the viewer's request and another on the response.
+ * What our own deployment adds to each price: sst.config.ts gives the API function 1024 MB on
+ * the functions' architecture, and its Router runs a CloudFront Function on the viewer's
+ * request and another on the response.
  */
 export const DEPLOYMENT = {
+  architecture: LAMBDA_ARCHITECTURE,
   apiMemoryGb: 1,
   cloudFrontFunctionsPerRequest: 2,
 } as const;

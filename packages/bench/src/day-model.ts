@@ -337,6 +337,7 @@ export function monthCost(
   day: DayAssumptions,
 ): MonthCost {
   const p = AWS_PRICES;
+  const gbSecond = p.lambdaPerGbSecond[DEPLOYMENT.architecture];
   const members = day.familySize * DAYS_PER_MONTH;
   const requests = requestsPerDay * members;
   const publishes = iot ? day.changesPerMember * members : 0;
@@ -345,7 +346,7 @@ export function monthCost(
   const authorizerCalls = iot ? iot.authorizerCalls * members : 0;
   const cost: Omit<MonthCost, "total"> = {
     lambdaRequests: requests * p.lambdaPerRequest,
-    lambdaDuration: apiGbSeconds * p.lambdaPerGbSecond,
+    lambdaDuration: apiGbSeconds * gbSecond,
     cloudFrontRequests: requests * p.cloudFrontPerRequest,
     cloudFrontFunctions:
       requests * DEPLOYMENT.cloudFrontFunctionsPerRequest * p.cloudFrontFunctionPerInvocation,
@@ -354,7 +355,7 @@ export function monthCost(
     iotMessaging: iot ? iot.messages * members * p.iotPerMessage : 0,
     authorizer:
       authorizerCalls * p.lambdaPerRequest +
-      ((authorizerCalls * day.authorizerMs) / 1000) * day.authorizerMemoryGb * p.lambdaPerGbSecond,
+      ((authorizerCalls * day.authorizerMs) / 1000) * day.authorizerMemoryGb * gbSecond,
   };
   return { ...cost, total: Object.values(cost).reduce((sum, value) => sum + value, 0) };
 }

@@ -2,7 +2,7 @@
  * The Lambda entry point end to end: API Gateway v2 (payload format 2.0) events in, results out,
  * cookies carried the way API Gateway carries them (`cookies` arrays), on the embedded store.
  */
-
+import { gunzipSync } from "node:zlib";
 import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
@@ -118,6 +118,22 @@ describe("API Lambda handler", () => {
     const bytes = Buffer.from(image.body, "base64");
     expect(bytes.subarray(0, 4).toString()).toBe("RIFF");
     expect(bytes.subarray(8, 12).toString()).toBe("WEBP");
+  });
+
+  it("answers a large JSON answer gzipped and base64-encoded to a browser that accepts gzip", async () => {
+    const e = event("GET", "/api/openapi.json");
+    e.headers["accept-encoding"] = "gzip, deflate, br, zstd";
+    const answer = (await handler(e as never, lambdaContext)) as {
+      statusCode: number;
+      body: string;
+      isBase64Encoded: boolean;
+      headers: Record<string, string>;
+    };
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.isBase64Encoded).toBe(true);
+    const document = JSON.parse(gunzipSync(Buffer.from(answer.body, "base64")).toString("utf8"));
+    expect(document.openapi).toMatch(/^3\./);
   });
 
   it("refuses a state-changing event from another origin", async () => {

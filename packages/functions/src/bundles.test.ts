@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lambdaBundles, SHARP_VERSION } from "./bundles";
+import { LAMBDA_ARCHITECTURE, lambdaBundles, SHARP_VERSION } from "./bundles";
 
 describe("Lambda bundles", () => {
   it("pin sharp for Lambda to the version the tests run (an unpinned install is npm's latest of the day)", () => {
@@ -32,5 +32,16 @@ describe("every bundled function", () => {
     );
     expect(lambdaBundles.liveAuthorizer.nodejs.esbuild.external).toContain("sharp");
     expect(lambdaBundles.liveAuthorizer.nodejs.install).toBeUndefined();
+  });
+});
+
+describe("sst.config.ts", () => {
+  it("runs every function on the one architecture bundles.ts names (Arm: the bench prices it)", () => {
+    const config = readFileSync(new URL("../../../sst.config.ts", import.meta.url), "utf8");
+    const functions = config.match(/runtime: LAMBDA_RUNTIME,/g) ?? [];
+    const onArm = config.match(/runtime: LAMBDA_RUNTIME,\s+architecture: LAMBDA_ARCHITECTURE,/g);
+    expect(functions.length).toBeGreaterThanOrEqual(7);
+    expect(onArm?.length).toBe(functions.length);
+    expect(LAMBDA_ARCHITECTURE).toBe("arm64");
   });
 });

@@ -7,6 +7,13 @@
 export const LAMBDA_RUNTIME = "nodejs22.x";
 
 /**
+ * Graviton (Arm): a fifth cheaper a GB-second than x86 for the same memory, and the code is
+ * JavaScript but for sharp, which SST installs for the function's architecture (npm's `--cpu`).
+ * docs/decisions/018, "Fewer requests a day".
+ */
+export const LAMBDA_ARCHITECTURE = "arm64";
+
+/**
  * sharp's version for Lambda's platform, pinned: SST installs the `install` packages with npm
  * at deploy time, and an unpinned one is whatever npm calls latest that day. The same version
  * as packages/core's, which the tests run (a unit test holds the two together).
