@@ -13,7 +13,7 @@ const mockingComponentFiles = readdirSync(webSrc, { recursive: true, encoding: "
 /**
  * The integration files the full suite also runs on the embedded store (decision 012, "Which
  * store runs what"): the store's own driver, and the races its single connection serializes.
- * Every integration file runs on PostgreSQL there; `pnpm test:quick` runs them all embedded.
+ * Every integration file runs on PostgreSQL there; `pnpm test --quick` runs them all embedded.
  */
 const EMBEDDED_STORE_FILES = [
   "packages/db/src/**/*.integration.test.ts",
