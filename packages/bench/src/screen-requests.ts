@@ -199,6 +199,12 @@ export async function measureScreens(appUrl: string, chromePath: string): Promis
     const cold = new Map<string, Request[]>();
     for (const [screen, path] of Object.entries(paths)) {
       const { page, requests } = await newPage();
+      // A page load of the model's day is someone opening the app again: the browser has been
+      // here before and remembers who signed in (web/src/lib/remembered-user.ts).
+      await page.goto(`${appUrl}${home}`);
+      await page.locator("main h1").first().waitFor();
+      await requests.quiet();
+      requests.take();
       await page.goto(`${appUrl}${path}`);
       // The screen's heading comes with its first requests running: quiet before it means
       // nothing had started yet (a busy machine parsing the app), not that nothing will.

@@ -1,9 +1,10 @@
 /**
  * Live sync without polling, in a real browser (issue 20, decision 018): an idle visible tab
  * whose channel is up asks the API nothing; a hidden tab asks nothing at all, and closes its
- * channel after a while; looked at again, it reconnects and shows what changed meanwhile. The
- * page's clock is Playwright's (`page.clock`), so minutes pass at once and nothing waits on a
- * timer. Needs the live channel's server side (`live.connect`, /api/live/socket).
+ * channel after a while; looked at again, it reconnects and shows what changed meanwhile; opened
+ * again, it asks for the session and the screen in one request. The page's clock is
+ * Playwright's (`page.clock`), so minutes pass at once and nothing waits on a timer. Needs the
+ * live channel's server side (`live.connect`, /api/live/socket).
  */
 import type { Page, Request, WebSocket } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -113,5 +114,16 @@ describe("live sync in the browser", () => {
     await page.getByText("Picnic in the park").first().waitFor();
     await secondSocket;
     expect(requests.since().length).toBeGreaterThan(0);
+
+    // Opened again: the browser remembers who signed in, so the session check rides in the
+    // first screen's one request (decision 018, "Fewer requests a day").
+    const thirdSocket = liveSocket(page);
+    await page.reload();
+    await page.getByText("Picnic in the park").first().waitFor();
+    await thirdSocket;
+    await page.waitForLoadState("networkidle");
+    expect(requests.since()).toEqual([
+      expect.stringMatching(/^GET \/api\/trpc\/(?=\S*auth\.user)(?=\S*plans\.list)\S+$/),
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
 import {
   type ComponentType,
   createElement,
@@ -5,15 +7,24 @@ import {
   type ReactNode,
   Suspense,
   useDeferredValue,
+  useEffect,
   useRef,
+  useState,
 } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { FullPageSpinner, PageSpinner } from "@/components/ui/spinner";
+import { rememberedUser } from "@/lib/remembered-user";
 import { authPathFor, safeReturnTo } from "@/lib/return-to";
-import { useCurrentUser } from "@/lib/session";
+import { useSessionCheck } from "@/lib/session";
+import { SESSION_RECHECK_WAIT_MS } from "@/lib/timings";
+import { trpc } from "@/lib/trpc";
 import { paths } from "./paths";
 
-type Preloadable<P> = ComponentType<P> & { preload: () => void };
+type Preloadable<P> = ComponentType<P> & {
+  preload: () => void;
+  /** Resolves once the chunk is there (or failed: the screen then shows the failure). */
+  load: () => Promise<void>;
+};
 
 /**
  * A lazy chunk that can also be fetched before its first render, so the session check and the
@@ -36,7 +47,14 @@ function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>
   // biome-ignore lint/correctness/noComponentHookFactories: called once per chunk at module level, as React.lazy is, never while rendering
   const Preloaded = (props: P) => createElement(loaded ?? Lazy, props);
   // A failed download surfaces where the screen renders: React.lazy rethrows it there.
-  return Object.assign(Preloaded, { preload: () => void start().catch(() => {}) });
+  return Object.assign(Preloaded, {
+    preload: () => void start().catch(() => {}),
+    load: () =>
+      start().then(
+        () => {},
+        () => {},
+      ),
+  });
 }
 
 // Each screen is its own chunk, so the first load only carries the router and the session.
@@ -149,7 +167,7 @@ const screenRoutes: readonly { pattern: string; screen: Preloadable<object> }[] 
 const signedInPatterns = screenRoutes.map((route) => route.pattern);
 
 /** The chunk of the screen at `location` (the layout only renders where one matches). */
-function useScreenAt(location: string): { preload: () => void } | undefined {
+function useScreenAt(location: string): Preloadable<object> | undefined {
   const { parser } = useRouter();
   return screenRoutes.find(({ pattern }) => matchRoute(parser, pattern, location)[0])?.screen;
 }
@@ -195,9 +213,76 @@ function useSessionPending(isLoading: boolean): boolean {
   return useDeferredValue(isLoading);
 }
 
-/** Signed-in routes: a spinner while the session loads, a redirect to sign in when there is none. */
+/**
+ * Signed-in routes. Opening the app again, with the user remembered from the last visit
+ * (remembered-user.ts), the layout waits for its chunks and then renders at once from that
+ * user: the session check and every query of the first screen leave in one request, and the
+ * server's answer replaces the remembered user or, 401, signs out. Without one, as before: the
+ * session is asked first.
+ */
 function SignedInLayout() {
-  const { user, isLoading, error, refetch } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [location] = useLocation();
+  const screen = useScreenAt(location);
+  const [fromMemory] = useState(() => seedRememberedUser(queryClient));
+  const [chunksHere, setChunksHere] = useState(!fromMemory);
+  useEffect(() => {
+    if (chunksHere) return;
+    let current = true;
+    void Promise.all([AppTooltipProvider.load(), AppShell.load(), screen?.load()]).then(() => {
+      if (current) setChunksHere(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [chunksHere, screen]);
+  if (!chunksHere) return <FullPageSpinner label="Checking your session" />;
+  return <SignedInApp checkRemembered={fromMemory} />;
+}
+
+/** Puts the remembered user where the session check's answer goes; true if there was one. */
+function seedRememberedUser(queryClient: QueryClient): boolean {
+  const key = getQueryKey(trpc.auth.user, undefined, "query");
+  if (queryClient.getQueryData(key) !== undefined) return false;
+  const remembered = rememberedUser();
+  if (!remembered) return false;
+  queryClient.setQueryData(key, remembered);
+  return true;
+}
+
+/**
+ * Asks the server about the remembered user in the same moment as the first screen's queries,
+ * so that the tRPC client's batch carries them together: react-query starts a mounting
+ * screen's fetches a task after the effects, so the check waits for the first of them (or, if
+ * none comes, a short while).
+ */
+function SessionRecheck({ recheck }: { recheck: () => unknown }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let done = false;
+    const check = () => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      window.clearTimeout(fallback);
+      void recheck();
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "fetch") check();
+    });
+    const fallback = window.setTimeout(check, SESSION_RECHECK_WAIT_MS);
+    return () => {
+      done = true;
+      unsubscribe();
+      window.clearTimeout(fallback);
+    };
+  }, [queryClient, recheck]);
+  return null;
+}
+
+/** A spinner while the session loads, a redirect to sign in when there is none. */
+function SignedInApp({ checkRemembered }: { checkRemembered: boolean }) {
+  const { user, isLoading, error, refetch } = useSessionCheck();
   const pending = useSessionPending(isLoading);
   const [location] = useLocation();
   const search = useSearch();
@@ -222,6 +307,7 @@ function SignedInLayout() {
       <AppShell>
         <Suspense fallback={<PageSpinner />}>
           <SignedInScreens />
+          {checkRemembered ? <SessionRecheck recheck={refetch} /> : null}
         </Suspense>
       </AppShell>
     </ScreenBoundary>
@@ -229,7 +315,7 @@ function SignedInLayout() {
 }
 
 function AuthRoute() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading } = useSessionCheck();
   const pending = useSessionPending(isLoading);
   const search = useSearch();
   // Decided once: a visitor who arrives signed in moves on at once, while one who signs in here

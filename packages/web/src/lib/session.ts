@@ -1,9 +1,10 @@
 import { THEME_STORAGE_KEY } from "@circleplan/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useLocation } from "wouter";
 import { LOGOUT_RELOAD_DELAY_MS } from "@/lib/timings";
 import { httpStatus, isUnauthorized } from "./errors";
+import { rememberUser } from "./remembered-user";
 import { trpc } from "./trpc";
 
 /**
@@ -23,6 +24,21 @@ export function useCurrentUser() {
     error: query.error && !signedOut ? query.error : null,
     refetch: query.refetch,
   };
+}
+
+/**
+ * `useCurrentUser`, also keeping the server's answer for the next page load (remembered-user.ts);
+ * used once by each layout that checks the session, not by every screen that reads the user.
+ */
+export function useSessionCheck() {
+  const current = useCurrentUser();
+  const { user, error, isLoading } = current;
+  const signedOut = !isLoading && !error && !user;
+  useEffect(() => {
+    if (signedOut) rememberUser(null);
+    else if (user) rememberUser(user);
+  }, [user, signedOut]);
+  return current;
 }
 
 function clearReadableCookies() {

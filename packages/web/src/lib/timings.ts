@@ -20,3 +20,9 @@ export const LONG_PRESS_MS = 500;
 /** Highlights: the day's plans for ?tab=plans, and the plan an ?eventId= names. */
 export const PLANS_HIGHLIGHT_MS = 2000;
 export const NAMED_PLAN_HIGHLIGHT_MS = 5000;
+
+/**
+ * How long a remembered user's session check waits for the first screen's queries to leave
+ * with them (routes.tsx) before it leaves alone: a screen with nothing to ask.
+ */
+export const SESSION_RECHECK_WAIT_MS = 300;

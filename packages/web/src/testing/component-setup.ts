@@ -1,6 +1,7 @@
 /**
  * Setup of the `component` vitest project (happy-dom): jest-dom's matchers on `expect`, and an
- * empty document after each test (Testing Library cleans up by itself only with globals on).
+ * empty document and storage after each test (Testing Library cleans up by itself only with
+ * globals on; a user remembered by one test's session check must not sign in the next's).
  */
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
@@ -10,4 +11,8 @@ import { afterEach } from "vitest";
 // Library's default (1 s) is sized for a quiet machine and failed tests on a busy one.
 configure({ asyncUtilTimeout: 30_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
