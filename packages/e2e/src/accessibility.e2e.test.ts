@@ -216,16 +216,20 @@ describe("accessibility in the light and the dark theme", () => {
     await check(page, "profile-account-desktop");
     await page.setViewportSize(MOBILE);
 
-    // A server that fails the session check (not "signed out": a 500).
-    await page.route("**/api/trpc/auth.user**", (route) =>
-      route.fulfill({
+    // A server that fails the session check (not "signed out": a 500), with whatever the
+    // check's batch carries besides (a remembered user's first screen: routes.tsx).
+    await page.route(/\/api\/trpc\/[^?]*auth\.user/, (route) => {
+      const url = new URL(route.request().url());
+      const calls = url.pathname.slice("/api/trpc/".length).split(",");
+      const failure = {
+        error: { json: { message: "Internal error", code: -32603, data: { httpStatus: 500 } } },
+      };
+      return route.fulfill({
         status: 500,
         contentType: "application/json",
-        body: JSON.stringify({
-          error: { json: { message: "Internal error", code: -32603, data: { httpStatus: 500 } } },
-        }),
-      }),
-    );
+        body: JSON.stringify(url.searchParams.has("batch") ? calls.map(() => failure) : failure),
+      });
+    });
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "We could not check your session" }).waitFor();
     await check(page, "session-error");
