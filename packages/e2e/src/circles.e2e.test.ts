@@ -183,6 +183,10 @@ describe("circles in the browser", () => {
     await rowOf(promoted)
       .getByRole("button", { name: /Make Admin/ })
       .click();
+    await page
+      .getByRole("alertdialog", { name: /an admin\?$/ })
+      .getByRole("button", { name: "Make Admin" })
+      .click();
     await frontToast(page).getByText("Member updated").waitFor();
     await rowOf(promoted).getByText("Admin", { exact: true }).filter({ visible: true }).waitFor();
     expect(

@@ -154,6 +154,10 @@ describe("invitations in the browser", () => {
       .filter({ hasText: fullName(newcomer) });
     await row.getByText("Member", { exact: true }).first().waitFor();
     await row.getByRole("button", { name: /Make Admin/ }).click();
+    await adminPage
+      .getByRole("alertdialog", { name: `Make ${fullName(newcomer)} an admin?` })
+      .getByRole("button", { name: "Make Admin" })
+      .click();
     await frontToast(adminPage).getByText("Member updated").waitFor();
     await row.getByText("Admin", { exact: true }).first().waitFor();
     await row.getByRole("button", { name: /^Remove/ }).click();

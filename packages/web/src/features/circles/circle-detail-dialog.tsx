@@ -29,10 +29,13 @@ export function CircleDetailDialog({
   circle,
   open,
   onOpenChange,
+  initialTab = "members",
 }: {
   circle: Circle;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The tab it opens on: Edit Circle in the strip's options opens Settings. */
+  initialTab?: "members" | "settings";
 }) {
   const invites = canInvite(circle);
 
@@ -43,7 +46,7 @@ export function CircleDetailDialog({
           <DialogTitle className="wrap-anywhere">{circle.name}</DialogTitle>
           <DialogDescription>{memberCountText(circle.memberCount)}</DialogDescription>
         </DialogHeader>
-        <Tabs defaultValue="members" className="min-w-0">
+        <Tabs defaultValue={initialTab} className="min-w-0">
           <TabsList>
             <TabsTrigger value="members">Members</TabsTrigger>
             {invites ? <TabsTrigger value="invitations">Invitations</TabsTrigger> : null}

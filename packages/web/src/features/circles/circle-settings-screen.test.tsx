@@ -183,6 +183,10 @@ describe("CircleSettingsScreen", () => {
 
     const beaRow = await rowOf("Bea Byron");
     await userEvent.click(within(beaRow).getByRole("button", { name: /^Make Admin/ }));
+    // Asked first (issue 21, defect 7): nothing is sent before the answer.
+    const promote = await screen.findByRole("alertdialog", { name: "Make Bea Byron an admin?" });
+    expect(view.callsTo("circles.setMemberRole")).toEqual([]);
+    await userEvent.click(within(promote).getByRole("button", { name: "Make Admin" }));
     await waitFor(() =>
       expect(view.callsTo("circles.setMemberRole")[0]?.input).toEqual({
         id: 7,
@@ -190,6 +194,7 @@ describe("CircleSettingsScreen", () => {
         role: "admin",
       }),
     );
+    await waitFor(() => expect(promote).not.toBeInTheDocument());
 
     await userEvent.click(within(beaRow).getByRole("button", { name: /^Remove/ }));
     const confirm = await screen.findByRole("alertdialog", { name: "Remove Bea Byron?" });
@@ -211,11 +216,15 @@ describe("CircleSettingsScreen", () => {
     await openTab("Members");
     const beaRow = await screen.findByRole("row", { name: /Bea Byron/ });
     await userEvent.click(within(beaRow).getByRole("button", { name: /^Make Admin/ }));
+    const promote = await screen.findByRole("alertdialog", { name: "Make Bea Byron an admin?" });
+    await userEvent.click(within(promote).getByRole("button", { name: "Make Admin" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Failed to update member", {
         description: "The circle creator cannot be removed.",
       }),
     );
+    await userEvent.click(within(promote).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(promote).not.toBeInTheDocument());
     await userEvent.click(within(beaRow).getByRole("button", { name: /^Remove/ }));
     await userEvent.click(await screen.findByRole("button", { name: "Remove Member" }));
     await waitFor(() =>

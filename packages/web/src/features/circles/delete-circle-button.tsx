@@ -15,10 +15,15 @@ export function DeleteCircleButton({
   circle,
   label = "Delete Circle",
   onDeleted,
+  variant = "destructive",
+  className,
 }: {
   circle: Pick<Circle, "id" | "name">;
   label?: string;
   onDeleted?: () => void;
+  /** How the button looks where it sits (a list of options draws it as one of them). */
+  variant?: "destructive" | "outline";
+  className?: string;
 }) {
   const remove = trpc.circles.delete.useMutation();
   const [open, setOpen] = useState(false);
@@ -35,7 +40,7 @@ export function DeleteCircleButton({
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="destructive">
+        <Button variant={variant} className={className}>
           <Trash2 aria-hidden="true" />
           {label}
         </Button>

@@ -105,18 +105,23 @@ function MemberRow({
   const setRole = trpc.circles.setMemberRole.useMutation();
   const cache = useCircleCache();
   const name = memberName(member);
+  // Making someone an admin hands over the circle's keys: asked first (issue 21, defect 7).
+  const [promoting, setPromoting] = useState(false);
 
-  async function changeRole(role: Member["role"]) {
+  /** Answers whether the server took it. */
+  async function changeRole(role: Member["role"]): Promise<boolean> {
     try {
       await setRole.mutateAsync({ id: circle.id, userId: member.userId, role });
       await cache.membersChanged(circle.id);
       toast.success("Member updated", {
         description: role === "admin" ? `${name} is now an admin.` : `${name} is now a member.`,
       });
+      return true;
     } catch (error) {
       toast.error("Failed to update member", {
         description: serverMessage(error, "Please try again."),
       });
+      return false;
     }
   }
 
@@ -157,19 +162,29 @@ function MemberRow({
         {actions.promote || actions.demote || actions.remove ? (
           <div className="flex justify-end gap-1">
             {actions.promote ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void changeRole("admin")}
-                disabled={setRole.isPending}
-              >
-                <ShieldCheck aria-hidden="true" />
-                {/* Icon only on a phone; the name always says which member it is for. */}
-                <span className="sr-only sm:not-sr-only">
-                  {setRole.isPending ? "Saving..." : "Make Admin"}
-                </span>
-                <span className="sr-only"> {name}</span>
-              </Button>
+              <ConfirmDialog
+                open={promoting}
+                onOpenChange={setPromoting}
+                trigger={
+                  <Button variant="outline" size="sm" disabled={setRole.isPending}>
+                    <ShieldCheck aria-hidden="true" />
+                    {/* Icon only on a phone; the name always says which member it is for. */}
+                    <span className="sr-only sm:not-sr-only">
+                      {setRole.isPending ? "Saving..." : "Make Admin"}
+                    </span>
+                    <span className="sr-only"> {name}</span>
+                  </Button>
+                }
+                title={`Make ${name} an admin?`}
+                description={`${name} will be able to invite people, manage members, and change ${circle.name}'s name and photo.`}
+                confirmLabel="Make Admin"
+                pendingLabel="Saving..."
+                pending={setRole.isPending}
+                // A failure leaves the question up, where it happened, as removing does.
+                onConfirm={() =>
+                  void changeRole("admin").then((done) => done && setPromoting(false))
+                }
+              />
             ) : null}
             {actions.demote ? (
               <Button

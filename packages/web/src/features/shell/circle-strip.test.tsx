@@ -3,7 +3,7 @@
  * first letter, Add, and the options dialog a circle opens (held for 500 ms, see
  * use-long-press.test.tsx, or from the context menu).
  */
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { circleFixture } from "@/features/circles/testing/fixtures";
@@ -13,13 +13,18 @@ import { CircleStrip } from "./circle-strip";
 const circles = [
   circleFixture({ id: 1, name: "Personal", type: "personal", color: "#3B82F6" }),
   circleFixture({ id: 7, name: "family", type: "family", color: "not-a-colour" }),
+  circleFixture({ id: 9, name: "Book club", type: "custom", isCreator: true, role: "admin" }),
 ];
 
 function renderStrip(path = "/dashboard") {
   const onCreateCircle = vi.fn();
   const view = renderWithTrpc(<CircleStrip onCreateCircle={onCreateCircle} />, {
     path,
-    handlers: { "circles.list": () => circles },
+    handlers: {
+      "circles.list": () => circles,
+      "circles.members": () => [],
+      "circles.delete": () => ({ message: "Circle deleted successfully" }),
+    },
   });
   return { ...view, onCreateCircle };
 }
@@ -54,26 +59,54 @@ describe("CircleStrip", () => {
   });
 
   it("opens a circle's options from its context menu, with the four entries of the spec", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
     renderStrip();
-    fireEvent.contextMenu(await screen.findByRole("link", { name: "family" }));
-    const options = await screen.findByRole("dialog", { name: "family" });
+    fireEvent.contextMenu(await screen.findByRole("link", { name: "Book club" }));
+    const options = await screen.findByRole("dialog", { name: "Book club" });
     expect(within(options).getByRole("link", { name: "Circle Settings" })).toHaveAttribute(
       "href",
-      "/circle/7/settings",
+      "/circle/9/settings",
     );
     expect(within(options).getByRole("link", { name: "Manage Members" })).toHaveAttribute(
       "href",
-      "/circle/7/members",
+      "/circle/9/members",
     );
+    expect(within(options).getByRole("button", { name: "Edit Circle" })).toBeVisible();
+    expect(await within(options).findByRole("button", { name: "Delete Circle" })).toBeVisible();
+  });
 
-    // Edit Circle and Delete Circle only log a message (spec section 2).
+  it("Edit Circle opens the circle's own dialog on its Settings tab", async () => {
+    renderStrip();
+    fireEvent.contextMenu(await screen.findByRole("link", { name: "Book club" }));
+    const options = await screen.findByRole("dialog", { name: "Book club" });
     await userEvent.click(within(options).getByRole("button", { name: "Edit Circle" }));
-    expect(info).toHaveBeenLastCalledWith("Edit circle 7");
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    fireEvent.contextMenu(screen.getByRole("link", { name: "family" }));
-    await userEvent.click(await screen.findByRole("button", { name: "Delete Circle" }));
-    expect(info).toHaveBeenLastCalledWith("Delete circle 7");
-    info.mockRestore();
+    const edit = await screen.findByRole("dialog", { name: "Book club" });
+    expect(
+      await within(edit).findByRole("tab", { name: "Settings", selected: true }),
+    ).toBeVisible();
+    expect(within(edit).getByLabelText(/Circle name/i)).toHaveValue("Book club");
+  });
+
+  it("Delete Circle asks the spec's question, then deletes", async () => {
+    const view = renderStrip();
+    fireEvent.contextMenu(await screen.findByRole("link", { name: "Book club" }));
+    const options = await screen.findByRole("dialog", { name: "Book club" });
+    await userEvent.click(await within(options).findByRole("button", { name: "Delete Circle" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete Book club?" });
+    expect(
+      within(confirm).getByText(
+        "Are you sure you want to delete this circle? This action cannot be undone.",
+      ),
+    ).toBeVisible();
+    expect(view.callsTo("circles.delete")).toEqual([]);
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete Circle" }));
+    await waitFor(() => expect(view.callsTo("circles.delete")[0]?.input).toEqual({ id: 9 }));
+  });
+
+  it("offers no Delete Circle where the rules keep the circle (a family circle)", async () => {
+    renderStrip();
+    fireEvent.contextMenu(await screen.findByRole("link", { name: "family" }));
+    const options = await screen.findByRole("dialog", { name: "family" });
+    expect(within(options).getByRole("button", { name: "Edit Circle" })).toBeVisible();
+    expect(within(options).queryByRole("button", { name: "Delete Circle" })).toBeNull();
   });
 });
