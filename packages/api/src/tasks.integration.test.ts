@@ -505,6 +505,32 @@ describe("task history", () => {
     expect(tasks.find((task) => task.id === declined.id)?.responseNote).toBe("No time");
   });
 
+  it("leaves out what still waits for an answer when asked to (the Action Center's Recent History)", async () => {
+    const f = await family();
+    const pending = await assign(f);
+    const accepted = await assign(f);
+    const withdrawn = await assign(f);
+    await f.assignee.trpc.tasks.accept({ id: accepted.id });
+    await f.creator.trpc.tasks.cancel({ id: withdrawn.id });
+    const answered = { includePending: false } as const;
+    for (const [member, type] of [
+      [f.creator, "assigned-by-me"],
+      [f.assignee, "assigned-to-me"],
+    ] as const) {
+      expect(ids((await member.trpc.tasks.history({ type, ...answered })).tasks)).toEqual([
+        withdrawn.id,
+        accepted.id,
+      ]);
+      // The spec's call, without the field, keeps every task.
+      expect(ids((await member.trpc.tasks.history({ type })).tasks)).toContain(pending.id);
+    }
+    // Answered, it moves from the pending list to the history.
+    await f.assignee.trpc.tasks.decline({ id: pending.id, reason: "Away" });
+    expect(
+      ids((await f.creator.trpc.tasks.history({ type: "assigned-by-me", ...answered })).tasks),
+    ).toEqual([withdrawn.id, accepted.id, pending.id]);
+  });
+
   it("leaves out plans that are not tasks", async () => {
     const f = await family();
     await f.creator.trpc.plans.createInCircle({

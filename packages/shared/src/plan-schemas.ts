@@ -316,6 +316,8 @@ export const taskHistoryInput = z.object({
   type: z.enum(["assigned-to-me", "assigned-by-me"]).default("assigned-to-me"),
   page: z.number().int().min(1).max(10_000).default(1),
   limit: z.number().int().min(1).max(50).default(10),
+  /** Ours: false leaves out the tasks still waiting for an answer (the pending list's). */
+  includePending: z.boolean().default(true),
 });
 
 /** GET /api/tasks/expired?month={0-11}&year={yyyy}: the month is zero-based, as the client's. */

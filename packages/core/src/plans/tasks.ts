@@ -14,7 +14,7 @@ import { dayIn, startOfDay } from "@circleplan/shared/days";
 import { LIST_ITEMS_MAX } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
 import { type CircleCaller, circleIdsOfMember } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
@@ -338,6 +338,14 @@ async function currentUnwritten(
   return answerRowFor(db, plan, latest, lastRow);
 }
 
+/** A task given and not yet answered, withdrawn or done: what the pending list holds. */
+const awaitingAnswer = and(
+  isNotNull(plans.assignedTo),
+  isNull(plans.assignmentAccepted),
+  isNull(plans.cancelledAt),
+  eq(plans.isCompleted, false),
+);
+
 const byStart = (a: { startTime: Date; id: number }, b: { startTime: Date; id: number }) =>
   a.startTime.getTime() - b.startTime.getTime() || a.id - b.id;
 
@@ -356,14 +364,7 @@ export async function pendingTasks({
     .select({ id: plans.id })
     .from(plans)
     .where(
-      and(
-        or(eq(plans.assignedTo, me), eq(plans.creatorId, me)),
-        isNotNull(plans.assignedTo),
-        isNull(plans.assignmentAccepted),
-        isNull(plans.cancelledAt),
-        eq(plans.isCompleted, false),
-        inMyCircles(me),
-      ),
+      and(or(eq(plans.assignedTo, me), eq(plans.creatorId, me)), awaitingAnswer, inMyCircles(me)),
     );
   const current = await currentOccurrences(
     deps.db,
@@ -397,14 +398,21 @@ export async function pendingTasks({
 /**
  * GET /api/tasks/history?type=assigned-to-me|assigned-by-me&page&limit: every task the caller
  * was given (a withdrawn one included, as cancelled) or gave, in circles the caller still
- * belongs to; newest first (when it was made, then by id), `limit` a page.
+ * belongs to; newest first (when it was made, then by id), `limit` a page. `includePending:
+ * false` leaves out what the pending list shows (the Action Center's Recent History, issue 21),
+ * so pages stay full.
  */
 export async function taskHistory({
   deps,
   caller,
   input,
 }: Call<
-  { type: "assigned-to-me" | "assigned-by-me"; page: number; limit: number },
+  {
+    type: "assigned-to-me" | "assigned-by-me";
+    page: number;
+    limit: number;
+    includePending?: boolean | undefined;
+  },
   SignedInCaller
 >): Promise<{ tasks: Plan[]; pagination: { page: number; limit: number; hasMore: boolean } }> {
   const me = caller.userId;
@@ -417,7 +425,14 @@ export async function taskHistory({
   const ids = await deps.db
     .select({ id: plans.id })
     .from(plans)
-    .where(and(mine, inMyCircles(me), hasOccurrence))
+    .where(
+      and(
+        mine,
+        inMyCircles(me),
+        hasOccurrence,
+        input.includePending === false ? not(awaitingAnswer as SQL) : undefined,
+      ),
+    )
     .orderBy(desc(plans.createdAt), desc(plans.id))
     .limit(limit + 1)
     .offset((page - 1) * limit);

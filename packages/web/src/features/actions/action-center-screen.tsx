@@ -5,6 +5,7 @@ import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadFailure } from "@/components/load-failure";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
@@ -40,7 +41,7 @@ type Responding = { task: PendingTask; mode: "accept" | "decline" } | null;
 
 /**
  * The Action Center (spec section 2): circle invitations to answer, tasks assigned to me
- * (Review, accept or decline) and by me (Review, Cancel), each with its Recent History. The
+ * (Review, accept or decline) and by me (Review, Withdraw), each with its Recent History. The
  * pending tasks and invitations are asked when the screen opens, and again when live sync says
  * they changed (decision 018, "The client"; the spec polled them every 5 and 30 s).
  */
@@ -65,7 +66,9 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
   const byMe = tasks.filter((task) => task.isCreatedByMe && !task.isAssignedToMe);
   const openInvitations = circle === null ? (invitations.data ?? []) : [];
   const loading = pending.isPending || (circle === null && invitations.isPending);
-  const count = toMe.length + openInvitations.length;
+  // The heading counts what the sections below show (issue 21, defect 6): the tasks I gave that
+  // wait for an answer too, which "No pending actions" once stood above.
+  const count = toMe.length + byMe.length + openInvitations.length;
 
   function respond(task: PendingTask, mode: "accept" | "decline") {
     setResponding({ task, mode });
@@ -104,7 +107,7 @@ function ActionCenter({ circle }: { circle: Circle | null }) {
         <LoadingCards />
       ) : (
         <>
-          {count === 0 && byMe.length === 0 && !pending.error ? <AllCaughtUp /> : null}
+          {count === 0 && !pending.error ? <AllCaughtUp /> : null}
 
           {openInvitations.length > 0 ? <InvitationsSection invitations={openInvitations} /> : null}
 
@@ -287,28 +290,42 @@ function PendingRow({
   );
 }
 
+/**
+ * Withdraws a task I gave from its assignee (POST /api/tasks/{id}/cancel), after saying so: a
+ * bare "Cancel" read as cancelling the plan, or closing something (issue 21, defect 6). The plan
+ * stays, without an assignee.
+ */
 function CancelTaskButton({ task, describedBy }: { task: PendingTask; describedBy: string }) {
   const cancel = trpc.tasks.cancel.useMutation();
   const invalidatePlans = usePlanInvalidation();
+  const [asking, setAsking] = useState(false);
+  const assignee = task.assigneeName ?? "the assignee";
   async function onCancel() {
     try {
       await cancel.mutateAsync({ id: task.id });
       toast.success(messages.taskCancelled);
+      setAsking(false);
       await invalidatePlans();
     } catch (error) {
       planFailureToast(error, "Failed to cancel task");
     }
   }
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      aria-describedby={describedBy}
-      disabled={cancel.isPending}
-      onClick={() => void onCancel()}
-    >
-      {cancel.isPending ? "Cancelling..." : "Cancel"}
-    </Button>
+    <ConfirmDialog
+      open={asking}
+      onOpenChange={setAsking}
+      trigger={
+        <Button size="sm" variant="outline" aria-describedby={describedBy}>
+          Withdraw
+        </Button>
+      }
+      title={`Withdraw ${task.title} from ${assignee}?`}
+      description={`${assignee} will no longer be asked to do it. The plan stays on the calendar, without an assignee.`}
+      confirmLabel="Withdraw Task"
+      pendingLabel="Withdrawing..."
+      pending={cancel.isPending}
+      onConfirm={() => void onCancel()}
+    />
   );
 }
 
