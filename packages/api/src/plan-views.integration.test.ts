@@ -386,6 +386,9 @@ describe("the month's grid", () => {
       date,
       count: plans.length,
       colors: plans.slice(0, 2).map((plan) => plan.eventColor ?? plan.circleColor),
+      previews: plans
+        .slice(0, 3)
+        .map((plan) => ({ title: plan.title, color: plan.eventColor ?? plan.circleColor })),
     }));
   }
 
@@ -424,8 +427,24 @@ describe("the month's grid", () => {
     expect(grid.days.find((day) => day.date === "2026-04-11")?.count).toBe(2);
     const scoped = await who.trpc.plans.calendarDays({ month: "2026-04", circleId: other.id });
     expect(scoped.days).toEqual([
-      { date: "2026-04-10", count: 1, colors: ["#ff0000"] },
-      { date: "2026-04-11", count: 1, colors: [other.color] },
+      {
+        date: "2026-04-10",
+        count: 1,
+        colors: ["#ff0000"],
+        previews: [{ title: "Late call", color: "#ff0000" }],
+      },
+      {
+        date: "2026-04-11",
+        count: 1,
+        colors: [other.color],
+        previews: [{ title: "Crossing", color: other.color }],
+      },
+    ]);
+    // A wide grid names the day's first three, in the day's order.
+    expect(tenth?.previews.map((preview) => preview.title)).toEqual([
+      "Holiday",
+      "Swim",
+      "Late call",
     ]);
   });
 
@@ -449,7 +468,20 @@ describe("the month's grid", () => {
       occurrenceStart: new Date("2026-06-15T09:00:00Z"),
       scope: "occurrence",
     });
+    await who.trpc.plans.update({
+      id: series.id,
+      occurrenceStart: new Date("2026-06-22T09:00:00Z"),
+      scope: "occurrence",
+      title: "Standup, in the garden",
+    });
     const june = await who.trpc.plans.calendarDays({ month: "2026-06" });
+    // An occurrence's own title names it.
+    expect(june.days.map((day) => day.previews[0]?.title)).toEqual([
+      "Standup",
+      "Standup",
+      "Standup, in the garden",
+      "Standup",
+    ]);
     expect(june.days.map((day) => [day.date, day.colors[0]])).toEqual([
       ["2026-06-01", circle.color],
       ["2026-06-08", "#00aa00"],
@@ -555,7 +587,14 @@ describe("over HTTP", () => {
     expect(grid.status).toBe(200);
     expect(grid.body).toEqual({
       month: "2026-07",
-      days: [{ date: "2026-07-04", count: 1, colors: [circle.color] }],
+      days: [
+        {
+          date: "2026-07-04",
+          count: 1,
+          colors: [circle.color],
+          previews: [{ title: "Picnic", color: circle.color }],
+        },
+      ],
     });
     const summary = await client.get("/api/events/calendar-summary/2026-07");
     expect(summary.status).toBe(200);

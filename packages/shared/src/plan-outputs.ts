@@ -129,13 +129,15 @@ export const expiredTasksOutput = z.object({ tasks: z.array(planSchema) });
 export const calendarSummaryOutput = z.object({ summary: z.string() });
 
 /**
- * One day of a month's grid: how many plans it holds and the colours of its first two (each
- * plan's own colour, else its circle's), in the order the day lists them.
+ * One day of a month's grid: how many plans it holds, the colours of its first two (each plan's
+ * own colour, else its circle's), in the order the day lists them, and its first three plans'
+ * titles and colours (ours: a wide grid names them, "+N more" for the rest).
  */
 export const calendarDaySchema = z.object({
   date: z.string(),
   count: z.number().int().positive(),
   colors: z.array(z.string()).max(2),
+  previews: z.array(z.object({ title: z.string(), color: z.string() })).max(3),
 });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 

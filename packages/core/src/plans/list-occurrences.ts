@@ -192,7 +192,12 @@ export interface OccurrenceDay {
   count: number;
   /** The colours of its first two occurrences: the plan's (or the occurrence's own), else the circle's. */
   colors: string[];
+  /** Its first three occurrences' titles and colours, for a wide grid's lines (issue 21). */
+  previews: { title: string; color: string }[];
 }
+
+/** How many plans a day of the month grid names (issue 21: "+N more" for the rest). */
+const PREVIEWS_PER_DAY = 3;
 
 /**
  * What a month's grid shows, per day of the viewer's zone that holds occurrences: how many, and
@@ -221,9 +226,9 @@ export async function occurrenceDays(
     coalesce(o.start_date - ${fromDay}::date,
       width_bucket(o.starts_at, (select ${bounds}::timestamptz[])) - 1) as day`;
   // Each day's occurrences are ranked in the lists' order (within a day: the all-day ones, then
-  // by start; days as numbers, which sort faster than text) and counted; only the first two of a
-  // day meet their plan and circle for the colour: the one it shows by the override rule
-  // (occurrence-sql.ts), else its circle's.
+  // by start; days as numbers, which sort faster than text) and counted; only the first three of
+  // a day meet their plan and circle for the title and colour: the ones it shows by the override
+  // rule (occurrence-sql.ts), else its circle's colour.
   const [answer] = await queryRows<{
     days: string;
     written_from: number | string | null;
@@ -236,21 +241,27 @@ export async function occurrenceDays(
           row_number() over (by_day order by timed, starts_at, plan_id) as rank
         from found window by_day as (partition by day))
       select
-        (select coalesce(json_agg(json_build_array((${fromDay}::date + day)::text, n, colors)
+        (select coalesce(json_agg(json_build_array((${fromDay}::date + day)::text, n, firsts)
             order by day), '[]')
           from (select r.day, max(r.n)::int as n,
-                  array_agg(coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })},
-                    c.color) order by r.rank) as colors
+                  json_agg(json_build_array(
+                    coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })}, c.color),
+                    ${shownField("title", { occurrence: "r", plan: "p" })}) order by r.rank) as firsts
                 from ranked r
                 join plans p on p.id = r.plan_id
                 join circles c on c.id = r.circle_id
-                where r.rank <= 2
+                where r.rank <= ${PREVIEWS_PER_DAY}
                 group by r.day) by_day)::text as days,
         ${writtenWindow(query)}`,
   );
   if (!isCovered(query, writtenOf(answer))) return daysOfRows(await collect(db, query), query);
-  const days = JSON.parse(answer?.days ?? "[]") as [string, number, string[]][];
-  return days.map(([date, count, colors]) => ({ date, count, colors }));
+  const days = JSON.parse(answer?.days ?? "[]") as [string, number, [string, string][]][];
+  return days.map(([date, count, firsts]) => ({
+    date,
+    count,
+    colors: firsts.slice(0, 2).map(([color]) => color),
+    previews: firsts.map(([color, title]) => ({ title, color })),
+  }));
 }
 
 /** collectOccurrences for a whole range (no page). */
@@ -273,12 +284,14 @@ function daysOfRows(rows: OccurrenceRow[], query: OccurrenceQuery): OccurrenceDa
   for (const row of rows) {
     const { occurrence, plan, circle } = row;
     const date = occurrence.startDate ?? dayIn(occurrence.startsAt as Date, query.viewerZone);
-    const day = byDay.get(date) ?? { date, count: 0, colors: [] };
+    const day = byDay.get(date) ?? { date, count: 0, colors: [], previews: [] };
     day.count += 1;
-    if (day.colors.length < 2) {
+    if (day.previews.length < PREVIEWS_PER_DAY) {
       const own = occurrence.overrides ?? {};
-      const color = "eventColor" in own ? own.eventColor : plan.eventColor;
-      day.colors.push(color ?? circle.color);
+      const color = ("eventColor" in own ? own.eventColor : plan.eventColor) ?? circle.color;
+      const title = "title" in own && typeof own.title === "string" ? own.title : plan.title;
+      if (day.colors.length < 2) day.colors.push(color);
+      day.previews.push({ title, color });
     }
     byDay.set(date, day);
   }

@@ -1,19 +1,28 @@
 /**
  * /calendar (plans spec, section 2): the month of all circles, the summary card when there is
- * a summary, Today's Plans (a plan there opening its details), and a day click leading to the
- * day view.
+ * a summary, Today's Plans (a plan there opening its details), a day with plans leading to the
+ * day view and a free one to Create Plan on it, and the Month / Week switch.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { CalendarScreen } from "./calendar-screen";
+import { CALENDAR_VIEW_KEY, rememberedCalendarView } from "./calendar-view";
+
+// The form itself is plan-dialog.test.tsx's: here, which day it opens on.
+vi.mock("@/features/plans/plan-dialog", () => ({
+  PlanDialog: (props: { open: boolean; defaultDate?: string }) =>
+    props.open ? <div role="dialog" aria-label={`Create Plan on ${props.defaultDate}`} /> : null,
+}));
 
 // 23 November 2026, 10:00 in London (the user's zone) and in UTC.
 freezeClockAt("2026-11-23T10:00:00Z");
+
+const swim = { title: "Swim", color: "#10B981" };
 
 function renderCalendar(handlers: Record<string, Handler> = {}) {
   return renderWithTrpc(<CalendarScreen />, {
@@ -23,8 +32,8 @@ function renderCalendar(handlers: Record<string, Handler> = {}) {
       "plans.calendarDays": (input) => ({
         month: (input as { month: string }).month,
         days: [
-          { date: "2026-11-23", count: 1, colors: ["#10B981"] },
-          { date: "2026-11-27", count: 1, colors: ["#10B981"] },
+          { date: "2026-11-23", count: 1, colors: ["#10B981"], previews: [swim] },
+          { date: "2026-11-27", count: 1, colors: ["#10B981"], previews: [swim] },
         ],
       }),
       "plans.calendarSummary": () => ({ summary: "" }),
@@ -39,7 +48,7 @@ describe("CalendarScreen", () => {
     const view = renderCalendar();
     expect(await screen.findByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
     expect(
-      await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
+      await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan: Swim" }),
     ).toBeVisible();
     expect(view.callsTo("plans.calendarDays")[0]?.input).toEqual({ month: "2026-11" });
     expect(view.callsTo("plans.list")[0]?.input).toEqual({ date: "2026-11-23" });
@@ -55,12 +64,35 @@ describe("CalendarScreen", () => {
     expect(view.callsTo("plans.calendarSummary").at(-1)?.input).toEqual({ month: "2026-12" });
   });
 
-  it("opens a clicked day in the day view", async () => {
+  it("opens a day with plans in the day view", async () => {
     const view = renderCalendar();
     await userEvent.click(
-      await screen.findByRole("button", { name: /^Wednesday, November 25, 2026/ }),
+      await screen.findByRole("button", { name: /^Friday, November 27, 2026/ }),
     );
-    expect(view.location()).toBe("/dashboard?date=2026-11-25");
+    expect(view.location()).toBe("/dashboard?date=2026-11-27");
+  });
+
+  it("adds a plan on a free day where it was chosen, staying on the calendar (issue 21)", async () => {
+    const view = renderCalendar();
+    await userEvent.click(
+      await screen.findByRole("button", {
+        name: "Wednesday, November 25, 2026, free day, add a plan",
+      }),
+    );
+    expect(await screen.findByRole("dialog", { name: "Create Plan on 2026-11-25" })).toBeVisible();
+    expect(view.location()).toBe("/calendar");
+  });
+
+  it("offers Month and Week, Month the current one, and remembers it for the bottom bar", async () => {
+    localStorage.setItem(CALENDAR_VIEW_KEY, "week");
+    renderCalendar();
+    const views = await screen.findByRole("navigation", { name: "Calendar view" });
+    expect(within(views).getByRole("link", { name: "Month" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(within(views).getByRole("link", { name: "Week" })).toHaveAttribute("href", "/planner");
+    expect(rememberedCalendarView()).toBe("month");
   });
 
   it("shows the summary card only when the server wrote a summary", async () => {
@@ -72,7 +104,7 @@ describe("CalendarScreen", () => {
     view.unmount();
 
     renderCalendar();
-    await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" });
+    await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan: Swim" });
     expect(screen.queryByText(/at a glance/)).toBeNull();
   });
 
@@ -132,7 +164,10 @@ describe("CalendarScreen", () => {
     const view = renderCalendar({
       "plans.calendarDays": () => {
         if (fail) throw serverError("The server is having a moment.", 500, "INTERNAL_SERVER_ERROR");
-        return { month: "2026-11", days: [{ date: "2026-11-27", count: 1, colors: ["#10B981"] }] };
+        return {
+          month: "2026-11",
+          days: [{ date: "2026-11-27", count: 1, colors: ["#10B981"], previews: [swim] }],
+        };
       },
     });
     expect(await screen.findByText("Failed to fetch events")).toBeVisible();
@@ -140,7 +175,7 @@ describe("CalendarScreen", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(
-      await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan" }),
+      await screen.findByRole("button", { name: "Friday, November 27, 2026, 1 plan: Swim" }),
     ).toBeVisible();
     expect(view.callsTo("plans.calendarDays")).toHaveLength(2);
   });

@@ -1,6 +1,7 @@
 /**
  * The month grid (plans spec, section 2): Sunday to Saturday, dots per day (1, 2, or one and
- * the count), today, days with plans, free days, the neighbouring months' days, and clicks.
+ * the count) or titles on a wider screen, today, days with plans, free and past days, the
+ * neighbouring months' days, and clicks (a free day adding a plan where the screen asks).
  */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -9,9 +10,31 @@ import { MonthCalendar } from "./month-calendar";
 
 // Only the days that hold plans, as plans.calendarDays answers: any other day is free.
 const days = [
-  { date: "2026-11-23", count: 3, colors: ["#10B981", "#10B981"] },
-  { date: "2026-11-24", count: 1, colors: ["#8B5CF6"] },
-  { date: "2026-11-26", count: 2, colors: ["#10b981", "#F59E0B"] },
+  {
+    date: "2026-11-23",
+    count: 4,
+    colors: ["#10B981", "#10B981"],
+    previews: [
+      { title: "Swim", color: "#10B981" },
+      { title: "Piano", color: "#10B981" },
+      { title: "Dinner", color: "#8B5CF6" },
+    ],
+  },
+  {
+    date: "2026-11-24",
+    count: 1,
+    colors: ["#8B5CF6"],
+    previews: [{ title: "Dentist", color: "#8B5CF6" }],
+  },
+  {
+    date: "2026-11-26",
+    count: 2,
+    colors: ["#10b981", "#F59E0B"],
+    previews: [
+      { title: "Book club", color: "#10b981" },
+      { title: "Gym", color: "#F59E0B" },
+    ],
+  },
 ];
 
 function renderMonth(overrides: Partial<Parameters<typeof MonthCalendar>[0]> = {}) {
@@ -60,15 +83,32 @@ describe("MonthCalendar", () => {
 
   it("draws one dot, two dots, or one dot and the count", () => {
     renderMonth();
-    const one = dotsOf(day(/^Tuesday, November 24, 2026, 1 plan$/));
+    const one = dotsOf(day(/^Tuesday, November 24, 2026, 1 plan: Dentist$/));
     expect(one?.querySelectorAll(".rounded-full")).toHaveLength(1);
     expect(one).toHaveTextContent(/^$/);
-    const two = dotsOf(day(/^Thursday, November 26, 2026, 2 plans$/));
+    const two = dotsOf(day(/^Thursday, November 26, 2026, 2 plans: Book club, Gym$/));
     expect(two?.querySelectorAll(".rounded-full")).toHaveLength(2);
     expect(two).toHaveTextContent(/^$/);
-    const three = dotsOf(day(/^Monday, November 23, 2026, today, 3 plans$/));
-    expect(three?.querySelectorAll(".rounded-full")).toHaveLength(1);
-    expect(three).toHaveTextContent("+3");
+    const four = dotsOf(
+      day(/^Monday, November 23, 2026, today, 4 plans: Swim, Piano, Dinner and 1 more$/),
+    );
+    expect(four?.querySelectorAll(".rounded-full")).toHaveLength(1);
+    expect(four).toHaveTextContent("+4");
+  });
+
+  it("names a wide screen's first three plans in their colours, and how many more", () => {
+    renderMonth();
+    const previewsOf = (name: RegExp) =>
+      day(name).closest("td")?.querySelector<HTMLElement>("[data-testid=day-previews]") ?? null;
+    const busy = previewsOf(/November 23, 2026/);
+    // Shown from the md breakpoint up; the phone's dots are hidden there (CSS, not happy-dom's).
+    expect(busy?.className).toMatch(/\bhidden\b.*\bmd:grid\b/);
+    expect(busy).toHaveAttribute("aria-hidden", "true");
+    expect(busy).toHaveTextContent("SwimPianoDinner+1 more");
+    const bars = Array.from(busy?.querySelectorAll<HTMLElement>("span[style]") ?? []);
+    expect(bars.map((bar) => bar.style.backgroundColor)).toEqual(["#10B981", "#10B981", "#8B5CF6"]);
+    expect(previewsOf(/November 24, 2026/)).toHaveTextContent(/^Dentist$/);
+    expect(dotsOf(day(/November 24, 2026/))?.className).toMatch(/md:hidden/);
   });
 
   it("colours each dot with its plan's colour, in the day's order", () => {
@@ -82,15 +122,21 @@ describe("MonthCalendar", () => {
     expect(dots(/November 26, 2026/)).toEqual(["#10B981", "#F59E0B"]);
   });
 
-  it("marks today, days with plans in blue, free days in green, other months in grey", () => {
+  it("marks today, tints days with plans, leaves free days plain and past days quieter, other months grey", () => {
     renderMonth();
     const today = day(/November 23, 2026, today/);
     expect(today).toHaveAttribute("aria-current", "date");
     expect(today.className).toMatch(/ring-primary/);
-    expect(today.className).toMatch(/bg-blue-100/);
+    expect(today.className).toMatch(/bg-blue-50/);
     const free = day(/^Wednesday, November 25, 2026, free day$/);
-    expect(free.className).toMatch(/bg-green-50/);
+    expect(free.className).toMatch(/bg-card/);
+    // No more wall of green (issue 21): a free day is the card's own colour.
+    expect(free.className).not.toMatch(/green/);
     expect(free).not.toHaveAttribute("aria-current");
+    const past = day(/^Sunday, November 22, 2026, free day$/);
+    expect(past.className).toMatch(/bg-muted\/40/);
+    expect(past.className).toMatch(/text-muted-foreground/);
+    expect(free.className).not.toMatch(/bg-muted/);
     const outside = day(/^Tuesday, December 1, 2026$/);
     expect(outside.className).toMatch(/bg-muted/);
     expect(dotsOf(outside)).toBeNull();
@@ -99,7 +145,7 @@ describe("MonthCalendar", () => {
   it("calls no day free while the month's plans are still loading", () => {
     renderMonth({ days: undefined });
     const loading = day(/^Wednesday, November 25, 2026$/);
-    expect(loading.className).not.toMatch(/bg-green-50/);
+    expect(loading.className).not.toMatch(/bg-blue-50/);
   });
 
   it("hands back the clicked day and the month asked for", async () => {
@@ -112,6 +158,19 @@ describe("MonthCalendar", () => {
     expect(props.onMonthChange).toHaveBeenCalledWith("2026-12");
     await userEvent.click(screen.getByRole("button", { name: "Previous month" }));
     expect(props.onMonthChange).toHaveBeenLastCalledWith("2026-10");
+  });
+
+  it("hands a free day of the month to onFreeDayClick where a screen adds on it, and says so", async () => {
+    const onFreeDayClick = vi.fn();
+    const props = renderMonth({ onFreeDayClick });
+    await userEvent.click(day(/^Wednesday, November 25, 2026, free day, add a plan$/));
+    expect(onFreeDayClick).toHaveBeenCalledWith("2026-11-25");
+    // A day with plans still opens as the spec says, and so does another month's day.
+    await userEvent.click(day(/November 24, 2026/));
+    expect(props.onDayClick).toHaveBeenCalledWith("2026-11-24");
+    await userEvent.click(day(/December 2, 2026/));
+    expect(props.onDayClick).toHaveBeenLastCalledWith("2026-12-02");
+    expect(onFreeDayClick).toHaveBeenCalledTimes(1);
   });
 
   it("says which day is chosen", () => {

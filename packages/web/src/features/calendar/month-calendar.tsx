@@ -19,16 +19,26 @@ import {
 /** Above this many plans a day shows one dot and the count instead of a dot each (spec section 2). */
 const MAX_DOTS = 2;
 
+/** Past this many named plans a wide grid says "+N more" (the server sends three at most). */
+const MAX_PREVIEWS = 3;
+
 interface DayPlans {
   /** The days that hold plans; null while they load (no day is called free before we know). */
   byDay: Map<Day, CalendarDay> | null;
   today: Day;
   selected: Day | null;
+  /** A free day adds a plan when chosen (its label says so). */
+  addsOnFreeDays: boolean;
 }
 
 // The day cells read the plans from here, so the components handed to DayPicker stay the same
 // objects between renders (a new one each render would remount every cell).
-const DayPlansContext = createContext<DayPlans>({ byDay: null, today: "", selected: null });
+const DayPlansContext = createContext<DayPlans>({
+  byDay: null,
+  today: "",
+  selected: null,
+  addsOnFreeDays: false,
+});
 
 export interface MonthCalendarProps {
   month: Month;
@@ -42,15 +52,22 @@ export interface MonthCalendarProps {
   onDayClick(day: Day): void;
   /** A day to mark as chosen (the circle page's `date=`). */
   selected?: Day | null;
+  /**
+   * A free day of the month, chosen: where the screen offers to add a plan on that day
+   * (issue 21, "Add where you look"); `onDayClick` otherwise.
+   */
+  onFreeDayClick?(day: Day): void;
   /** Names the grid for assistive technology beyond its month ("Family calendar"). */
   label?: string;
 }
 
 /**
  * The month grid of the calendar screens (spec section 2): Sunday to Saturday, previous and
- * next month, a dot per plan (two at most; more shows one dot and the count), today ringed,
- * days with plans blue, free days green, days of the neighbouring months grey. DayPicker
- * brings the grid semantics and the arrow-key movement between days.
+ * next month; on a phone a dot per plan (two at most; more shows one dot and the count), on a
+ * wider screen the first three plans' titles in their colours and "+N more" (issue 21); today
+ * filled and ringed, days with plans tinted, past days quieter, free days plain (the spec's
+ * green for free days made a heavy wall, darkest in the dark theme), days of the neighbouring
+ * months grey. DayPicker brings the grid semantics and the arrow-key movement between days.
  */
 export function MonthCalendar({
   month,
@@ -60,14 +77,16 @@ export function MonthCalendar({
   onDayClick,
   selected = null,
   label,
+  onFreeDayClick,
 }: MonthCalendarProps) {
   const context = useMemo<DayPlans>(
     () => ({
       byDay: days ? new Map(days.map((day) => [day.date, day])) : null,
       today,
       selected,
+      addsOnFreeDays: onFreeDayClick !== undefined,
     }),
-    [days, today, selected],
+    [days, today, selected, onFreeDayClick],
   );
   // DayPicker takes local dates: the grid's days are plain calendar days (only "today" depends
   // on a zone, and it arrives read in the user's), so each is its local noon, which no
@@ -100,7 +119,12 @@ export function MonthCalendar({
           showOutsideDays
           fixedWeeks
           hideNavigation
-          onDayClick={(date) => onDayClick(dayOf(date))}
+          onDayClick={(date) => {
+            const day = dayOf(date);
+            const free = context.byDay !== null && !context.byDay.has(day);
+            if (onFreeDayClick && free && monthOf(day) === month) onFreeDayClick(day);
+            else onDayClick(day);
+          }}
           components={COMPONENTS}
           classNames={CLASS_NAMES}
         />
@@ -130,7 +154,7 @@ const CLASS_NAMES = {
 
 /** What one cell of the grid shows: its day, its plans once known, today, chosen. */
 function useDayCell(day: DayProps["day"]) {
-  const { byDay, today, selected } = useContext(DayPlansContext);
+  const { byDay, today, selected, addsOnFreeDays } = useContext(DayPlansContext);
   const iso = dayOf(day.date);
   const outside = day.outside;
   const planned = outside ? undefined : byDay?.get(iso);
@@ -138,10 +162,13 @@ function useDayCell(day: DayProps["day"]) {
     iso,
     outside,
     colors: planned?.colors ?? [],
+    previews: planned?.previews ?? [],
     count: planned?.count ?? 0,
     known: byDay !== null && !outside,
     isToday: iso === today,
+    isPast: iso < today,
     isSelected: iso === selected,
+    addsOnFreeDays,
   };
 }
 
@@ -151,21 +178,24 @@ function useDayCell(day: DayProps["day"]) {
  * the name, which speech input users say to press it).
  */
 function PlanDayCell({ day, modifiers, children, ...cellProps }: DayProps) {
-  const { iso, colors, count } = useDayCell(day);
+  const { iso, colors, count, previews } = useDayCell(day);
   return (
     <td {...cellProps}>
       {children}
       {count > 0 ? <Dots day={iso} count={count} colors={colors} /> : null}
+      {count > 0 ? <Previews count={count} previews={previews} /> : null}
     </td>
   );
 }
 
 function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonProps) {
-  const { iso, outside, count, known, isToday, isSelected } = useDayCell(day);
+  const { iso, outside, count, previews, known, isToday, isPast, isSelected, addsOnFreeDays } =
+    useDayCell(day);
 
   const details = [fullDate(iso)];
   if (isToday) details.push("today");
-  if (known) details.push(count > 0 ? planCountText(count) : "free day");
+  if (known && count > 0) details.push(`${planCountText(count)}: ${namedPlans(count, previews)}`);
+  if (known && count === 0) details.push(addsOnFreeDays ? "free day, add a plan" : "free day");
   if (isSelected) details.push("selected");
 
   return (
@@ -176,14 +206,14 @@ function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonP
       data-day={iso}
       data-plans={known ? count : undefined}
       className={cn(
-        "flex h-14 w-full cursor-pointer flex-col items-center justify-start gap-1 rounded-md border pt-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:h-20",
+        "flex h-14 w-full cursor-pointer flex-col items-center justify-start gap-1 rounded-md border pt-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:h-20 md:h-28 md:items-start md:px-1.5",
         outside
           ? "border-transparent bg-muted/60 text-muted-foreground hover:bg-muted"
-          : !known
-            ? "border-border bg-card hover:bg-accent"
-            : count > 0
-              ? "border-blue-300 bg-blue-100 text-blue-950 hover:bg-blue-200 dark:border-blue-700 dark:bg-blue-950 dark:text-blue-50 dark:hover:bg-blue-900"
-              : "border-green-200 bg-green-50 text-green-950 hover:bg-green-100 dark:border-green-900 dark:bg-green-950 dark:text-green-50 dark:hover:bg-green-900",
+          : known && count > 0
+            ? "border-blue-200 bg-blue-50 text-blue-950 hover:bg-blue-100 dark:border-blue-900 dark:bg-blue-950/50 dark:text-blue-50 dark:hover:bg-blue-900/60"
+            : "border-border bg-card hover:bg-accent",
+        // Past days step back, whatever they held: the eye goes to what is still ahead.
+        !outside && isPast && "bg-muted/40 text-muted-foreground dark:bg-muted/30",
         isToday && "font-bold ring-2 ring-primary ring-offset-1 ring-offset-background",
         isSelected && "outline-2 outline-offset-1 outline-foreground",
         className,
@@ -201,6 +231,51 @@ function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonP
   );
 }
 
+/** The day's plans named in its label: the first three, and how many more. */
+function namedPlans(count: number, previews: readonly { title: string }[]): string {
+  const named = previews.map((preview) => preview.title).join(", ");
+  return count > previews.length ? `${named} and ${count - previews.length} more` : named;
+}
+
+/**
+ * A wider screen's view of the day (issue 21): its first three plans' titles, each marked with
+ * its colour, and "+N more". Drawn over the button's lower part like the dots, and hidden from
+ * assistive technology: the button's label names them.
+ */
+function Previews({
+  count,
+  previews,
+}: {
+  count: number;
+  previews: readonly { title: string; color: string }[];
+}) {
+  const shown = previews.slice(0, MAX_PREVIEWS);
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="day-previews"
+      className="pointer-events-none absolute inset-x-1.5 top-9 hidden gap-0.5 text-left text-xs leading-tight md:grid"
+    >
+      {shown.map((preview, index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: a line stands for a place in the day's order, and two plans may share a title
+          key={index}
+          className="flex min-w-0 items-center gap-1"
+        >
+          <span
+            className="h-3 w-1 shrink-0 rounded-full"
+            style={{ backgroundColor: displayColor(preview.color) }}
+          />
+          <span className="truncate">{preview.title}</span>
+        </span>
+      ))}
+      {count > shown.length ? (
+        <span className="font-medium text-muted-foreground">+{count - shown.length} more</span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * 1 dot, 2 dots, or one dot and the count (spec section 2); the button's label says it in words.
  * `colors` holds the day's first two plans' colours; past two only the first is drawn.
@@ -212,7 +287,7 @@ function Dots({ day, count, colors }: { day: string; count: number; colors: read
       aria-hidden="true"
       data-testid="day-dots"
       data-day={day}
-      className="pointer-events-none absolute inset-x-0 bottom-2 flex items-center justify-center gap-1 text-blue-950 sm:bottom-3 dark:text-blue-50"
+      className="pointer-events-none absolute inset-x-0 bottom-2 flex items-center justify-center gap-1 text-blue-950 sm:bottom-3 md:hidden dark:text-blue-50"
     >
       {shown.map((color, index) => (
         <span
@@ -231,23 +306,27 @@ function Dots({ day, count, colors }: { day: string; count: number; colors: read
 
 const COMPONENTS = { Day: PlanDayCell, DayButton: PlanDayButton } as const;
 
-/** The colours are never the only sign (the dots and the day's label say it too), but named here. */
+/** The tints are never the only sign (the dots, titles and each day's label say it too), but named here. */
 function Legend() {
   return (
     <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
       <li className="flex items-center gap-1.5">
         <span
           aria-hidden="true"
-          className="size-3 rounded-sm border border-blue-300 bg-blue-100 dark:border-blue-700 dark:bg-blue-950"
+          className="size-3 rounded-sm border border-blue-200 bg-blue-50 dark:border-blue-900 dark:bg-blue-950/50"
         />
         Has plans
       </li>
       <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="size-3 rounded-sm border border-border bg-card" />
+        Free day
+      </li>
+      <li className="flex items-center gap-1.5">
         <span
           aria-hidden="true"
-          className="size-3 rounded-sm border border-green-200 bg-green-50 dark:border-green-900 dark:bg-green-950"
+          className="size-3 rounded-sm border border-border bg-muted/40 dark:bg-muted/30"
         />
-        Free day
+        Past
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className="size-3 rounded-full bg-primary" />

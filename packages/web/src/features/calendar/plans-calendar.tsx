@@ -23,6 +23,7 @@ export function PlansCalendar({
   onMonthChange,
   today,
   onDayClick,
+  onFreeDayClick,
   selected,
 }: {
   title: string;
@@ -31,6 +32,8 @@ export function PlansCalendar({
   onMonthChange(month: Month): void;
   today: Day;
   onDayClick(day: Day): void;
+  /** Where a free day adds a plan (MonthCalendar's). */
+  onFreeDayClick?(day: Day): void;
   selected?: Day | null;
 }) {
   const days = trpc.plans.calendarDays.useQuery(calendarDaysInput(month, circleId));
@@ -58,6 +61,7 @@ export function PlansCalendar({
           today={today}
           onDayClick={onDayClick}
           selected={selected}
+          {...(onFreeDayClick ? { onFreeDayClick } : {})}
         />
       </CardContent>
     </Card>

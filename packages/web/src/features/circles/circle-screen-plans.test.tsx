@@ -67,9 +67,11 @@ function calendarDays(input: unknown) {
   const { month } = input as { month: string };
   const byDay = new Map<string, CalendarDay>();
   for (const plan of plans.filter((p) => p.date.startsWith(`${month}-`))) {
-    const day = byDay.get(plan.date) ?? { date: plan.date, count: 0, colors: [] };
+    const day = byDay.get(plan.date) ?? { date: plan.date, count: 0, colors: [], previews: [] };
+    const color = plan.eventColor ?? plan.circleColor;
     day.count += 1;
-    if (day.colors.length < 2) day.colors.push(plan.eventColor ?? plan.circleColor);
+    if (day.colors.length < 2) day.colors.push(color);
+    if (day.previews.length < 3) day.previews.push({ title: plan.title, color });
     byDay.set(plan.date, day);
   }
   return { month, days: [...byDay.values()] };
@@ -163,7 +165,9 @@ describe("CircleScreen plans", () => {
     ]);
     expect(screen.getByRole("heading", { level: 2, name: "December 2026" })).toBeVisible();
     expect(
-      screen.getByRole("button", { name: "Thursday, December 10, 2026, 1 plan, selected" }),
+      screen.getByRole("button", {
+        name: "Thursday, December 10, 2026, 1 plan: Dentist, selected",
+      }),
     ).toBeVisible();
     await userEvent.click(within(around).getByRole("button", { name: "Show the next days" }));
     expect(view.location()).toBe("/circle/7");
@@ -172,7 +176,7 @@ describe("CircleScreen plans", () => {
   it("chooses a day from the calendar or a panel heading", async () => {
     const view = renderCircle();
     await userEvent.click(
-      await screen.findByRole("button", { name: /^Wednesday, November 25, 2026, 1 plan$/ }),
+      await screen.findByRole("button", { name: /^Wednesday, November 25, 2026, 1 plan: Piano$/ }),
     );
     expect(view.location()).toBe("/circle/7?date=2026-11-25");
     const around = await panel();

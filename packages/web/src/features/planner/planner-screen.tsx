@@ -19,6 +19,7 @@ import {
   shortWeekday,
   weekStart,
 } from "@/features/calendar/calendar-days";
+import { CalendarViewSwitch } from "@/features/calendar/calendar-view-switch";
 import { useToday } from "@/features/calendar/use-today";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -47,13 +48,16 @@ export function PlannerScreen() {
 
   return (
     <section aria-labelledby="planner-title" className="grid w-full gap-4">
-      <div className="grid gap-1">
-        <ScreenHeading
-          id="planner-title"
-          title="Planner"
-          className="text-2xl font-bold tracking-tight"
-        />
-        <p className="text-sm text-muted-foreground">Your week across all your circles.</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <ScreenHeading
+            id="planner-title"
+            title="Planner"
+            className="text-2xl font-bold tracking-tight"
+          />
+          <p className="text-sm text-muted-foreground">Your week across all your circles.</p>
+        </div>
+        <CalendarViewSwitch current="week" />
       </div>
       <StepNav
         unit="week"

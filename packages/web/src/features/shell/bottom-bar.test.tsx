@@ -2,8 +2,9 @@
  * The bottom bar (accounts spec, section 2): Plans, Calendar, Actions, and on Actions the count
  * of tasks waiting for my answer, capped at 9+.
  */
-import { act, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CALENDAR_VIEW_KEY } from "@/features/calendar/calendar-view";
 import { pendingTaskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { BottomBar } from "./bottom-bar";
@@ -54,5 +55,17 @@ describe("BottomBar", () => {
     await screen.findByRole("link", { name: "Plans" });
     expect(view.callsTo("tasks.pending")).toHaveLength(1);
     expect(screen.queryByTestId("actions-badge")).toBeNull();
+  });
+
+  it("opens the calendar view last looked at, Month or Week, and marks it on both", () => {
+    renderBar(() => [], "/planner");
+    const calendar = () => screen.getByRole("link", { name: "Calendar" });
+    expect(calendar()).toHaveAttribute("href", "/calendar");
+    expect(calendar()).toHaveAttribute("aria-current", "page");
+    cleanup();
+    localStorage.setItem(CALENDAR_VIEW_KEY, "week");
+    renderBar(() => [], "/dashboard");
+    expect(calendar()).toHaveAttribute("href", "/planner");
+    expect(calendar()).not.toHaveAttribute("aria-current");
   });
 });

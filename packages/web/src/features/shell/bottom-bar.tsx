@@ -1,9 +1,10 @@
 import { CalendarDays, ListChecks, NotebookPen } from "lucide-react";
 import type { ComponentType } from "react";
-import { Link, useRoute } from "wouter";
+import { Link, useLocation, useRoute } from "wouter";
 import { paths } from "@/app/paths";
 import { awaitingMyAnswer, badgeText } from "@/features/actions/action-counts";
 import { usePendingTasks } from "@/features/actions/pending-tasks";
+import { calendarViewPath, rememberedCalendarView } from "@/features/calendar/calendar-view";
 import { cn } from "@/lib/utils";
 
 interface BarItem {
@@ -14,11 +15,20 @@ interface BarItem {
   alsoAt?: string;
 }
 
-const items: readonly BarItem[] = [
-  { href: paths.plans, label: "Plans", Icon: NotebookPen },
-  { href: paths.calendar, label: "Calendar", Icon: CalendarDays },
-  { href: paths.actions, label: "Actions", Icon: ListChecks, alsoAt: paths.actionCenter },
-];
+/** The bar's items; Calendar opens the view last looked at, Month or Week (issue 21). */
+function barItems(): readonly BarItem[] {
+  const view = rememberedCalendarView();
+  return [
+    { href: paths.plans, label: "Plans", Icon: NotebookPen },
+    {
+      href: calendarViewPath[view],
+      label: "Calendar",
+      Icon: CalendarDays,
+      alsoAt: calendarViewPath[view === "month" ? "week" : "month"],
+    },
+    { href: paths.actions, label: "Actions", Icon: ListChecks, alsoAt: paths.actionCenter },
+  ];
+}
 
 function BottomBarLink({
   href,
@@ -70,13 +80,15 @@ function useActionsBadge(): { text: string; label: string } | null {
 
 export function BottomBar() {
   const badge = useActionsBadge();
+  // Each navigation renders the bar again, so Calendar follows the view just looked at.
+  useLocation();
   return (
     <nav
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/80"
     >
       <div className="mx-auto flex max-w-md items-stretch gap-1 px-4 py-1">
-        {items.map((item) => (
+        {barItems().map((item) => (
           <BottomBarLink
             key={item.href}
             {...item}
