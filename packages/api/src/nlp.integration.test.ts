@@ -187,6 +187,33 @@ describe("nlp.processVoice", () => {
     });
   });
 
+  it("reads from the day it was typed from: the day is today for the sentence (issue 21)", async () => {
+    const { parent, circle } = await family();
+    const from = (text: string, referenceDay?: string | null) =>
+      parent.trpc.nlp.processVoice({ text, circleId: circle.id, referenceDay });
+    // Wednesday 4 March, 10:17 in New York; the calendar's chosen day is Friday 13 March, after
+    // the clocks went forward (EDT, UTC-4).
+    expect((await from("dentist at 11am", "2026-03-13")).startTime).toEqual(
+      new Date("2026-03-13T15:00:00Z"),
+    );
+    expect((await from("call grandma tomorrow at 9", "2026-03-13")).startTime).toEqual(
+      new Date("2026-03-14T13:00:00Z"),
+    );
+    // No time said: now to the half hour (10:30), on that day.
+    expect((await from("book club", "2026-03-13")).startTime).toEqual(
+      new Date("2026-03-13T14:30:00Z"),
+    );
+    // Absent, null or today: read from now, as before.
+    for (const referenceDay of [undefined, null, "2026-03-04"]) {
+      expect((await from("dentist at 11am", referenceDay)).startTime).toEqual(
+        new Date("2026-03-04T16:00:00Z"),
+      );
+    }
+    for (const referenceDay of ["2026-02-30", "13/03/2026", "x".repeat(11)]) {
+      expect(await refusal(from("dentist at 11am", referenceDay))).toMatchObject({ status: 400 });
+    }
+  });
+
   it("refuses empty, blank, missing, too long and control-character text with the spec's messages", async () => {
     const { parent, circle } = await family();
     const said = (text: unknown) =>

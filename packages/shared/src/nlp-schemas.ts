@@ -7,6 +7,7 @@ import { safeMultilineString, timeZoneField } from "./auth-schemas";
 import { idField } from "./circle-schemas";
 import { NLP_TEXT_MAX_LENGTH } from "./limits";
 import { messages } from "./messages";
+import { dayField } from "./plan-schemas";
 
 export const processVoiceInput = z.object({
   /** Trimmed; empty (or only blanks) is "no speech". */
@@ -23,5 +24,10 @@ export const processVoiceInput = z.object({
     .pipe(idField(messages.circleRequired)),
   /** The zone the sentence is read in; the caller's profile zone when absent. */
   userTimezone: timeZoneField.nullish(),
+  /**
+   * Ours (issue 21): the day the sentence was typed from (`yyyy-MM-dd`, a day chosen on the
+   * calendar), read as "today": "at 11am" is on it, "tomorrow" the day after. Today when absent.
+   */
+  referenceDay: dayField.nullish(),
 });
 export type ProcessVoiceInput = z.infer<typeof processVoiceInput>;

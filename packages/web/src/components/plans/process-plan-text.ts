@@ -26,7 +26,11 @@ export type ProcessAnswer =
   /** The server refused the sentence and said why (no speech, too long, not your circle). */
   | { refusal: string; outcome?: never };
 
-export function useProcessPlanText(): {
+/**
+ * `referenceDay`: the day the sentence is typed from (a day chosen on the calendar), which the
+ * server reads as "today" (issue 21); today when absent.
+ */
+export function useProcessPlanText({ referenceDay }: { referenceDay?: string | undefined } = {}): {
   process(text: string, circleId: number): Promise<ProcessAnswer>;
   pending: boolean;
 } {
@@ -39,6 +43,7 @@ export function useProcessPlanText(): {
         text,
         circleId,
         userTimezone: browserTimeZone() ?? null,
+        ...(referenceDay ? { referenceDay } : {}),
       });
       announce(result);
       return { outcome: { text, circleId, result } };

@@ -317,6 +317,7 @@ function PlanDialogBody({
       {step === "text" ? (
         <PlanTextStep
           form={form}
+          referenceDay={defaultDate}
           onParsed={(outcome) => toForm(valuesFrom(outcome))}
           onManual={() => toForm(null)}
           onCancel={onClose}

@@ -87,6 +87,18 @@ describe("Create Plan's free-text step", () => {
     expect(within(dialog).queryByLabelText("Title")).toBeNull();
   });
 
+  it("reads the sentence from the day the dialog was opened on (a day chosen on the calendar)", async () => {
+    const view = renderCreate({ defaultCircleId: 7, defaultDate: "2026-12-03" });
+    const { box } = await textStep();
+    await userEvent.type(box, "Dentist at 11am");
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(view.callsTo("nlp.processVoice")).toHaveLength(1));
+    expect(view.callsTo("nlp.processVoice")[0]?.input).toMatchObject({
+      text: "Dentist at 11am",
+      referenceDay: "2026-12-03",
+    });
+  });
+
   it("reads the sentence on Enter and opens the form filled from it", async () => {
     const view = renderCreate({ defaultCircleId: 7 });
     const { dialog, box } = await textStep();

@@ -18,6 +18,8 @@ interface PlanTextStepProps {
   /** The Create Plan form: its circle is the one the sentence is read for. */
   form: UseFormReturn<PlanFormValues, unknown, PlanFormOutput>;
   onParsed(outcome: PlanTextOutcome): void;
+  /** The day the dialog was opened on, read as "today" by the server; today when absent. */
+  referenceDay?: string | undefined;
   onManual(): void;
   onCancel(): void;
 }
@@ -28,10 +30,16 @@ interface PlanTextStepProps {
  * and the Manual Form link goes straight to the form. The circle chosen here is the form's own,
  * so it stays chosen in the form.
  */
-export function PlanTextStep({ form, onParsed, onManual, onCancel }: PlanTextStepProps) {
+export function PlanTextStep({
+  form,
+  onParsed,
+  onManual,
+  onCancel,
+  referenceDay,
+}: PlanTextStepProps) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
-  const { process, pending } = useProcessPlanText();
+  const { process, pending } = useProcessPlanText({ referenceDay });
   const circleError = form.formState.errors.circleId?.message;
 
   async function submit(event?: FormEvent) {
