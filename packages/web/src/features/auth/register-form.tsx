@@ -201,16 +201,22 @@ export function RegisterForm({
             </NativeSelect>
           )}
         </Field>
+        {/* Typed, with the country's cities offered: a town no list holds still registers. */}
         <Field id="register-city" label="City" error={errors.city?.message}>
           {(control) => (
-            <NativeSelect {...control} {...form.register("city")} disabled={cities.length === 0}>
-              <option value="">{cities.length ? "Select a city" : "Select a country first"}</option>
-              {cities.map((city) => (
-                <option key={city} value={city}>
-                  {city}
-                </option>
-              ))}
-            </NativeSelect>
+            <>
+              <Input
+                {...control}
+                {...form.register("city")}
+                list="register-city-suggestions"
+                autoComplete="address-level2"
+              />
+              <datalist id="register-city-suggestions">
+                {cities.map((city) => (
+                  <option key={city} value={city} />
+                ))}
+              </datalist>
+            </>
           )}
         </Field>
       </div>
