@@ -75,7 +75,7 @@ describe("invitations in the browser", () => {
     await detail.getByLabel("Message").fill("Join us for Sunday lunches!");
     await detail.getByRole("button", { name: "Send Invitation" }).click();
     const share = adminPage.getByRole("dialog", { name: "Share Invitation" });
-    await share.getByLabel("Invitation link").waitFor();
+    await share.getByRole("tab", { name: "Email", selected: true }).waitFor();
     await adminPage.keyboard.press("Escape");
     await share.waitFor({ state: "detached" });
 
