@@ -58,16 +58,19 @@ const resolver: typeof schemaResolver = async (values, context, options) => {
 export function RegisterForm({
   onRegistered,
   returnTo,
+  initialEmail = "",
 }: {
   onRegistered: (r: Registration) => void;
   /** Where the verification link leads after signing in; the dashboard when absent. */
   returnTo?: string | undefined;
+  /** The address an invitation was mailed to, when its link led here. */
+  initialEmail?: string | undefined;
 }) {
   const registerUser = trpc.auth.register.useMutation();
   const form = useForm<RegisterValues, unknown, z.output<typeof registerInput>>({
     resolver,
     defaultValues: {
-      email: "",
+      email: initialEmail,
       password: "",
       firstName: "",
       lastName: "",
