@@ -62,6 +62,14 @@ describe("auth.register", () => {
     expect(mail[0]?.text).toContain(res.dev_verification_token as string);
   });
 
+  it("takes a city that is not on the country's list (Portland, US), as typed", async () => {
+    const data = buildRegistration({ country: "US", city: " Portland " });
+    const res = await callerFor(harness()).trpc.auth.register(data);
+    expect(res.message).toBe(messages.registered);
+    const [user] = await harness().db.db.select().from(users).where(eq(users.email, data.email));
+    expect(user).toMatchObject({ country: "US", city: "Portland" });
+  });
+
   it("answers 409 for an email that exists, whatever its case, and stores nothing", async () => {
     const anon = callerFor(harness());
     const data = buildRegistration();
@@ -89,7 +97,9 @@ describe("auth.register", () => {
     [{ lastName: "x".repeat(51) }, "lastName", messages.lastNameTooLong],
     [{ gender: "other" }, "gender", messages.genderRequired],
     [{ country: "" }, "country", messages.countryRequired],
-    [{ city: "Paris" }, "city", messages.cityUnknown],
+    [{ city: "P".repeat(101) }, "city", messages.cityTooLong],
+    [{ city: "Port\u0000land" }, "city", messages.invalidText],
+    [{ city: "<b>Portland</b>" }, "city", messages.cityChars],
     [{ phoneNumber: "+1 212555" }, "phoneNumber", "Phone number must be 10 digits for the country"],
     [
       { country: "GB", city: "London", phoneNumber: "+44 123" },

@@ -6,7 +6,7 @@
  */
 import { circleMembers } from "@circleplan/db/schema";
 import { createCircle, createUser, personalCircleOf } from "@circleplan/db/testing/factories";
-import { PHOTO_JSON_BODY_MAX_BYTES } from "@circleplan/shared/limits";
+import { CIRCLE_TYPE_COLORS, PHOTO_JSON_BODY_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -75,6 +75,27 @@ describe("circles", () => {
     expect(typeof res.body.id).toBe("number");
     expect(res.body.photo).toMatch(/^\/api\/photos\/circles\//);
     expect(res.body).not.toHaveProperty("photoKey");
+  });
+
+  it("POST /api/circles gives a Family circle sent without a colour the family green", async () => {
+    const { client } = await signedInClient(server());
+    for (const color of [undefined, "", null]) {
+      const res = await client.post("/api/circles", {
+        name: "The Lovelaces",
+        description: "",
+        type: "family",
+        ...(color === undefined ? {} : { color }),
+      });
+      expect(res.status, JSON.stringify(color)).toBe(201);
+      expect(res.body).toMatchObject({ type: "family", color: CIRCLE_TYPE_COLORS.family });
+    }
+    expect(CIRCLE_TYPE_COLORS.family).toBe("#10B981");
+    const chosen = await client.post("/api/circles", {
+      name: "The Babbages",
+      type: "family",
+      color: "#f59e0b",
+    });
+    expect(chosen.body).toMatchObject({ type: "family", color: "#F59E0B" });
   });
 
   it("POST /api/circles refuses bad input with 400 and the product's issues", async () => {

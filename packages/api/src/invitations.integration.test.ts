@@ -762,6 +762,75 @@ describe("invitations.byToken", () => {
   });
 });
 
+describe("invitations.preview (a signed-out invitee's landing)", () => {
+  async function invited() {
+    const setup = await circleWithRoles();
+    const created = await setup.admin.trpc.invitations.create({
+      id: setup.circle.id,
+      email: "invitee@example.com",
+    });
+    const invitee = await signedInCaller(harness(), { user: { email: "invitee@example.com" } });
+    return { ...setup, created, invitee };
+  }
+
+  it("tells anyone holding the link, signed out too, who invited them where, and nothing more", async () => {
+    const { created, invitee, outsider, admin, circle } = await invited();
+    for (const who of [callerFor(harness()), outsider, invitee]) {
+      const res = await who.trpc.invitations.preview({ token: created.inviteToken });
+      expect(res).toEqual({ circleName: circle.name, inviterFirstName: admin.user.firstName });
+    }
+  });
+
+  it("never hands a signed-out holder the address, not even masked (the shared link must not tell whom it was for)", async () => {
+    const { created } = await invited();
+    const res = await callerFor(harness()).trpc.invitations.preview({
+      token: created.inviteToken,
+    });
+    expect(JSON.stringify(res)).not.toMatch(/@|invitee/);
+  });
+
+  it("answers as the token page does: 409 once accepted, 400 declined, expired or unknown", async () => {
+    const { created, invitee, admin, circle } = await invited();
+    const anon = callerFor(harness());
+    await invitee.trpc.invitations.accept({ id: created.id });
+    const accepted = await refusal(anon.trpc.invitations.preview({ token: created.inviteToken }));
+    expect(accepted).toMatchObject({
+      status: 409,
+      body: { message: messages.invitationAlreadyAccepted },
+    });
+
+    const later = await admin.trpc.invitations.create({ id: circle.id, email: "late@example.com" });
+    harness().clock.advance(INVITATION_TTL_MS);
+    const expired = await refusal(anon.trpc.invitations.preview({ token: later.inviteToken }));
+    expect(expired).toMatchObject({ status: 400, body: { message: messages.invitationInvalid } });
+    const unknown = await refusal(anon.trpc.invitations.preview({ token: "no-such-token" }));
+    expect(unknown).toMatchObject({ status: 400, body: { message: messages.invitationInvalid } });
+    const empty = await refusal(anon.trpc.invitations.preview({ token: " " }));
+    expect(empty.status).toBe(400);
+  });
+
+  it("says no name once the inviter's account is gone", async () => {
+    const { created } = await invited();
+    await harness()
+      .db.db.update(invitations)
+      .set({ inviterId: null })
+      .where(eq(invitations.id, created.id));
+    const res = await callerFor(harness()).trpc.invitations.preview({
+      token: created.inviteToken,
+    });
+    expect(res.inviterFirstName).toBeNull();
+  });
+
+  it("puts the address in the mailed link only, so Register can be filled in from it", async () => {
+    const { created } = await invited();
+    const [mail] = await harness().db.db.select().from(mailOutbox);
+    const mailed = new URL(mail?.text.match(/https?:\/\/\S+\/invitations\/\S+/)?.[0] ?? "");
+    expect(mailed.pathname).toBe(`/invitations/${created.inviteToken}`);
+    expect(mailed.searchParams.get("email")).toBe("invitee@example.com");
+    expect(created.inviteUrl).not.toContain("?");
+  });
+});
+
 describe("answering an invitation", () => {
   async function invited(relationship: "child" | null = "child") {
     const setup = await circleWithRoles();

@@ -177,6 +177,16 @@ describe("the invitee's paths", () => {
     expect((await server().client().get(path)).status).toBe(401);
   });
 
+  it("GET /api/invitations/token/{token}/preview: signed out 200 with who and where, no address; 400 unknown", async () => {
+    const { created, circle, admin, anon } = await invited();
+    const res = await anon.get(`/api/invitations/token/${created.inviteToken}/preview`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ circleName: circle.name, inviterFirstName: admin.user.firstName });
+    const unknown = await anon.get("/api/invitations/token/not-a-real-token/preview");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ message: messages.invitationInvalid, code: "BAD_REQUEST" });
+  });
+
   it("POST /api/invitations/{id}/accept: the invitee joins; anyone else 403", async () => {
     const { created, invitee, outsider, circle } = await invited();
     const path = `/api/invitations/${created.id}/accept`;

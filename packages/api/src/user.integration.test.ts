@@ -141,6 +141,69 @@ describe("user.update", () => {
   });
 });
 
+describe("user.update changes only what it is sent", () => {
+  it("a time zone alone moves the zone and keeps names and email (was refused for lacking them)", async () => {
+    const alice = await signedInCaller(harness());
+    const res = await alice.trpc.user.update({ timeZone: "Asia/Tokyo" });
+    expect(res).toMatchObject({
+      ...namesOf(alice.user),
+      timeZone: "Asia/Tokyo",
+      pendingEmail: null,
+    });
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeZone: "Asia/Tokyo" });
+  });
+
+  it("a first name alone renames, and leaves a pending email change waiting", async () => {
+    const alice = await signedInCaller(harness());
+    await alice.trpc.user.update({ email: "later@example.com", currentPassword: alice.password });
+    const res = await alice.trpc.user.update({ firstName: "Alicia" });
+    expect(res).toMatchObject({
+      firstName: "Alicia",
+      lastName: alice.user.lastName,
+      email: alice.user.email,
+      pendingEmail: "later@example.com",
+    });
+  });
+
+  it("the spec's full body still updates everything it names", async () => {
+    const alice = await signedInCaller(harness());
+    const res = await alice.trpc.user.update({
+      firstName: "Ann",
+      lastName: "Other",
+      email: alice.user.email,
+    });
+    expect(res).toMatchObject({ firstName: "Ann", lastName: "Other", email: alice.user.email });
+  });
+
+  it("an empty body is refused with the product's message and changes nothing", async () => {
+    const alice = await signedInCaller(harness());
+    for (const nothing of [{}, { currentPassword: alice.password }]) {
+      const res = await refusal(alice.trpc.user.update(nothing));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: messages.nothingToUpdate,
+      });
+    }
+    expect(await alice.trpc.auth.user()).toMatchObject(namesOf(alice.user));
+  });
+
+  it("an invalid field is refused on its own, with nothing else written", async () => {
+    const alice = await signedInCaller(harness());
+    const res = await refusal(
+      alice.trpc.user.update({ firstName: "Ann", timeZone: "Nowhere/Special" }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: "timeZone", message: messages.timeZoneInvalid });
+    expect(await alice.trpc.auth.user()).toMatchObject({ firstName: alice.user.firstName });
+  });
+
+  it("signed out, even a partial body is 401", async () => {
+    const res = await refusal(callerFor(harness()).trpc.user.update({ timeZone: "Asia/Tokyo" }));
+    expect(res.status).toBe(401);
+  });
+});
+
 describe("user.changePassword", () => {
   it("needs the current password, ends the other sessions and mails a notice", async () => {
     const alice = await signedInCaller(harness());

@@ -61,7 +61,7 @@ export async function fillRegistration(page: Page, user: TestUser): Promise<void
     .getByRole("radio", { name: user.gender === "male" ? "Male" : "Female", exact: true })
     .check();
   await page.getByLabel("Country").selectOption(user.country);
-  await page.getByLabel("City").selectOption(user.city);
+  await page.getByLabel("City").fill(user.city);
   await page.getByLabel("Phone Number").fill(user.phoneNumber);
 }
 

@@ -110,7 +110,8 @@ describe("circles in the browser", () => {
     await detail.getByLabel("Relationship").selectOption("sibling");
     await detail.getByRole("button", { name: "Send Invitation" }).click();
     const share = page.getByRole("dialog", { name: "Share Invitation" });
-    await share.waitFor();
+    await share.getByRole("tab", { name: "Email", selected: true }).waitFor();
+    await share.getByRole("tab", { name: "Link" }).click();
     const link = await share.getByLabel("Invitation link").inputValue();
     expect(link).toMatch(new RegExp(`^${suite.app.url}/invitations/[\\w-]{20,}$`));
     await share.getByText("The link expires in 10 days.", { exact: false }).waitFor();
@@ -222,7 +223,7 @@ describe("circles in the browser", () => {
     await page.getByLabel("Message").fill("Join us on Thursdays!");
     await sendInvite.click();
     const share = page.getByRole("dialog", { name: "Share Invitation" });
-    await share.getByLabel("Invitation link").waitFor();
+    await share.getByRole("tab", { name: "Email", selected: true }).waitFor();
     await page.keyboard.press("Escape");
     await share.waitFor({ state: "detached" });
 

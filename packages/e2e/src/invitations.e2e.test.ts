@@ -75,7 +75,7 @@ describe("invitations in the browser", () => {
     await detail.getByLabel("Message").fill("Join us for Sunday lunches!");
     await detail.getByRole("button", { name: "Send Invitation" }).click();
     const share = adminPage.getByRole("dialog", { name: "Share Invitation" });
-    await share.getByLabel("Invitation link").waitFor();
+    await share.getByRole("tab", { name: "Email", selected: true }).waitFor();
     await adminPage.keyboard.press("Escape");
     await share.waitFor({ state: "detached" });
 
@@ -85,12 +85,15 @@ describe("invitations in the browser", () => {
     const mailText = page.getByTestId("mail-text");
     expect(await mailText.textContent()).toContain("Join us for Sunday lunches!");
     const invitationLink = mailText.getByRole("link", { name: /\/invitations\// });
-    const token = (await invitationLink.textContent())?.trim().split("/invitations/")[1] ?? "";
+    const mailedUrl = new URL((await invitationLink.textContent())?.trim() ?? "");
+    const token = mailedUrl.pathname.split("/invitations/")[1] ?? "";
     expect(token).toMatch(/^[\w-]{20,}$/);
     await invitationLink.click();
     await authScreen(page);
     expect(new URL(page.url()).pathname).toBe("/auth");
-    expect(new URL(page.url()).searchParams.get("returnTo")).toBe(`/invitations/${token}`);
+    expect(new URL(page.url()).searchParams.get("returnTo")).toBe(
+      `/invitations/${token}${mailedUrl.search}`,
+    );
 
     // Registers there; the verification mail leads back to the invitation after signing in.
     await fillRegistration(page, newcomer);
@@ -253,6 +256,8 @@ describe("invitations in the browser", () => {
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe(
       `/invitations/${invitation.inviteToken}`,
     );
+    // An invitation's link opens on Register (most invitees are new); a member logs in.
+    await page.getByRole("tab", { name: "Login" }).click();
     await fillLogin(page, invitee.email, invitee.password);
     await page.waitForURL(`${suite.app.url}/invitations/${invitation.inviteToken}`);
     await page.getByRole("heading", { level: 1, name: "Join Walking Group" }).waitFor();

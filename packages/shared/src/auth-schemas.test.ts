@@ -156,13 +156,45 @@ describe("registerInput", () => {
     );
   });
 
-  it("refuses an unknown country and a city not on that country's list", () => {
+  it("refuses an unknown country", () => {
     expect(messagesFor(registerInput, { ...valid, country: "XX" }, "country")).toContain(
       messages.countryRequired,
     );
-    expect(messagesFor(registerInput, { ...valid, city: "London" }, "city")).toContain(
-      messages.cityUnknown,
-    );
+  });
+
+  it("takes a city no list holds, in any country (a family was turned away by the list)", () => {
+    for (const [country, city, phoneNumber] of [
+      ["US", "Portland", valid.phoneNumber],
+      ["US", "St. Louis", valid.phoneNumber],
+      ["FR", "Saint-Étienne", "+33 1234567890"],
+      ["IE", "Dún Laoghaire", "+353 123456789"],
+      ["US", "Winston-Salem", valid.phoneNumber],
+    ]) {
+      const parsed = registerInput.safeParse({ ...valid, country, city, phoneNumber });
+      expect(parsed.error?.issues ?? [], `${country} ${city}`).toEqual([]);
+    }
+    expect(registerInput.parse({ ...valid, city: "  Portland " }).city).toBe("Portland");
+  });
+
+  it("bounds the city and keeps it to a name's characters", () => {
+    expect(messagesFor(registerInput, { ...valid, city: "P".repeat(101) }, "city")).toEqual([
+      messages.cityTooLong,
+    ]);
+    expect(messagesFor(registerInput, { ...valid, city: "P".repeat(100) }, "city")).toEqual([]);
+    expect(messagesFor(registerInput, { ...valid, city: "x".repeat(100_000) }, "city")).toEqual([
+      messages.textTooLong,
+    ]);
+    for (const control of ["Port\u0000land", "Port\nland", "Port\u0007land"]) {
+      expect(messagesFor(registerInput, { ...valid, city: control }, "city")).toEqual([
+        messages.invalidText,
+      ]);
+    }
+    expect(messagesFor(registerInput, { ...valid, city: "Port\u202Eland" }, "city")).toEqual([
+      messages.cityChars,
+    ]);
+    expect(messagesFor(registerInput, { ...valid, city: "<script>" }, "city")).toEqual([
+      messages.cityChars,
+    ]);
   });
 });
 
@@ -274,6 +306,19 @@ describe("verifyEmailInput and updateUserInput", () => {
     expect(
       messagesFor(updateUserInput, { firstName: "Jane", lastName: "Doe", email: "bad" }, "email"),
     ).toContain(messages.emailTooShort);
+  });
+
+  it("takes any one profile field on its own, and refuses a body that names none", () => {
+    expect(updateUserInput.parse({ timeZone: "Asia/Tokyo" })).toEqual({ timeZone: "Asia/Tokyo" });
+    expect(updateUserInput.parse({ firstName: " Ann " })).toEqual({ firstName: "Ann" });
+    for (const nothing of [{}, undefined, { currentPassword: "Sunny#day2024" }, "Ann"]) {
+      expect(messagesFor(updateUserInput, nothing, ""), JSON.stringify(nothing)).toEqual([
+        messages.nothingToUpdate,
+      ]);
+    }
+    expect(messagesFor(updateUserInput, { lastName: null }, "lastName")).toEqual([
+      messages.lastNameRequired,
+    ]);
   });
 });
 

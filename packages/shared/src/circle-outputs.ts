@@ -110,6 +110,14 @@ export const invitationByTokenOutput = z.object({
 });
 export type InvitationByToken = z.infer<typeof invitationByTokenOutput>;
 
+/** A link's invitation as a signed-out visitor sees it: who invited them where, no address. */
+export const invitationPreviewOutput = z.object({
+  circleName: z.string(),
+  /** Null once the inviter's account is gone ("Someone invited you"). */
+  inviterFirstName: z.string().nullable(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewOutput>;
+
 export const invitationAnswerOutput = z.object({
   message: z.string(),
   status: z.enum(["accepted", "declined"]),

@@ -1,6 +1,7 @@
 /**
  * The country table behind registration: calling code, the digit count a national number may
- * have, and the cities offered. The form and the server both validate against it.
+ * have, and the cities offered. The form and the server both validate the country and the phone
+ * against it; the cities are only suggestions, as any city may be typed (docs/decisions/021).
  */
 export interface Country {
   /** ISO 3166-1 alpha-2 */

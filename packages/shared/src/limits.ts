@@ -4,6 +4,8 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const EMAIL_MIN_LENGTH = 5;
 export const EMAIL_MAX_LENGTH = 100;
 export const NAME_MAX_LENGTH = 50;
+/** A typed city (the spec leaves it open; docs/decisions/021): room for any real town's name. */
+export const CITY_MAX_LENGTH = 100;
 export const OTP_LENGTH = 6;
 
 /** Reset codes: single use, 15 minutes, 5 wrong tries (api-conventions.md, Accounts). */

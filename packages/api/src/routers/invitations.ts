@@ -1,6 +1,7 @@
 import { respondToInvitation } from "@circleplan/core/invitations/answer-invitation";
 import {
   invitationByToken,
+  invitationPreview,
   listCircleInvitations,
   pendingInvitations,
 } from "@circleplan/core/invitations/invitation-reads";
@@ -15,6 +16,7 @@ import {
   invitationAnswerOutput,
   invitationByTokenOutput,
   invitationListOutput,
+  invitationPreviewOutput,
   inviteManyOutput,
 } from "@circleplan/shared/circle-outputs";
 import {
@@ -25,7 +27,13 @@ import {
   inviteManyInput,
   respondInvitationInput,
 } from "@circleplan/shared/circle-schemas";
-import { circleAdminProcedure, protectedProcedure, router, syncParsed } from "../trpc";
+import {
+  circleAdminProcedure,
+  protectedProcedure,
+  publicProcedure,
+  router,
+  syncParsed,
+} from "../trpc";
 
 export const invitationsRouter = router({
   // Sent invitations: the Invitations tab is for admins (section 6), and so is this list.
@@ -104,6 +112,20 @@ export const invitationsRouter = router({
     .input(invitationTokenInput)
     .output(syncParsed(invitationByTokenOutput))
     .query(({ ctx, input }) => invitationByToken({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  // Signed out too: the auth screen's "Ada invited you to The Lovelaces" (docs/decisions/021).
+  preview: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/invitations/token/:token/preview",
+        summary:
+          "Who invited whom where, for anyone holding the link, signed out too: circle name and inviter's first name, never the address",
+      },
+    })
+    .input(invitationTokenInput)
+    .output(syncParsed(invitationPreviewOutput))
+    .query(({ ctx, input }) => invitationPreview({ deps: ctx.deps, caller: ctx.caller, input })),
 
   respond: protectedProcedure
     .meta({

@@ -17,10 +17,11 @@ import { normalizeEmail, toPublicUser } from "./public-user";
 type SignedInCall<Input = undefined> = Call<Input, SignedInCaller>;
 
 /**
- * Names change at once. A new email address does not: it needs the current password, is
- * rate limited (each try, a taken address too), tells the old address, and waits in
- * pendingEmail until the link sent to it is opened, so a typo cannot lock the user out and a
- * borrowed session cannot take the account (docs/decisions/006-account-security.md).
+ * Changes only the fields sent (docs/decisions/021). Names and the time zone change at once. A
+ * new email address does not: it needs the current password, is rate limited (each try, a
+ * taken address too), tells the old address, and waits in pendingEmail until the link sent to
+ * it is opened, so a typo cannot lock the user out and a borrowed session cannot take the
+ * account (docs/decisions/006-account-security.md).
  */
 export async function updateProfile({
   deps,
@@ -28,10 +29,11 @@ export async function updateProfile({
   input,
 }: SignedInCall<UpdateUserInput>): Promise<PublicUser & { dev_verification_token?: string }> {
   const now = deps.clock.now();
-  const email = normalizeEmail(input.email);
   const [current] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
   if (!current) throw new AppError("UNAUTHORIZED", messages.notSignedIn);
-  const changingEmail = email !== current.email && email !== current.pendingEmail;
+  // No email sent: the address and any change waiting for its link stay as they are.
+  const email = input.email === undefined ? null : normalizeEmail(input.email);
+  const changingEmail = email !== null && email !== current.email && email !== current.pendingEmail;
   if (changingEmail) {
     await consumeRateLimit(deps.db, {
       key: `email-change:user:${caller.userId}`,
@@ -50,14 +52,14 @@ export async function updateProfile({
         .where(and(eq(users.email, email), ne(users.id, caller.userId)));
       if (taken) throw new AppError("CONFLICT", messages.emailAlreadyRegistered);
     }
-    const pendingEmail = email === current.email ? null : email;
     const [updated] = await tx
       .update(users)
       .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        pendingEmail,
-        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
+        ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
+        // The address on file again withdraws a change waiting for its link.
+        ...(email === null ? {} : { pendingEmail: email === current.email ? null : email }),
+        ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
         updatedAt: now,
       })
       .where(eq(users.id, caller.userId))

@@ -3,13 +3,17 @@
  * link's token. None of them changes anything.
  */
 import { invitations } from "@circleplan/db/schema";
-import type { Invitation, InvitationByToken } from "@circleplan/shared/circle-outputs";
+import type {
+  Invitation,
+  InvitationByToken,
+  InvitationPreview,
+} from "@circleplan/shared/circle-outputs";
 import { messages } from "@circleplan/shared/messages";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { normalizeEmail } from "../auth/public-user";
 import { sha256 } from "../auth/secrets";
 import type { AdminCaller } from "../circles/access";
-import type { Call, SignedInCaller } from "../deps";
+import type { Call, CoreDeps, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { photoUrl } from "../photos/photo-store";
 import { accountOf } from "./account";
@@ -63,17 +67,8 @@ export async function invitationByToken({
   input,
 }: Call<{ token: string }, SignedInCaller>): Promise<InvitationByToken> {
   const now = deps.clock.now();
-  const [row] = await selectInvitations(deps.db).where(
-    eq(invitations.tokenHash, sha256(input.token)),
-  );
-  const invalid = new AppError("BAD_REQUEST", messages.invitationInvalid);
-  if (!row) throw invalid;
+  const row = await openInvitation(deps, input.token, now);
   const { invitation, circle } = row;
-  // The client shows its own card for this one: the message says "already been accepted".
-  if (invitation.status === "accepted") {
-    throw new AppError("CONFLICT", messages.invitationAlreadyAccepted);
-  }
-  if (invitation.status !== "pending" || isExpired(invitation, now)) throw invalid;
   const context = contextOf(row);
   const account = await accountOf(deps, caller.userId);
   // As for the pending list: an address nobody proved is not the invitee's.
@@ -95,4 +90,33 @@ export async function invitationByToken({
     },
     inviter: context.inviter,
   };
+}
+
+/**
+ * What a signed-out visitor holding the link sees above Register (docs/decisions/021): who
+ * invited them where, "Ada invited you to The Lovelaces". Never the address, not even masked:
+ * the link is made to be shared, and the invitee's own mail link carries it for the form.
+ */
+export async function invitationPreview({
+  deps,
+  input,
+}: Call<{ token: string }>): Promise<InvitationPreview> {
+  const row = await openInvitation(deps, input.token, deps.clock.now());
+  return { circleName: row.circle.name, inviterFirstName: row.inviterFirstName };
+}
+
+/**
+ * The invitation a link's token opens while it can still be answered. An accepted one is 409
+ * (the page's own card keys on "already been accepted"); unknown, declined or expired, 400.
+ */
+async function openInvitation(deps: CoreDeps, token: string, now: Date) {
+  const [row] = await selectInvitations(deps.db).where(eq(invitations.tokenHash, sha256(token)));
+  const invalid = new AppError("BAD_REQUEST", messages.invitationInvalid);
+  if (!row) throw invalid;
+  const { invitation } = row;
+  if (invitation.status === "accepted") {
+    throw new AppError("CONFLICT", messages.invitationAlreadyAccepted);
+  }
+  if (invitation.status !== "pending" || isExpired(invitation, now)) throw invalid;
+  return row;
 }

@@ -33,9 +33,18 @@ import { consumeRateLimit } from "../rate-limit/rate-limit";
 import { accountOf } from "./account";
 import { type InvitationContext, toInvitation } from "./invitation-view";
 
-/** The link the share dialog, the QR code and the mail carry. */
+/** The link the share dialog and the QR code carry. */
 function inviteUrl(deps: CoreDeps, token: string): string {
   return `${new URL(deps.config.appUrl).origin}/invitations/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The mail's link also names the address it went to, so an invitee who opens it signed out finds
+ * Register filled in with it (docs/decisions/021). Only this copy carries it: the shared link
+ * must not tell whom it was for (decision 008).
+ */
+function mailedInviteUrl(deps: CoreDeps, token: string, email: string): string {
+  return `${inviteUrl(deps, token)}?${new URLSearchParams({ email })}`;
 }
 
 /** One refusal naming the emails it is about, so a form can mark each field. */
@@ -175,7 +184,7 @@ async function invite(
             circleName: locked.name,
             inviterName: name,
             message: row.message,
-            link: inviteUrl(deps, tokenOf(row.email)),
+            link: mailedInviteUrl(deps, tokenOf(row.email), row.email),
           }),
         );
       }

@@ -11,6 +11,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { safeReturnTo } from "@/lib/return-to";
 import { CheckEmail, type Registration } from "./check-email";
+import { invitationLanding } from "./invitation-landing";
+import { InvitationNote } from "./invitation-note";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 
@@ -19,10 +21,14 @@ type AuthTab = "login" | "register";
 export function AuthScreen() {
   const [searchParams] = useSearchParams();
   const verified = searchParams.get("verified") === "true";
-  const returnTo = safeReturnTo(searchParams.get("returnTo"));
+  const linkedTo = safeReturnTo(searchParams.get("returnTo"));
+  const invitation = searchParams.has("returnTo") ? invitationLanding(linkedTo) : null;
+  const returnTo = invitation?.returnTo ?? linkedTo;
   // Registering from a link (an invitation): the verification mail leads back to it.
   const registerReturnTo = searchParams.has("returnTo") ? returnTo : undefined;
-  const [tab, setTab] = useState<AuthTab>("login");
+  // An invitation opened signed out is most often a newcomer's: Register first, with the
+  // mailed address. Back from verifying their email, they log in.
+  const [tab, setTab] = useState<AuthTab>(invitation && !verified ? "register" : "login");
   const [registration, setRegistration] = useState<Registration | null>(null);
   const loginTab = useRef<HTMLButtonElement>(null);
   const screenTitle = registration ? "Check Your Email" : tab === "login" ? "Login" : "Register";
@@ -48,6 +54,8 @@ export function AuthScreen() {
           </Alert>
         ) : null}
 
+        {invitation && !registration ? <InvitationNote token={invitation.token} /> : null}
+
         <Card>
           {registration ? (
             <CheckEmail
@@ -71,10 +79,14 @@ export function AuthScreen() {
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
-                  <LoginForm returnTo={returnTo} />
+                  <LoginForm returnTo={returnTo} initialEmail={invitation?.email ?? undefined} />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm onRegistered={setRegistration} returnTo={registerReturnTo} />
+                  <RegisterForm
+                    onRegistered={setRegistration}
+                    returnTo={registerReturnTo}
+                    initialEmail={invitation?.email ?? undefined}
+                  />
                 </TabsContent>
               </Tabs>
             </CardContent>

@@ -15,7 +15,14 @@ import { trpc } from "@/lib/trpc";
 import { devMailboxHref } from "./check-email";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
-export function LoginForm({ returnTo }: { returnTo: string }) {
+export function LoginForm({
+  returnTo,
+  initialEmail = "",
+}: {
+  returnTo: string;
+  /** The address an invitation was mailed to, when its link led here. */
+  initialEmail?: string | undefined;
+}) {
   const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const login = trpc.auth.login.useMutation();
@@ -29,7 +36,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
 
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInput),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: initialEmail, password: "" },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {

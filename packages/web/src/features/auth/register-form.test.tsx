@@ -4,6 +4,7 @@
  * phone rule shown on blur, not while typing. What the server answers is tested in the API's
  * tests; the whole sign-up in a browser in accounts.e2e.test.ts.
  */
+import { messages } from "@circleplan/shared/messages";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -15,6 +16,17 @@ function renderForm() {
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
+
+/** What the City field offers: its datalist's options. */
+function citySuggestions(): string[] {
+  const list = document.getElementById(field("City").getAttribute("list") ?? "");
+  return Array.from(list?.querySelectorAll("option") ?? [], (option) => option.value);
+}
+
+const registered = {
+  message: "Registration successful. Please check your email to verify your account.",
+  user: { email: "pat@example.com" },
+};
 
 describe("RegisterForm", () => {
   it("shows the product's messages for an empty form and sends nothing", async () => {
@@ -37,11 +49,8 @@ describe("RegisterForm", () => {
     await userEvent.selectOptions(field("Country"), "United Kingdom");
     const phone = field("Phone Number") as HTMLInputElement;
     expect(phone.value.trim()).toBe("+44");
-    const city = field("City");
-    expect(Array.from(city.querySelectorAll("option"), (option) => option.textContent)).toEqual(
-      expect.arrayContaining(["London"]),
-    );
-    expect(city.textContent).not.toContain("New York");
+    expect(citySuggestions()).toEqual(expect.arrayContaining(["London"]));
+    expect(citySuggestions()).not.toContain("New York");
 
     await userEvent.clear(phone);
     await userEvent.type(phone, "+44 12345");
@@ -64,6 +73,46 @@ describe("RegisterForm", () => {
     await userEvent.type(phone, "+12125550123");
     await userEvent.tab();
     await vi.waitFor(() => expect(screen.queryByText(/Phone number must/)).toBeNull());
+  });
+
+  it("takes a city the country's list does not hold, offering the list as suggestions", async () => {
+    const view = renderWithTrpc(<RegisterForm onRegistered={vi.fn()} />, {
+      handlers: { "auth.register": () => registered },
+    });
+    await userEvent.type(field("Email"), "pat@example.com");
+    await userEvent.type(field("Password"), "Sunny#day2024");
+    await userEvent.type(field("First Name"), "Pat");
+    await userEvent.type(field("Last Name"), "Rivers");
+    await userEvent.click(screen.getByRole("radio", { name: "Female" }));
+    await userEvent.selectOptions(field("Country"), "US");
+    const city = field("City");
+    expect(city.tagName).toBe("INPUT");
+    expect(citySuggestions()).toContain("New York");
+    expect(citySuggestions()).not.toContain("Portland");
+    await userEvent.type(city, "Portland");
+    await userEvent.type(field("Phone Number"), "5035550123");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+
+    await vi.waitFor(() => expect(view.callsTo("auth.register")).toHaveLength(1));
+    expect(view.callsTo("auth.register")[0]?.input).toMatchObject({
+      country: "US",
+      city: "Portland",
+    });
+  });
+
+  it("clears the typed city when the country changes, and words a city past the bound", async () => {
+    renderForm();
+    await userEvent.selectOptions(field("Country"), "US");
+    await userEvent.type(field("City"), "Portland");
+    await userEvent.selectOptions(field("Country"), "Canada");
+    expect(field("City")).toHaveValue("");
+    expect(citySuggestions()).toContain("Toronto");
+
+    await userEvent.click(field("City"));
+    await userEvent.paste("P".repeat(101));
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText(messages.cityTooLong)).toBeVisible();
+    expect(field("City")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("keeps the password hint next to the special-character rule", async () => {

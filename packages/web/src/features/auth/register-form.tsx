@@ -58,16 +58,19 @@ const resolver: typeof schemaResolver = async (values, context, options) => {
 export function RegisterForm({
   onRegistered,
   returnTo,
+  initialEmail = "",
 }: {
   onRegistered: (r: Registration) => void;
   /** Where the verification link leads after signing in; the dashboard when absent. */
   returnTo?: string | undefined;
+  /** The address an invitation was mailed to, when its link led here. */
+  initialEmail?: string | undefined;
 }) {
   const registerUser = trpc.auth.register.useMutation();
   const form = useForm<RegisterValues, unknown, z.output<typeof registerInput>>({
     resolver,
     defaultValues: {
-      email: "",
+      email: initialEmail,
       password: "",
       firstName: "",
       lastName: "",
@@ -201,16 +204,22 @@ export function RegisterForm({
             </NativeSelect>
           )}
         </Field>
+        {/* Typed, with the country's cities offered: a town no list holds still registers. */}
         <Field id="register-city" label="City" error={errors.city?.message}>
           {(control) => (
-            <NativeSelect {...control} {...form.register("city")} disabled={cities.length === 0}>
-              <option value="">{cities.length ? "Select a city" : "Select a country first"}</option>
-              {cities.map((city) => (
-                <option key={city} value={city}>
-                  {city}
-                </option>
-              ))}
-            </NativeSelect>
+            <>
+              <Input
+                {...control}
+                {...form.register("city")}
+                list="register-city-suggestions"
+                autoComplete="address-level2"
+              />
+              <datalist id="register-city-suggestions">
+                {cities.map((city) => (
+                  <option key={city} value={city} />
+                ))}
+              </datalist>
+            </>
           )}
         </Field>
       </div>

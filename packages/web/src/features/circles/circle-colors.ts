@@ -1,8 +1,5 @@
 /** The creation dialog's colours (accounts spec, section 3); drawing them is CircleAvatar's. */
 
-/** The creation dialog starts here (the custom type's purple). */
-export const NEW_CIRCLE_COLOR = "#8B5CF6";
-
 /** Swatches the creation dialog offers; any other colour is one click away (the native picker). */
 export const COLOR_CHOICES = [
   { value: "#8B5CF6", name: "Purple" },

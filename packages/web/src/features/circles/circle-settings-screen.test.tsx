@@ -270,6 +270,7 @@ describe("CircleSettingsScreen", () => {
       }),
     );
     const share = await screen.findByRole("dialog", { name: "Share Invitation" });
+    await userEvent.click(within(share).getByRole("tab", { name: "Link" }));
     expect(within(share).getByLabelText("Invitation link")).toHaveValue(
       createdInvitationFixture().inviteUrl,
     );

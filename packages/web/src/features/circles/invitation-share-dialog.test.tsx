@@ -39,6 +39,7 @@ describe("InvitationShareDialog", () => {
     const invitation = createdInvitationFixture({ email: "bea@example.com" });
     writeText.mockResolvedValue();
     renderShare(invitation);
+    await userEvent.click(await screen.findByRole("tab", { name: "Link" }));
     const link = await screen.findByLabelText("Invitation link");
     expect(link).toHaveValue(invitation.inviteUrl);
     expect(invitation.inviteUrl).toMatch(/\/invitations\/tok-abcdefghijklmnopqrstuvwxyz$/);
@@ -53,9 +54,30 @@ describe("InvitationShareDialog", () => {
     expect(screen.getByText(/The QR code expires in 10 days\./)).toBeVisible();
   });
 
+  it("opens on the Email tab, also for an invitation just made (it opened on Link)", async () => {
+    renderShare(createdInvitationFixture({ email: "bea@example.com" }));
+    expect(await screen.findByRole("tab", { name: "Email" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect(screen.getByText("bea@example.com", { selector: "strong" })).toBeVisible();
+    expect(screen.getByLabelText("Invite someone else")).toBeVisible();
+    expect(screen.queryByLabelText("Invitation link")).toBeNull();
+  });
+
+  it("opens on the Email tab without an invitation", async () => {
+    renderShare(null);
+    expect(await screen.findByRole("tab", { name: "Email" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect(screen.getByLabelText("Email Address")).toBeVisible();
+  });
+
   it("says Failed to copy when the clipboard refuses", async () => {
     writeText.mockRejectedValue(new Error("denied"));
     renderShare(createdInvitationFixture());
+    await userEvent.click(await screen.findByRole("tab", { name: "Link" }));
     await userEvent.click(await screen.findByRole("button", { name: "Copy Link" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Failed to copy", {

@@ -60,7 +60,9 @@ function ShareTabs({
   initial: CreatedInvitation | null;
 }) {
   const [invitation, setInvitation] = useState(initial);
-  const [tab, setTab] = useState(initial ? "link" : "email");
+  // Email first, as the spec lists the tabs, even for an invitation just made: its address is
+  // confirmed there, and the link and QR code are a tap away (docs/decisions/021).
+  const [tab, setTab] = useState("email");
   const link = invitation?.inviteUrl ?? null;
 
   async function copyLink() {

@@ -84,6 +84,39 @@ describe("InvitationTokenScreen", () => {
     expect(page.callsTo("invitations.byToken")[0]?.input).toEqual({ token: "secret-token" });
   });
 
+  it("shows the circle's photo, not its first letter, when it has one", async () => {
+    // happy-dom fetches no images: this one loads at once, as a cached thumbnail would.
+    vi.stubGlobal(
+      "Image",
+      class extends window.Image {
+        override get complete() {
+          return true;
+        }
+        override get naturalWidth() {
+          return 256;
+        }
+      },
+    );
+    try {
+      const photoUrl = "/api/photos/circles/7/abc123?size=thumb";
+      const { container } = renderPage({
+        "invitations.byToken": () => ({ ...details(), circle: { ...details().circle, photoUrl } }),
+      });
+      await screen.findByRole("heading", { name: "Join The Smiths", level: 1 });
+      await waitFor(() => expect(container.querySelector("img")).toHaveAttribute("src", photoUrl));
+      expect(screen.queryByText("T", { exact: true })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("shows the first letter on the circle's colour without a photo", async () => {
+    const { container } = renderPage({ "invitations.byToken": () => details() });
+    await screen.findByRole("heading", { name: "Join The Smiths", level: 1 });
+    expect(screen.getByText("T", { exact: true })).toHaveStyle({ backgroundColor: "#10B981" });
+    expect(container.querySelector("img")).toBeNull();
+  });
+
   it("shows the invitee the full address the invitation went to", async () => {
     renderPage({ "invitations.byToken": () => details() });
     expect(await screen.findByText("Bea@Example.com")).toBeVisible();

@@ -12,11 +12,11 @@ import { ScreenHeading } from "@/components/screen-heading";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { CircleAvatar } from "@/components/ui/circle-avatar";
 import { PageSpinner } from "@/components/ui/spinner";
 import { emailInput, TextField } from "@/components/ui/text-field";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
-import { CircleRing } from "./circle-ring";
 import {
   dateFormat,
   expiryText,
@@ -85,7 +85,13 @@ function InvitationDetails({ details }: { details: InvitationByToken }) {
     <section aria-labelledby="invitation-title" className="mx-auto w-full max-w-lg">
       <Card>
         <CardHeader className="items-center text-center">
-          <CircleRing name={circle.name} color={circle.color} className="mb-2 size-14 text-2xl" />
+          <CircleAvatar
+            name={circle.name}
+            color={circle.color}
+            src={circle.photoUrl}
+            className="mb-2 size-14"
+            letterClassName="text-2xl"
+          />
           <ScreenHeading
             id="invitation-title"
             title="Invitation"

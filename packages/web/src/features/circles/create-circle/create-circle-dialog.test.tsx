@@ -116,6 +116,43 @@ describe("CreateCircleDialog", () => {
     });
   });
 
+  it("gives a Family circle the family green unless a colour is picked (it stayed purple)", async () => {
+    const view = renderDialog();
+    await userEvent.type(await screen.findByLabelText("Circle Name"), "The Lovelaces");
+    expect(screen.getByRole("radio", { name: "Purple" })).toBeChecked();
+    await userEvent.click(screen.getByRole("radio", { name: "Family" }));
+    expect(screen.getByRole("radio", { name: "Green" })).toBeChecked();
+    await userEvent.click(screen.getByRole("radio", { name: "Work" }));
+    expect(screen.getByRole("radio", { name: "Grey" })).toBeChecked();
+    await userEvent.click(screen.getByRole("radio", { name: "Family" }));
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Create Circle" }));
+    await screen.findByRole("heading", { name: "Invite Members" });
+    expect(view.callsTo("circles.create")[0]?.input).toMatchObject({
+      type: "family",
+      color: "#10B981",
+    });
+  });
+
+  it("keeps a picked colour when the type changes after, also back from the photo step", async () => {
+    const view = renderDialog();
+    await userEvent.type(await screen.findByLabelText("Circle Name"), "The Lovelaces");
+    await userEvent.click(screen.getByRole("radio", { name: "Amber" }));
+    await userEvent.click(screen.getByRole("radio", { name: "Family" }));
+    expect(screen.getByRole("radio", { name: "Amber" })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Back" }));
+    await userEvent.click(await screen.findByRole("radio", { name: "Custom" }));
+    expect(screen.getByRole("radio", { name: "Amber" })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Create Circle" }));
+    await screen.findByRole("heading", { name: "Invite Members" });
+    expect(view.callsTo("circles.create")[0]?.input).toMatchObject({
+      type: "custom",
+      color: "#F59E0B",
+    });
+  });
+
   it("keeps the invite list to valid addresses, each once whatever its letter case", async () => {
     renderDialog();
     await fillDetails();

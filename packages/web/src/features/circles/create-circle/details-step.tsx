@@ -3,7 +3,9 @@ import {
   circleNameField,
   hexColorField,
 } from "@circleplan/shared/circle-schemas";
+import { CIRCLE_TYPE_COLORS } from "@circleplan/shared/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import * as z from "zod";
 import { Button } from "@/components/ui/button";
@@ -11,7 +13,6 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field";
 import { TextField } from "@/components/ui/text-field";
 import { CircleColorPicker } from "../circle-color-picker";
-import { NEW_CIRCLE_COLOR } from "../circle-colors";
 import { CircleDescriptionField } from "../circle-description-field";
 
 /** A personal circle comes with the account; these are the ones a person makes. */
@@ -30,7 +31,11 @@ const detailsForm = z.object({
 type DetailsInput = z.input<typeof detailsForm>;
 export type Details = z.output<typeof detailsForm>;
 
-/** Step 1: name, description, type and colour. */
+/**
+ * Step 1: name, description, type and colour. The colour follows the type (spec section 1:
+ * green for a family, purple for custom, grey otherwise) until the person picks one, which then
+ * stays whatever type they choose (docs/decisions/021).
+ */
 export function DetailsStep({
   initial,
   onCancel,
@@ -40,15 +45,20 @@ export function DetailsStep({
   onCancel: () => void;
   onNext: (details: Details) => void;
 }) {
+  const initialType = initial?.type ?? "custom";
   const form = useForm<DetailsInput, unknown, Details>({
     resolver: zodResolver(detailsForm),
     defaultValues: {
       name: initial?.name ?? "",
       description: initial?.description ?? "",
-      color: initial?.color ?? NEW_CIRCLE_COLOR,
-      type: initial?.type ?? "custom",
+      color: initial?.color ?? CIRCLE_TYPE_COLORS[initialType],
+      type: initialType,
     },
   });
+  // Back from a later step, a colour other than its type's was one the person picked.
+  const [colorChosen, setColorChosen] = useState(
+    () => initial !== null && initial.color !== CIRCLE_TYPE_COLORS[initial.type],
+  );
   const color = useWatch({ control: form.control, name: "color" });
   const colorError = form.formState.errors.color?.message;
 
@@ -83,7 +93,13 @@ export function DetailsStep({
                 type="radio"
                 value={type.value}
                 className="size-4 accent-primary focus-visible:outline-none"
-                {...form.register("type")}
+                {...form.register("type", {
+                  // react-hook-form keeps one onChange per field (the last radio's): read the event.
+                  onChange: (event) => {
+                    const chosen = event.target.value as Details["type"];
+                    if (!colorChosen) form.setValue("color", CIRCLE_TYPE_COLORS[chosen]);
+                  },
+                })}
               />
               {type.label}
             </label>
@@ -99,7 +115,10 @@ export function DetailsStep({
         <CircleColorPicker
           name="create-circle-color"
           value={color}
-          onChange={(value) => form.setValue("color", value, { shouldDirty: true })}
+          onChange={(value) => {
+            setColorChosen(true);
+            form.setValue("color", value, { shouldDirty: true });
+          }}
         />
         <FieldError id="create-circle-color-error" message={colorError} />
       </fieldset>
