@@ -223,8 +223,10 @@ log(
   `phases: ${phases.map((phase) => `${phase.name} ${formatMs(phase.ms)}`).join(", ")}; total ${formatMs(Date.now() - started)}`,
 );
 for (const run of runs) {
-  for (const failure of run.failures ?? [])
+  // A test retried or reported twice is named once.
+  for (const failure of new Set(run.failures ?? [])) {
     console.error(`[circleplan] failed (${run.label}): ${failure}`);
+  }
 }
 for (const problem of problems) console.error(`[circleplan] FAILED: ${problem}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
