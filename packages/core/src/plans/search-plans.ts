@@ -28,14 +28,16 @@ import type { OccurrenceRecord, OccurrenceRow } from "./plan-rows";
 import { toPlans } from "./to-plan";
 import { keysOutsideWindow, unwrittenOccurrenceFrom } from "./unwritten-occurrences";
 
-/** One plan of the page, as the statement picked it (instants as epoch ms). */
+/**
+ * One plan of the page, as the statement picked it (instants as epoch ms): the occurrence row it
+ * answers as (null: none of its rows will do), whether that row is its next one, and for a
+ * series whose rows stop short, where they stop (`nextAt` ahead, `lastAt` behind).
+ */
 type Picked = [
   planId: number,
-  nextId: number | null,
-  /** The next occurrence's start, or where a series' rows stop short of it. */
+  occurrenceId: number | null,
+  isNext: boolean,
   nextAt: number | null,
-  lastId: number | null,
-  /** The latest occurrence's start, or where a series' rows begin after it. */
   lastAt: number | null,
 ];
 
@@ -43,7 +45,9 @@ const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 10
 
 /**
  * The statement: the plans matched (a member's circles, none withdrawn from the caller), each
- * one's next and latest occurrence from its rows, in the answer's order, cut at `limit`.
+ * one's next or else latest occurrence, in the answer's order, cut at `limit`. A one-off plan's
+ * one occurrence starts where the plan does, so only series look among their rows: most plans
+ * found cost the index and their own row, nothing more.
  */
 function searchStatement(options: {
   userId: number;
@@ -54,16 +58,19 @@ function searchStatement(options: {
   limit: number;
 }) {
   const { userId, text, zone, now, today, limit } = options;
-  const start = startInstantIn(sql`${zone}`);
-  const occurrenceOf = (when: "next" | "last") => {
-    const isNext = when === "next";
-    const side = isNext
-      ? sql`(o.starts_at >= ${now.toISOString()}::timestamptz or o.start_date >= ${today}::date)`
-      : sql`(o.starts_at < ${now.toISOString()}::timestamptz or o.start_date < ${today}::date)`;
-    const order = isNext ? sql`sort_at, timed` : sql`sort_at desc, timed desc`;
-    return sql`select o.id, ${start} as sort_at, o.starts_at is not null as timed
+  // From now on, today's all-day plans included (as the upcoming list).
+  const isAhead = (alias: string) =>
+    sql`coalesce(${sql.raw(alias)}.starts_at >= ${now.toISOString()}::timestamptz
+      or ${sql.raw(alias)}.start_date >= ${today}::date, false)`;
+  // The gates are inside the subqueries: as a join's condition they would be tested only after
+  // each plan's rows had been read.
+  const seriesRow = (when: "next" | "last") => {
+    const order = when === "next" ? sql`sort_at, timed` : sql`sort_at desc, timed desc`;
+    return sql`select o.id, ${startInstantIn(sql`${zone}`)} as sort_at, o.starts_at is not null as timed
       from plan_occurrences o
-      where o.plan_id = m.id and o.is_cancelled = false and ${side}
+      where ${when === "next" ? sql`m.repeats` : sql`m.repeats and nxt.id is null`}
+        and o.plan_id = m.id and o.is_cancelled = false
+        and ${when === "next" ? isAhead("o") : sql`not ${isAhead("o")}`}
       order by ${order} limit 1`;
   };
   const document = planSearchDocument({
@@ -72,31 +79,40 @@ function searchStatement(options: {
     location: sql.raw("p.location"),
   });
   return sql`with matched as (
-      select p.id, p.recurrence is not null as repeats, p.expanded_from, p.expanded_until
+      select p.id, p.recurrence is not null as repeats, p.expanded_from, p.expanded_until,
+        coalesce(p.starts_at, p.start_date::timestamp at time zone ${zone}) as own_at,
+        p.starts_at is not null as own_timed, ${isAhead("p")} as own_ahead
       from plans p
       where p.circle_id = any(array(${circleIdsOfMember(userId)}))
         and ${document} @@ ${prefixQuery(text)}
         and not ${hiddenFrom(userId)}),
     keyed as (
-      select m.id as plan_id, nxt.id as next_id,
-        coalesce(nxt.sort_at, case when m.repeats then m.expanded_until end) as next_at,
-        nxt.timed as next_timed, lst.id as last_id,
-        coalesce(lst.sort_at, case when m.repeats then m.expanded_from end) as last_at,
-        lst.timed as last_timed
+      select m.id as plan_id, m.repeats, nxt.id as next_id, lst.id as last_id,
+        case when m.repeats then coalesce(nxt.sort_at, m.expanded_until)
+          when m.own_ahead then m.own_at end as next_at,
+        case when m.repeats then coalesce(lst.sort_at, m.expanded_from)
+          when not m.own_ahead then m.own_at end as last_at,
+        coalesce(nxt.timed, lst.timed, m.own_timed) as timed,
+        (m.repeats and nxt.id is not null) or (not m.repeats and m.own_ahead) as is_next
       from matched m
-      left join lateral (${occurrenceOf("next")}) nxt on true
-      left join lateral (${occurrenceOf("last")}) lst on nxt.id is null),
+      left join lateral (${seriesRow("next")}) nxt on true
+      left join lateral (${seriesRow("last")}) lst on true),
     ranked as (
-      select keyed.*, row_number() over (order by next_at is null, next_at, next_timed,
-          last_at desc nulls last, last_timed desc, plan_id) as rank
+      select keyed.*, row_number() over (order by next_at is null, next_at, timed,
+          last_at desc nulls last, timed desc, plan_id) as rank
       from keyed order by rank limit ${limit}),
-    found as (select plan_id from ranked)
+    paged as (
+      select r.*, case when r.repeats then coalesce(r.next_id, r.last_id)
+          else (select o.id from plan_occurrences o where o.plan_id = r.plan_id limit 1)
+        end as occurrence_id
+      from ranked r),
+    found as (select plan_id from paged)
     select
-      (select coalesce(json_agg(json_build_array(r.plan_id, r.next_id, ${epochMs("r.next_at")},
-          r.last_id, ${epochMs("r.last_at")}) order by r.rank), '[]') from ranked r)::text as picked,
+      (select coalesce(json_agg(json_build_array(r.plan_id, r.occurrence_id, r.is_next,
+          ${epochMs("r.next_at")}, ${epochMs("r.last_at")}) order by r.rank), '[]')
+        from paged r)::text as picked,
       (select coalesce(json_agg(${FOUND_ROW}), '[]')
-        from ranked r join plan_occurrences found on found.id = coalesce(r.next_id, r.last_id))::text
-        as occurrences,
+        from paged r join plan_occurrences found on found.id = r.occurrence_id)::text as occurrences,
       ${FOUND_PLANS}`;
 }
 
@@ -168,31 +184,29 @@ export async function searchPlans({
 async function hitOf(
   db: Executor,
   base: Omit<OccurrenceRow, "occurrence">,
-  [, nextId, nextAt, lastId, lastAt]: Picked,
+  [, occurrenceId, isNext, nextAt, lastAt]: Picked,
   occurrences: Map<number, OccurrenceRecord>,
   now: Date,
   zone: string,
 ): Promise<Hit | null> {
   const hit = (occurrence: OccurrenceRecord | null | undefined, upcoming: boolean) =>
     occurrence ? { row: { ...base, occurrence }, upcoming, at: startOf(occurrence, zone) } : null;
-  if (nextId !== null) return hit(occurrences.get(nextId), true);
+  const row = occurrenceId === null ? null : occurrences.get(occurrenceId);
+  if (isNext) return hit(row, true);
   let outside: Set<string> | null = null;
-  const expanded = async (at: Date, direction: "next" | "previous") => {
+  const expanded = async (at: number, direction: "next" | "previous") => {
     outside ??= await keysOutsideWindow(db, base.plan);
     const taken = outside;
-    return unwrittenOccurrenceFrom(base.plan, at, direction, (key) => taken.has(key));
+    return unwrittenOccurrenceFrom(base.plan, new Date(at), direction, (key) => taken.has(key));
   };
+  // A series with no next row may still have a next occurrence, beyond its rows.
   if (nextAt !== null) {
-    const from = Math.max(nextAt, now.getTime());
-    const next = await expanded(new Date(from), "next");
+    const next = await expanded(Math.max(nextAt, now.getTime()), "next");
     if (next) return hit(next, true);
   }
-  if (lastId !== null) return hit(occurrences.get(lastId), false);
-  if (lastAt !== null) {
-    const before = Math.min(lastAt, now.getTime());
-    return hit(await expanded(new Date(before), "previous"), false);
-  }
-  return null;
+  if (row) return hit(row, false);
+  if (lastAt === null || base.plan.recurrence === null) return null;
+  return hit(await expanded(Math.min(lastAt, now.getTime()), "previous"), false);
 }
 
 function startOf(occurrence: OccurrenceRecord, zone: string): number {
