@@ -31,7 +31,7 @@ import {
 import { type LoadRequest, type LoadResult, runLoad } from "./load";
 import { type PlansSeed, type SeededViewer, seedPlans } from "./plans-seed";
 import { openPlansStore, type PlansStoreOptions } from "./plans-store";
-import { type ClosedLoopResult, closedLoopLoad, type LatencySummary, summarize } from "./stats";
+import { type ClosedLoopResult, closedLoopLoad, type LatencySummary, sequential } from "./stats";
 
 export interface PlansBenchOptions extends PlansStoreOptions {
   connections: number;
@@ -198,18 +198,6 @@ function sqlLoad(
     concurrency,
     seconds,
   );
-}
-
-/** Timed calls one after another, after five discarded ones. */
-async function sequential(samples: number, call: () => Promise<unknown>): Promise<LatencySummary> {
-  for (let i = 0; i < 5; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const t0 = performance.now();
-    await call();
-    times.push(performance.now() - t0);
-  }
-  return summarize(times);
 }
 
 /** Spreads the requests so neighbouring connections ask different users and days. */

@@ -14,6 +14,7 @@ import { runLighthouse } from "./lighthouse";
 import { runNlpBench } from "./nlp-bench";
 import { runPlansBench } from "./plans-bench";
 import { runRequestsBench } from "./requests-bench";
+import { runSearchBench } from "./search-bench";
 import { seed } from "./seed";
 import { runTimingProbe } from "./timing-probe";
 import { runWebSize } from "./web-size";
@@ -22,6 +23,7 @@ const SECTIONS = [
   "http",
   "doors",
   "plans",
+  "search",
   "bounds",
   "nlp",
   "digest",
@@ -34,7 +36,7 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | bounds | nlp | digest | timing | lambda | web | lighthouse | requests]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | search | bounds | nlp | digest | timing | lambda | web | lighthouse | requests]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -44,6 +46,10 @@ Sections (default: all, in this order):
            floor (the current user), and one month for the user whose circles hold the
            500 series (the grid, and every plan); on the embedded store unless --postgres
            or --database-url
+  search   the busy user of the plans section's 20,000 plans searching a few words (one of
+           them "dentist"): p50/p95 through the REST door, in-process and as the raw SQL of
+           the same answer, and EXPLAIN ANALYZE showing the GIN index used; embedded store
+           unless --postgres or --database-url
   bounds   the heaviest requests the plan rules allow (a series from 1900, 500 times, its
            rewrite, far reads of a circle at its cap of daily series, the job moving their
            windows): rows each writes and its time; embedded store unless --postgres
@@ -78,6 +84,7 @@ Options (flag, or the environment variable in brackets):
   --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
   --chrome-path <file>  the Chromium Lighthouse and requests drive [CHROME_PATH=/usr/bin/chromium]
   --month-samples <n>   timed answers of the plans section's month [BENCH_MONTH_SAMPLES=30]
+  --search-samples <n>  timed answers of each search             [BENCH_SEARCH_SAMPLES=50]
   --postgres            plans and digest on a throwaway local PostgreSQL (Debian's, as pnpm test's)
   --database-url <url>  plans and digest on this PostgreSQL server, in a database of the run's own,
                         dropped afterwards                       [BENCH_DATABASE_URL]
@@ -100,6 +107,7 @@ function parse() {
       "lighthouse-runs": { type: "string" },
       "chrome-path": { type: "string" },
       "month-samples": { type: "string" },
+      "search-samples": { type: "string" },
       "database-url": { type: "string" },
       postgres: { type: "boolean", default: false },
       rebuild: { type: "boolean", default: false },
@@ -138,6 +146,7 @@ function parse() {
     lighthouseRuns: Math.round(number(values["lighthouse-runs"], "BENCH_LIGHTHOUSE_RUNS", 5, 1)),
     chromePath: values["chrome-path"] ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
     monthSamples: Math.round(number(values["month-samples"], "BENCH_MONTH_SAMPLES", 30, 1)),
+    searchSamples: Math.round(number(values["search-samples"], "BENCH_SEARCH_SAMPLES", 50, 1)),
     // Not DATABASE_URL: a shell's database must not receive the bench's plans by accident.
     databaseUrl: values["database-url"] ?? (process.env.BENCH_DATABASE_URL || undefined),
     postgres: values.postgres,
@@ -170,6 +179,15 @@ async function main(): Promise<void> {
   }
   // Its own server and database: 20,000 plans, and PostgreSQL when asked.
   if (options.sections.includes("plans")) summary.push(...(await runPlansBench(options)));
+  if (options.sections.includes("search")) {
+    summary.push(
+      ...(await runSearchBench({
+        postgres: options.postgres,
+        databaseUrl: options.databaseUrl,
+        samples: options.searchSamples,
+      })),
+    );
+  }
   if (options.sections.includes("bounds")) {
     summary.push(
       ...(await runBoundsBench({ postgres: options.postgres, databaseUrl: options.databaseUrl })),

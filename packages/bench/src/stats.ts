@@ -14,6 +14,21 @@ export function summarize(samples: number[]): LatencySummary {
   return { mean, p50: at(50), p95: at(95), p99: at(99) };
 }
 
+/** Timed calls one after another, after five discarded ones. */
+export async function sequential(
+  samples: number,
+  call: () => Promise<unknown>,
+): Promise<LatencySummary> {
+  for (let i = 0; i < 5; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  return summarize(times);
+}
+
 export function median(values: number[]): number {
   return summarize(values).p50;
 }

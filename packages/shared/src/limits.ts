@@ -322,3 +322,8 @@ export type CircleNotifyLevel = (typeof CIRCLE_NOTIFY_LEVELS)[number];
 export const PLAN_FOLLOWS_PER_USER_MAX = 500;
 export const INBOX_PAGE_DEFAULT = 20;
 export const INBOX_PAGE_MAX = 100;
+
+/** Search across the caller's circles (docs/decisions/020): the text typed, and plans answered. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 50;

@@ -18,6 +18,8 @@ import {
   PLANS_PER_CIRCLE_MAX,
   RANGE_DAYS_MAX,
   REMINDERS_MAX,
+  SEARCH_LIMIT_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
   SERIES_PER_CIRCLE_MAX,
 } from "./limits";
 
@@ -215,4 +217,8 @@ export const messages = {
   liveSocketOnly: "This address only takes WebSocket connections.",
   liveSocketsPerUser: "Too many live connections for this account. Close a tab or try again later.",
   liveSocketsFull: "The live channel is full. Please try again later.",
+  // Search (docs/decisions/020)
+  searchQueryRequired: "Type a word to search for.",
+  searchQueryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
+  searchLimitInvalid: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
 } as const;

@@ -7,6 +7,7 @@ import {
   calendarSummary,
   listPlans,
 } from "@circleplan/core/plans/plan-views";
+import { searchPlans } from "@circleplan/core/plans/search-plans";
 import { completePlan, respondToTask } from "@circleplan/core/plans/tasks";
 import { updatePlan } from "@circleplan/core/plans/update-plan";
 import { messageOutput } from "@circleplan/shared/auth-outputs";
@@ -29,6 +30,8 @@ import {
   respondToTaskInput,
   updatePlanInput,
 } from "@circleplan/shared/plan-schemas";
+import { searchPlansOutput } from "@circleplan/shared/search-outputs";
+import { searchPlansInput } from "@circleplan/shared/search-schemas";
 import {
   circleMemberProcedure,
   planProcedure,
@@ -40,7 +43,7 @@ import {
 const listSummary =
   "Plans in the caller's circles: a day, the upcoming ones, one circle, or a range";
 
-// The list and calendar paths come before `/api/events/{id}`: the REST door matches in order.
+// The list, calendar and search paths come before `/api/events/{id}`: the REST door matches in order.
 export const plansRouter = router({
   list: protectedProcedure
     .meta({
@@ -93,6 +96,19 @@ export const plansRouter = router({
     .input(calendarMonthInput)
     .output(syncParsed(calendarSummaryOutput))
     .query(({ ctx, input }) => calendarSummary({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  search: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/events/search",
+        summary:
+          "Plans of the caller's circles by words of their title, description or place: each once, upcoming (next occurrence) then past (latest)",
+      },
+    })
+    .input(searchPlansInput)
+    .output(syncParsed(searchPlansOutput))
+    .query(({ ctx, input }) => searchPlans({ deps: ctx.deps, caller: ctx.caller, input })),
 
   createInCircle: circleMemberProcedure
     .meta({

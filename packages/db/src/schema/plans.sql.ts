@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { planSearchDocument } from "../search-text";
 import { users } from "./accounts.sql";
 import { circles } from "./circles.sql";
 
@@ -108,6 +109,15 @@ export const plans = pgTable(
     index("plans_withdrawn_from_idx")
       .on(t.cancelledAssignee)
       .where(sql`${t.cancelledAt} is not null`),
+    // Search by words (docs/decisions/020): the same expression search-plans.ts matches.
+    index("plans_search_idx").using(
+      "gin",
+      planSearchDocument({
+        title: sql`${t.title}`,
+        description: sql`${t.description}`,
+        location: sql`${t.location}`,
+      }),
+    ),
   ],
 );
 

@@ -38,6 +38,7 @@ export const paths = {
   },
   invitations: "/invitations",
   inbox: "/inbox",
+  search: "/search",
   invitation: {
     pattern: "/invitations/:token",
     build: (token: string) => `/invitations/${encodeURIComponent(token)}`,

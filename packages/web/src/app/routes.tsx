@@ -121,6 +121,9 @@ const CircleActivityScreen = lazyWithPreload(() =>
 const InboxScreen = lazyWithPreload(() =>
   import("@/features/inbox/inbox-screen").then((m) => m.InboxScreen),
 );
+const SearchScreen = lazyWithPreload(() =>
+  import("@/features/search/search-screen").then((m) => m.SearchScreen),
+);
 const InvitationsScreen = lazyWithPreload(() =>
   import("@/features/invitations/invitations-screen").then((m) => m.InvitationsScreen),
 );
@@ -160,6 +163,7 @@ const screenRoutes: readonly { pattern: string; screen: Preloadable<object> }[] 
   { pattern: paths.circle.pattern, screen: CircleScreen },
   { pattern: paths.invitations, screen: InvitationsScreen },
   { pattern: paths.inbox, screen: InboxScreen },
+  { pattern: paths.search, screen: SearchScreen },
   { pattern: paths.invitation.pattern, screen: InvitationTokenScreen },
 ];
 

@@ -24,8 +24,9 @@ export function Logo({ className }: { className?: string }) {
   return (
     <span className={cn("inline-flex items-center gap-2", className)}>
       <LogoMark />
-      {/* Below 360 px the header's buttons need the room: the mark alone, the name for readers. */}
-      <span className="text-lg font-bold tracking-tight max-[359px]:sr-only">Circleplan</span>
+      {/* Below 440 px the header's buttons (search, bell, theme, menu) need the room: the mark
+          alone, the name for readers. */}
+      <span className="text-lg font-bold tracking-tight max-[439px]:sr-only">Circleplan</span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { timeIn } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
+import { Link } from "wouter";
 import { CircleDot } from "@/components/ui/circle-tag";
 import { cn } from "@/lib/utils";
 
@@ -25,6 +26,45 @@ export function PlanLine({
       </span>
       <span className={cn("truncate", titleClassName)}>{plan.title}</span>
     </>
+  );
+}
+
+/**
+ * A plan's line as a link (the dashboard's Upcoming Week, search results), its circle's name at
+ * the end; a completed or declined plan struck through.
+ */
+export function PlanLink({
+  plan,
+  zone,
+  href,
+  className,
+}: {
+  plan: Plan;
+  zone: string;
+  href: string;
+  className?: string | undefined;
+}) {
+  return (
+    <Link
+      href={href}
+      className={cn(
+        "flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+        className,
+      )}
+    >
+      <PlanLine
+        plan={plan}
+        zone={zone}
+        titleClassName={
+          plan.isCompleted || plan.assignmentAccepted === false
+            ? "text-muted-foreground line-through"
+            : undefined
+        }
+      />
+      <span className="ml-auto shrink-0 truncate text-xs text-muted-foreground">
+        {plan.circleName}
+      </span>
+    </Link>
   );
 }
 

@@ -1,7 +1,7 @@
 import { addDays, daySpan } from "@circleplan/shared/days";
 import { CalendarRange } from "lucide-react";
 import { Link } from "wouter";
-import { PlanLine } from "@/components/plans/plan-line";
+import { PlanLink } from "@/components/plans/plan-line";
 import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
@@ -44,23 +44,7 @@ export function UpcomingWeek({ today }: { today: string }) {
                 <ul className="grid gap-1">
                   {dayPlans.map((plan) => (
                     <li key={`${plan.id}-${plan.date}`}>
-                      <Link
-                        href={dashboardPath(day, today, plan.id)}
-                        className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                      >
-                        <PlanLine
-                          plan={plan}
-                          zone={zone}
-                          titleClassName={
-                            plan.isCompleted || plan.assignmentAccepted === false
-                              ? "text-muted-foreground line-through"
-                              : undefined
-                          }
-                        />
-                        <span className="ml-auto shrink-0 truncate text-xs text-muted-foreground">
-                          {plan.circleName}
-                        </span>
-                      </Link>
+                      <PlanLink plan={plan} zone={zone} href={dashboardPath(day, today, plan.id)} />
                     </li>
                   ))}
                 </ul>

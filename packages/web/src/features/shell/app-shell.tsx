@@ -7,6 +7,7 @@ import { ThemeSwitch } from "@/components/theme-switch";
 import { InboxBell } from "@/features/inbox/inbox-bell";
 import { useLiveSync } from "@/features/live/use-live-sync";
 import { LazyReminders } from "@/features/reminders/lazy-reminders";
+import { SearchField } from "@/features/search/search-field";
 import { BottomBar } from "./bottom-bar";
 import { CircleStrip } from "./circle-strip";
 import { UserMenu } from "./user-menu";
@@ -46,6 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Logo />
           </Link>
           <div className="flex items-center gap-2">
+            <SearchField />
             <InboxBell />
             <ThemeSwitch />
             <UserMenu onCreateCircle={openCreate} />

@@ -1,0 +1,27 @@
+import type { Plan } from "@circleplan/shared/plan-outputs";
+import { paths } from "@/app/paths";
+import { entryAddress } from "@/components/activity/activity-open";
+
+/** The search screen's address for what was typed (trimmed; nothing typed: the bare screen). */
+export function searchAddress(text: string): string {
+  const q = text.trim();
+  return q === "" ? paths.search : `${paths.search}?${new URLSearchParams({ q })}`;
+}
+
+/**
+ * Where a result opens: its circle's page on the day of the occurrence found, the plan marked,
+ * as an inbox entry opens its plan (activity-open.ts).
+ */
+export function resultAddress(plan: Plan, zone: string): string {
+  return (
+    entryAddress(
+      {
+        kind: "search_result",
+        circleId: plan.circleId,
+        planId: plan.id,
+        occurrenceDate: plan.date,
+      },
+      zone,
+    ) ?? paths.circle.build(plan.circleId)
+  );
+}
