@@ -140,8 +140,14 @@ describe("typing a plan in everyday words", () => {
     await dialog.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
     const call = page.waitForRequest(NLP_CALL);
     await text.press("Enter");
+    // The spec's payload, and the day the dialog was opened on (the dashboard's: today there).
     expect((await call).postDataJSON()).toEqual({
-      json: { text: "piano practice", circleId: circle.id, userTimezone: ZONE },
+      json: {
+        text: "piano practice",
+        circleId: circle.id,
+        userTimezone: ZONE,
+        referenceDay: new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date()),
+      },
     });
     await frontToast(page).getByText("Event parsed successfully").waitFor();
     await frontToast(page).getByText("Please review and submit the event details.").waitFor();
