@@ -44,13 +44,16 @@ const IPHONE =
 
 /** The voice button of a circle page (circle 7), or of a page without a circle. */
 function renderVoice(
-  { circleId = 7 as number | null } = {},
+  { circleId = 7 as number | null, date = undefined as string | undefined } = {},
   handlers: Record<string, Handler> = {},
 ) {
   return renderWithTrpc(
     <AppTooltipProvider>
       <UserReady>
-        <AddPlanButtons {...(circleId ? { defaultCircleId: circleId } : {})} />
+        <AddPlanButtons
+          {...(circleId ? { defaultCircleId: circleId } : {})}
+          {...(date ? { defaultDate: date } : {})}
+        />
       </UserReady>
     </AppTooltipProvider>,
     {
@@ -306,6 +309,20 @@ describe("Create Event with Voice", () => {
     await screen.findByRole("dialog", { name: "Create Plan" });
     expect(view.callsTo("nlp.processVoice")[0]?.input).toMatchObject({
       text: "Swimming on Saturday",
+    });
+  });
+
+  it("reads what was said from the day the buttons add on (issue 21)", async () => {
+    const view = renderVoice({ date: "2026-12-03" });
+    const dialog = await openVoice();
+    const recognition = await record(dialog);
+    recognition.hear(["Dentist at eleven"]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Stop recording" }));
+    recognition.end();
+    await screen.findByRole("dialog", { name: "Create Plan" });
+    expect(view.callsTo("nlp.processVoice")[0]?.input).toMatchObject({
+      text: "Dentist at eleven",
+      referenceDay: "2026-12-03",
     });
   });
 

@@ -89,6 +89,7 @@ export function VoiceDialog({
           {supported ? (
             <VoiceRecorder
               defaultCircleId={defaultCircleId}
+              referenceDay={defaultDate}
               onParsed={(parsed) => toForm({ parsed })}
               onManual={(circleId) => toForm({ circleId })}
               onCancel={() => onOpenChange(false)}
@@ -144,11 +145,14 @@ type Phase = "idle" | "recording" | "stopped" | "processing";
  */
 function VoiceRecorder({
   defaultCircleId,
+  referenceDay,
   onParsed,
   onManual,
   onCancel,
 }: {
   defaultCircleId: number | undefined;
+  /** The day the dialog was opened on, read as "today" by the server (issue 21). */
+  referenceDay: string | undefined;
   onParsed(outcome: PlanTextOutcome): void;
   /** To the manual form, in the circle chosen here if any. */
   onManual(circleId: number | undefined): void;
@@ -160,7 +164,7 @@ function VoiceRecorder({
   const [circleError, setCircleError] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { process } = useProcessPlanText();
+  const { process } = useProcessPlanText({ referenceDay });
   const micButton = useRef<HTMLButtonElement>(null);
   const circleSelect = useRef<HTMLSelectElement | null>(null);
   const overlay = useRef<HTMLDivElement>(null);
