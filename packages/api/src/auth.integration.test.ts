@@ -70,6 +70,24 @@ describe("auth.register", () => {
     expect(user).toMatchObject({ country: "US", city: "Portland" });
   });
 
+  it("keeps the locale preferences the browser offered, and the spec's 24h and Sunday without them", async () => {
+    const offered = buildRegistration();
+    await callerFor(harness()).trpc.auth.register({
+      ...offered,
+      timeFormat: "12h",
+      weekStart: "monday",
+    });
+    const plain = buildRegistration();
+    await callerFor(harness()).trpc.auth.register(plain);
+    const rows = await harness().db.db.select().from(users);
+    const prefs = (email: string) => {
+      const row = rows.find((user) => user.email === email);
+      return [row?.timeFormat, row?.weekStart];
+    };
+    expect(prefs(offered.email)).toEqual(["12h", "monday"]);
+    expect(prefs(plain.email)).toEqual(["24h", "sunday"]);
+  });
+
   it("answers 409 for an email that exists, whatever its case, and stores nothing", async () => {
     const anon = callerFor(harness());
     const data = buildRegistration();

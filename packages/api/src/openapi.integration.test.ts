@@ -55,7 +55,9 @@ describe("GET /api/openapi.json", () => {
         "password",
         "phoneNumber",
         "returnTo",
+        "timeFormat",
         "timeZone",
+        "weekStart",
       ].sort(),
     );
     const user = register?.responses["201"]?.content?.["application/json"]?.schema as {

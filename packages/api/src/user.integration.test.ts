@@ -204,6 +204,37 @@ describe("user.update changes only what it is sent", () => {
   });
 });
 
+describe("locale preferences (issue 21)", () => {
+  it("start as the spec's 24h and Sunday, and change alone, each kept by the other", async () => {
+    const alice = await signedInCaller(harness());
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: "24h", weekStart: "sunday" });
+    expect(await alice.trpc.user.update({ timeFormat: "12h" })).toMatchObject({
+      ...namesOf(alice.user),
+      timeFormat: "12h",
+      weekStart: "sunday",
+    });
+    await alice.trpc.user.update({ weekStart: "monday" });
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: "12h", weekStart: "monday" });
+  });
+
+  it("refuse what is neither, with the product's messages, and need a session", async () => {
+    const alice = await signedInCaller(harness());
+    const bad = await refusal(
+      alice.trpc.user.update({ timeFormat: "am/pm", weekStart: "friday" } as never),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual(
+      expect.arrayContaining([
+        { path: "timeFormat", message: messages.timeFormatInvalid },
+        { path: "weekStart", message: messages.weekStartInvalid },
+      ]),
+    );
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: "24h", weekStart: "sunday" });
+    const out = await refusal(callerFor(harness()).trpc.user.update({ weekStart: "monday" }));
+    expect(out.status).toBe(401);
+  });
+});
+
 describe("user.changePassword", () => {
   it("needs the current password, ends the other sessions and mails a notice", async () => {
     const alice = await signedInCaller(harness());

@@ -4,7 +4,7 @@
  * document describes it, and the web app's types come from it.
  */
 import * as z from "zod";
-import { GENDERS } from "./limits";
+import { GENDERS, TIME_FORMATS, WEEK_STARTS } from "./limits";
 
 /** Instants: Date objects through tRPC (superjson), ISO 8601 strings in REST answers. */
 const instant = z.date();
@@ -21,6 +21,10 @@ export const publicUserSchema = z.object({
   phoneNumber: z.string(),
   photoUrl: z.string().nullable(),
   timeZone: z.string(),
+  /** Ours (issue 21): "24h" or "12h". */
+  timeFormat: z.enum(TIME_FORMATS),
+  /** Ours (issue 21): "sunday" or "monday". */
+  weekStart: z.enum(WEEK_STARTS),
   emailVerified: z.boolean(),
   /** A new address waiting for its confirmation link, if the user asked to change email. */
   pendingEmail: z.string().nullable(),

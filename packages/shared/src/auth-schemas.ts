@@ -13,7 +13,9 @@ import {
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  TIME_FORMATS,
   TOKEN_MAX_LENGTH,
+  WEEK_STARTS,
 } from "./limits";
 import { messages } from "./messages";
 
@@ -173,6 +175,10 @@ export const returnToField = safeString({ max: 500, tooLong: messages.malformedR
   { error: messages.malformedRequest },
 );
 
+/** Ours (issue 21): how the person reads times and weeks; the spec's 24h and Sunday by default. */
+export const timeFormatField = z.enum(TIME_FORMATS, { error: messages.timeFormatInvalid });
+export const weekStartField = z.enum(WEEK_STARTS, { error: messages.weekStartInvalid });
+
 export const registerInput = z
   .object({
     email: emailField,
@@ -185,6 +191,9 @@ export const registerInput = z
     phoneNumber: requiredString(messages.phoneRequired, 30),
     /** Optional on the REST path (the spec's payload has none): UTC when absent. */
     timeZone: timeZoneField.optional(),
+    /** Ours, offered from the browser's locale: 24h and Sunday (the spec's) when absent. */
+    timeFormat: timeFormatField.optional(),
+    weekStart: weekStartField.optional(),
     returnTo: returnToField.optional(),
   })
   .superRefine((value, ctx) => {
@@ -248,7 +257,14 @@ export const verifyEmailInput = z.object({
 export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 
 /** What a profile update may change; `currentPassword` only vouches for a new email. */
-const PROFILE_FIELDS = ["firstName", "lastName", "email", "timeZone"] as const;
+const PROFILE_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "timeZone",
+  "timeFormat",
+  "weekStart",
+] as const;
 
 /**
  * `PATCH /api/user` changes what it is sent and keeps the rest (docs/decisions/021): any of the
@@ -264,6 +280,8 @@ export const updateUserInput = z
       /** Required only when `email` changes (docs/decisions/006); the spec's payload stays valid. */
       currentPassword: currentPasswordField.optional(),
       timeZone: timeZoneField.optional(),
+      timeFormat: timeFormatField.optional(),
+      weekStart: weekStartField.optional(),
     },
     { error: messages.nothingToUpdate },
   )

@@ -57,6 +57,13 @@ export type Theme = (typeof THEMES)[number];
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/** How times read (issue 21): "17:00", the spec's, or "5:00 PM". */
+export const TIME_FORMATS = ["24h", "12h"] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+/** The first day of a week on every screen (issue 21): Sunday, the spec's, or Monday. */
+export const WEEK_STARTS = ["sunday", "monday"] as const;
+export type WeekStart = (typeof WEEK_STARTS)[number];
+
 export const CIRCLE_TYPES = ["personal", "family", "work", "custom"] as const;
 export type CircleType = (typeof CIRCLE_TYPES)[number];
 export const CIRCLE_ROLES = ["admin", "member"] as const;

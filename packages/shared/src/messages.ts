@@ -40,7 +40,10 @@ export const messages = {
   newPasswordRequired: "Choose a new password to finish verifying your email.",
   textTooLong: "This value is too long",
   timeZoneInvalid: "Please choose a valid time zone",
-  nothingToUpdate: "Nothing to update: send firstName, lastName, email or timeZone.",
+  nothingToUpdate:
+    "Nothing to update: send firstName, lastName, email, timeZone, timeFormat or weekStart.",
+  timeFormatInvalid: "Time format must be 24h or 12h.",
+  weekStartInvalid: "The week must start on sunday or monday.",
   invalidText: "This value contains characters that are not allowed",
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",

@@ -60,6 +60,8 @@ export async function updateProfile({
         // The address on file again withdraws a change waiting for its link.
         ...(email === null ? {} : { pendingEmail: email === current.email ? null : email }),
         ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
+        ...(input.timeFormat === undefined ? {} : { timeFormat: input.timeFormat }),
+        ...(input.weekStart === undefined ? {} : { weekStart: input.weekStart }),
         updatedAt: now,
       })
       .where(eq(users.id, caller.userId))

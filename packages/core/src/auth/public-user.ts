@@ -16,6 +16,8 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     phoneNumber: row.phoneNumber,
     photoUrl: photoUrl({ userId: row.id }, row.photoKey, "large"),
     timeZone: row.timeZone,
+    timeFormat: row.timeFormat,
+    weekStart: row.weekStart,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
     createdAt: row.createdAt,

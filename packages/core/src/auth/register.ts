@@ -81,6 +81,8 @@ export async function register({
           city: input.city,
           phoneNumber: input.phoneNumber,
           timeZone: input.timeZone ?? "UTC",
+          ...(input.timeFormat ? { timeFormat: input.timeFormat } : {}),
+          ...(input.weekStart ? { weekStart: input.weekStart } : {}),
           createdAt: now,
           updatedAt: now,
         })

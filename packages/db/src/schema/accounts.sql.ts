@@ -1,4 +1,4 @@
-import { GENDERS } from "@circleplan/shared/limits";
+import { GENDERS, TIME_FORMATS, WEEK_STARTS } from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -31,6 +31,10 @@ export const users = pgTable(
     photoKey: text("photo_key"),
     /** IANA zone name (`Europe/Berlin`): every "today", recurrence and reminder reads it. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** How times read on screens, in mails and notifications (issue 21): the spec's 24h by default. */
+    timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("24h"),
+    /** The first day of the week on every screen (issue 21): the spec's Sunday by default. */
+    weekStart: text("week_start", { enum: WEEK_STARTS }).notNull().default("sunday"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** A new address the user asked for, applied once its confirmation link is opened. */
     pendingEmail: text("pending_email"),

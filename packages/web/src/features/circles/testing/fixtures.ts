@@ -22,6 +22,8 @@ export function userFixture(overrides: Partial<PublicUser> = {}): PublicUser {
     phoneNumber: "+44 2071234567",
     photoUrl: null,
     timeZone: "Europe/London",
+    timeFormat: "24h",
+    weekStart: "sunday",
     emailVerified: true,
     pendingEmail: null,
     createdAt: created,
