@@ -17,6 +17,7 @@ import {
 } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { browserLocalePreferences } from "@/lib/locale-preferences";
 import { browserTimeZone } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -106,6 +107,7 @@ export function RegisterForm({
       const result = await registerUser.mutateAsync({
         ...values,
         timeZone: browserTimeZone(),
+        ...browserLocalePreferences(),
         ...(returnTo ? { returnTo } : {}),
       });
       onRegistered({

@@ -81,6 +81,21 @@ describe("MonthCalendar", () => {
     expect(screen.getByRole("heading", { name: "November 2026" })).toBeVisible();
   });
 
+  it("starts the week on Monday for someone who chose it (issue 21)", () => {
+    renderMonth({ weekStart: "monday" });
+    const grid = screen.getByRole("grid", { name: "November 2026" });
+    const weekdays = Array.from(grid.querySelectorAll("thead th")).map((header) =>
+      header.getAttribute("aria-label"),
+    );
+    expect(weekdays[0]).toBe("Monday");
+    expect(weekdays[6]).toBe("Sunday");
+    // 1 November 2026 is a Sunday: the first row's last day.
+    const firstRow = within(grid).getAllByRole("row")[0];
+    expect(firstRow?.querySelectorAll("button")[6]).toHaveAccessibleName(
+      "Sunday, November 1, 2026, free day",
+    );
+  });
+
   it("draws one dot, two dots, or one dot and the count", () => {
     renderMonth();
     const one = dotsOf(day(/^Tuesday, November 24, 2026, 1 plan: Dentist$/));

@@ -1,4 +1,5 @@
 import type { Day } from "@circleplan/shared/days";
+import type { WeekStart } from "@circleplan/shared/limits";
 import type { CalendarDay } from "@circleplan/shared/plan-outputs";
 import { createContext, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
@@ -59,10 +60,13 @@ export interface MonthCalendarProps {
   onFreeDayClick?(day: Day): void;
   /** Names the grid for assistive technology beyond its month ("Family calendar"). */
   label?: string;
+  /** The person's first day of the week (issue 21): the spec's Sunday unless they chose Monday. */
+  weekStart?: WeekStart;
 }
 
 /**
- * The month grid of the calendar screens (spec section 2): Sunday to Saturday, previous and
+ * The month grid of the calendar screens (spec section 2): Sunday to Saturday (or Monday to
+ * Sunday, the person's choice: issue 21), previous and
  * next month; on a phone a dot per plan (two at most; more shows one dot and the count), on a
  * wider screen the first three plans' titles in their colours and "+N more" (issue 21); today
  * filled and ringed, days with plans tinted, past days quieter, free days plain (the spec's
@@ -78,6 +82,7 @@ export function MonthCalendar({
   selected = null,
   label,
   onFreeDayClick,
+  weekStart = "sunday",
 }: MonthCalendarProps) {
   const context = useMemo<DayPlans>(
     () => ({
@@ -115,7 +120,7 @@ export function MonthCalendar({
           month={monthDate}
           onMonthChange={(date) => onMonthChange(monthOf(dayOf(date)))}
           today={todayDate}
-          weekStartsOn={0}
+          weekStartsOn={weekStart === "monday" ? 1 : 0}
           showOutsideDays
           fixedWeeks
           hideNavigation

@@ -2,6 +2,7 @@ import type { Day } from "@circleplan/shared/days";
 import { CalendarDays } from "lucide-react";
 import { LoadFailure } from "@/components/load-failure";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useCurrentUser } from "@/lib/session";
 import { trpc } from "@/lib/trpc";
 import type { Month } from "./calendar-days";
 import { MonthCalendar } from "./month-calendar";
@@ -37,6 +38,7 @@ export function PlansCalendar({
   selected?: Day | null;
 }) {
   const days = trpc.plans.calendarDays.useQuery(calendarDaysInput(month, circleId));
+  const { user } = useCurrentUser();
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -62,6 +64,7 @@ export function PlansCalendar({
           onDayClick={onDayClick}
           selected={selected}
           {...(onFreeDayClick ? { onFreeDayClick } : {})}
+          {...(user ? { weekStart: user.weekStart } : {})}
         />
       </CardContent>
     </Card>

@@ -110,6 +110,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
       email: user.email,
       currentPassword: "",
       timeZone: user.timeZone,
+      timeFormat: user.timeFormat,
+      weekStart: user.weekStart,
     },
   });
   const email = useWatch({ control: form.control, name: "email" });
@@ -125,6 +127,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
         email: updated.email,
         currentPassword: "",
         timeZone: updated.timeZone,
+        timeFormat: updated.timeFormat,
+        weekStart: updated.weekStart,
       });
       toast.success("Profile updated", {
         description: updated.pendingEmail
@@ -134,7 +138,15 @@ function ProfileForm({ user }: { user: PublicUser }) {
     } catch (error) {
       applyServerIssues(
         error,
-        ["firstName", "lastName", "email", "currentPassword", "timeZone"],
+        [
+          "firstName",
+          "lastName",
+          "email",
+          "currentPassword",
+          "timeZone",
+          "timeFormat",
+          "weekStart",
+        ],
         form.setError,
       );
       toast.error("Failed to update profile", {
@@ -195,6 +207,33 @@ function ProfileForm({ user }: { user: PublicUser }) {
               </NativeSelect>
             )}
           </Field>
+          {/* How times and weeks read on every screen, in mails and notifications (issue 21). */}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="profile-time-format"
+              label="Time format"
+              error={form.formState.errors.timeFormat?.message}
+            >
+              {(control) => (
+                <NativeSelect {...control} {...form.register("timeFormat")}>
+                  <option value="24h">24-hour (17:00)</option>
+                  <option value="12h">12-hour (5:00 PM)</option>
+                </NativeSelect>
+              )}
+            </Field>
+            <Field
+              id="profile-week-start"
+              label="Week starts on"
+              error={form.formState.errors.weekStart?.message}
+            >
+              {(control) => (
+                <NativeSelect {...control} {...form.register("weekStart")}>
+                  <option value="sunday">Sunday</option>
+                  <option value="monday">Monday</option>
+                </NativeSelect>
+              )}
+            </Field>
+          </div>
           {user.pendingEmail ? (
             <Alert>
               <MailCheck aria-hidden="true" />
