@@ -33,6 +33,20 @@ describeInProcessZones("a change in words", () => {
     );
   });
 
+  it("writes the times on a 12-hour clock for a reader who chose one (issue 21)", () => {
+    const moved = entry({
+      kind: "plan_moved",
+      before: { start: "2026-12-01T00:30:00.000Z" },
+      after: { start: "2026-12-02T12:05:00.000Z" },
+    });
+    expect(describeActivity(moved, { zone: "Europe/London", timeFormat: "12h" })).toBe(
+      "Ana moved Swimming from Tue 1 Dec 12:30 AM to Wed 2 Dec 12:05 PM",
+    );
+    expect(describeActivity(moved, { zone: "Europe/London", timeFormat: "24h" })).toBe(
+      "Ana moved Swimming from Tue 1 Dec 00:30 to Wed 2 Dec 12:05",
+    );
+  });
+
   it("keeps the wall clock across a DST change (Berlin's autumn change between the two dates)", () => {
     const moved = entry({
       kind: "plan_moved",

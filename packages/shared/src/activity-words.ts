@@ -10,8 +10,8 @@
  */
 import type { ActivityPerson, ActivityValues } from "./activity-outputs";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "./calendar-names";
-import { type Day, dayIn, timeIn, weekdayNumber } from "./days";
-import type { ActivityNamedField, ActivityScope, InboxKind } from "./limits";
+import { clockText, type Day, dayIn, timeIn, weekdayNumber } from "./days";
+import type { ActivityNamedField, ActivityScope, InboxKind, TimeFormat } from "./limits";
 
 /** What a sentence is written from: a feed entry, or an inbox entry (which may name its circle). */
 export interface DescribedEntry {
@@ -35,6 +35,8 @@ export interface DescribeOptions {
   zone: string;
   /** The reader: they are "you" wherever the entry names them. */
   viewerId?: number | undefined;
+  /** How the reader reads times (issue 21): the spec's 24-hour clock unless they chose 12. */
+  timeFormat?: TimeFormat | undefined;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -81,7 +83,8 @@ class Writer {
   when(value: string): string {
     if (DAY.test(value)) return this.day(value);
     const instant = new Date(value);
-    return `${this.day(dayIn(instant, this.options.zone))} ${timeIn(instant, this.options.zone)}`;
+    const time = clockText(timeIn(instant, this.options.zone), this.options.timeFormat);
+    return `${this.day(dayIn(instant, this.options.zone))} ${time}`;
   }
 
   /** The occurrence an entry is about, by its date. */

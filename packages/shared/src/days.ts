@@ -140,6 +140,17 @@ export function timeIn(instant: Date, zone: string): string {
   return `${two(wall.hour)}:${two(wall.minute)}`;
 }
 
+/**
+ * A wall-clock "HH:mm" as the reader reads times (issue 21): as it is on a 24-hour clock, the
+ * spec's, or "5:00 PM" on a 12-hour one.
+ */
+export function clockText(time: string, format: "24h" | "12h" = "24h"): string {
+  if (format === "24h") return time;
+  const [hours = "0", minutes = "00"] = time.split(":");
+  const hour = Number(hours);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minutes} ${hour < 12 ? "AM" : "PM"}`;
+}
+
 /** The first instant of `day` in `zone`: midnight, or the first that exists where DST skips it. */
 export function startOfDay(day: Day, zone: string): Date {
   return new Date(instantOfWallClock(asUtc(dayParts(day)), zone, "firstOfDay"));

@@ -51,4 +51,13 @@ describe("a change's notification", () => {
       tag: "change-11",
     });
   });
+
+  it("writes the times on the reader's clock, a 12-hour one when they chose it (issue 21)", () => {
+    const message = changePushMessage([entry({ id: 11 })], {
+      zone: "UTC",
+      userId: 2,
+      timeFormat: "12h",
+    });
+    expect(message.body).toBe("Ana moved Swimming from Tue 1 Dec 5:00 PM to Tue 1 Dec 11:30 PM");
+  });
 });

@@ -12,6 +12,7 @@ import { queryRows } from "@circleplan/db/client";
 import { describeActivity } from "@circleplan/shared/activity-words";
 import { dayIn } from "@circleplan/shared/days";
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
+import type { TimeFormat } from "@circleplan/shared/limits";
 import { notificationMessages } from "@circleplan/shared/notification-messages";
 import { sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
@@ -56,6 +57,7 @@ interface ClaimedRow {
   attempts: number;
   created_ms: number;
   user_zone: string;
+  user_time_format: TimeFormat;
   change_push: boolean;
   subscriptions: PushDeviceRow[];
 }
@@ -93,7 +95,7 @@ function claimReadyGroups(deps: Deps, now: Date): Promise<ClaimedRow[]> {
       )
       select c.id::float8 as id, c.user_id, c.actor_id, c.push_attempts as attempts,
              (extract(epoch from c.created_at) * 1000)::float8 as created_ms,
-             u.time_zone as user_zone, u.change_push,
+             u.time_zone as user_zone, u.time_format as user_time_format, u.change_push,
              ${devicesOf(sql.raw("c.user_id"))} as subscriptions
       from claimed c
       join users u on u.id = c.user_id
@@ -162,7 +164,11 @@ async function sendGroup(
   const told = group.flatMap((row) => entries.get(row.id) ?? []);
   // Gone since they were queued (a deleted circle, an account's entries): nothing to tell.
   if (told.length === 0) return "none";
-  const message = changePushMessage(told, { zone: reader.user_zone, userId: reader.user_id });
+  const message = changePushMessage(told, {
+    zone: reader.user_zone,
+    userId: reader.user_id,
+    timeFormat: reader.user_time_format,
+  });
   const outcome = await pushToDevices(deps, reader.subscriptions, message);
   report.gone += outcome.removed;
   if (outcome.failed > 0) return reader.attempts >= MAX_ATTEMPTS ? "failed" : "pending";
@@ -215,11 +221,15 @@ function dayOf(value: string | null | undefined, zone: string): string | null {
  */
 export function changePushMessage(
   entries: readonly InboxEntry[],
-  reader: { zone: string; userId: number },
+  reader: { zone: string; userId: number; timeFormat?: TimeFormat },
 ): PushMessage {
   const newest = entries.at(-1) as InboxEntry;
   const first = entries[0] as InboxEntry;
-  const sentence = describeActivity(newest, { zone: reader.zone, viewerId: reader.userId });
+  const sentence = describeActivity(newest, {
+    zone: reader.zone,
+    viewerId: reader.userId,
+    timeFormat: reader.timeFormat,
+  });
   const tag = `change-${first.id}`;
   if (entries.length === 1) {
     return { title: newest.circleName, body: sentence, url: changePath(newest, reader.zone), tag };

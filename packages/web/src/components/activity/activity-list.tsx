@@ -1,8 +1,9 @@
 import { type DescribedEntry, describeActivity } from "@circleplan/shared/activity-words";
-import { type Day, dayIn, timeIn } from "@circleplan/shared/days";
+import { clockText, type Day, dayIn, timeIn } from "@circleplan/shared/days";
 import { Link } from "wouter";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { relativeDayHeading } from "@/lib/days";
+import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 
 /** What a list shows of an entry: a feed entry, or an inbox entry (which may be an invitation). */
@@ -55,6 +56,8 @@ export function ActivityList<E extends ListedEntry>({
   circleOf?: (entry: E) => { name: string; color: string } | undefined;
   isUnread?: (entry: E) => boolean;
 }) {
+  // Times as the reader reads them (issue 21): the spec's 24-hour clock unless they chose 12.
+  const timeFormat = useCurrentUser().user?.timeFormat;
   return (
     <section aria-label={label} className="grid gap-4">
       {byDay(entries, zone).map(([day, dayEntries]) => (
@@ -78,11 +81,11 @@ export function ActivityList<E extends ListedEntry>({
                   />
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className={cn("wrap-anywhere", unread && "font-medium")}>
-                      {describeActivity(entry, { zone, viewerId })}
+                      {describeActivity(entry, { zone, viewerId, timeFormat })}
                     </span>
                     <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                       <time dateTime={entry.createdAt.toISOString()}>
-                        {timeIn(entry.createdAt, zone)}
+                        {clockText(timeIn(entry.createdAt, zone), timeFormat)}
                       </time>
                       {circle ? <CircleTag name={circle.name} color={circle.color} /> : null}
                       {unread ? <span className="sr-only">Unread</span> : null}

@@ -85,6 +85,14 @@ describe("the inbox", () => {
     expect(within(first as HTMLElement).queryByText("Unread")).toBeNull();
   });
 
+  it("writes the times on the reader's 12-hour clock when they chose it (issue 21)", async () => {
+    renderInbox({ "auth.user": () => ({ ...viewer, timeFormat: "12h" }) });
+    const feed = await screen.findByRole("region", { name: "What concerns you" });
+    expect(
+      await within(feed).findByText("Bo moved Swim from Tue 1 Dec 5:00 PM to Wed 2 Dec 6:00 PM"),
+    ).toBeVisible();
+  });
+
   it("opens an invitation on the pending invitations without marking a read entry again", async () => {
     const rendered = renderInbox();
     const feed = await screen.findByRole("region", { name: "What concerns you" });
