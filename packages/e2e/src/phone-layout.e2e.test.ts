@@ -5,6 +5,7 @@
  * sideways, Upcoming Week's rows keep the circle's name inside the card, the day view's date
  * keeps "November 24" on one line, the end of a long list (its words and its buttons) scrolls
  * clear of the floating add buttons, and a toast leaves a dialog's title and first field uncovered.
+ * Paired form fields, side by side only from 640 px, are checked there (defect 8).
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -192,6 +193,22 @@ describe("a phone 390 px wide", () => {
     await scrollToEnd(page);
     expect(await underAddButtons(page)).toEqual([]);
     await saveScreen(page, "04-circle-end", { fullPage: false });
+  });
+
+  it("lines paired fields up when one of them shows an error (where they pair, from 640 px)", async () => {
+    const user = await createVerifiedUser({ firstName: "Ada", lastName: "Lovelace" });
+    const page = await suite.signedInPage(user, "/profile");
+    await page.setViewportSize({ width: 700, height: 844 });
+    const first = page.getByLabel("First Name");
+    const last = page.getByLabel("Last Name");
+    await first.fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("First name is required").waitFor();
+
+    const [one, two] = await Promise.all([first.boundingBox(), last.boundingBox()]);
+    expect(two?.x).toBeGreaterThan((one?.x ?? 0) + (one?.width ?? 0));
+    expect(two?.y).toBe(one?.y);
+    await page.setViewportSize(MOBILE);
   });
 
   it("shows a toast clear of the dialog's title and first field, and a success ends the failure", async () => {
