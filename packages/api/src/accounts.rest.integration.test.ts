@@ -36,6 +36,24 @@ describe("POST /api/auth/register", () => {
   });
 });
 
+describe("POST /api/auth/verify-email", () => {
+  it("answers a link opened again with 200 and says the email is already verified (was 400 invalid)", async () => {
+    const client = server().client();
+    const registered = await client.post("/api/auth/register", buildRegistration());
+    const token = registered.body.dev_verification_token as string;
+    const first = await client.post("/api/auth/verify-email", { token });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ message: messages.emailVerified, alreadyVerified: false });
+
+    const again = await server().client().post("/api/auth/verify-email", { token });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ message: messages.emailAlreadyVerified, alreadyVerified: true });
+    const unknown = await client.post("/api/auth/verify-email", { token: "not-a-token" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(messages.verificationInvalid);
+  });
+});
+
 describe("PATCH /api/user", () => {
   it("changes only the time zone when that is all it is sent (was 400 for missing names)", async () => {
     const { client, user } = await signedInClient(server());

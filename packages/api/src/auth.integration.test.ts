@@ -208,7 +208,7 @@ describe("verification", () => {
     expect(res).toEqual({ message: messages.verificationSent });
   });
 
-  it("accepts a token once and refuses unknown, reused and expired tokens with 400", async () => {
+  it("accepts a token once and refuses unknown and expired tokens with 400", async () => {
     const anon = callerFor(harness());
     const registered = await anon.trpc.auth.register(buildRegistration());
     const token = registered.dev_verification_token as string;
@@ -216,8 +216,10 @@ describe("verification", () => {
       message: messages.verificationInvalid,
       code: "BAD_REQUEST",
     });
-    expect((await anon.trpc.auth.verifyEmail({ token })).message).toBe(messages.emailVerified);
-    expect((await refusal(anon.trpc.auth.verifyEmail({ token }))).status).toBe(400);
+    expect(await anon.trpc.auth.verifyEmail({ token })).toEqual({
+      message: messages.emailVerified,
+      alreadyVerified: false,
+    });
 
     const second = await anon.trpc.auth.register(buildRegistration());
     harness().clock.advance(24 * 60 * 60 * 1000 + 1000);
@@ -226,6 +228,69 @@ describe("verification", () => {
     );
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(messages.verificationInvalid);
+  });
+
+  it("says a link opened again is already verified, not invalid, to anyone who opens it", async () => {
+    const anon = callerFor(harness());
+    const data = buildRegistration();
+    const registered = await anon.trpc.auth.register(data);
+    const token = registered.dev_verification_token as string;
+    // A second link for the same address, mailed before the first was opened.
+    const resent = await anon.trpc.auth.resendVerification({ email: data.email });
+    await anon.trpc.auth.verifyEmail({ token });
+    const [before] = await harness().db.db.select().from(users).where(eq(users.email, data.email));
+
+    const stranger = await signedInCaller(harness());
+    const owner = await anon.trpc.auth.login({ email: data.email, password: data.password });
+    expect(owner.email).toBe(data.email);
+    const again = { message: messages.emailAlreadyVerified, alreadyVerified: true };
+    expect(await callerFor(harness()).trpc.auth.verifyEmail({ token })).toEqual(again);
+    expect(await anon.trpc.auth.verifyEmail({ token })).toEqual(again);
+    expect(await stranger.trpc.auth.verifyEmail({ token })).toEqual(again);
+    // The resent link was spent with the first: it asks for no password and sets none.
+    expect(
+      await stranger.trpc.auth.verifyEmail({
+        token: resent.dev_verification_token as string,
+        newPassword: "Takeover#pw2024",
+      }),
+    ).toEqual(again);
+
+    const [after] = await harness().db.db.select().from(users).where(eq(users.email, data.email));
+    expect(after).toEqual(before);
+    expect((await anon.trpc.auth.user()).email).toBe(data.email);
+    expect((await stranger.trpc.auth.user()).id).toBe(stranger.user.id);
+  });
+
+  it("calls an old link invalid once the address it proved is no longer the account's", async () => {
+    const alice = await signedInCaller(harness());
+    const change = {
+      firstName: alice.user.firstName,
+      lastName: alice.user.lastName,
+      email: "first.move@example.com",
+      currentPassword: alice.password,
+    };
+    const first = await alice.trpc.user.update(change);
+    const token = first.dev_verification_token as string;
+    expect((await alice.trpc.auth.verifyEmail({ token })).alreadyVerified).toBe(false);
+    expect((await alice.trpc.auth.verifyEmail({ token })).alreadyVerified).toBe(true);
+
+    const second = await alice.trpc.user.update({ ...change, email: "second.move@example.com" });
+    await alice.trpc.auth.verifyEmail({ token: second.dev_verification_token as string });
+    expect((await refusal(alice.trpc.auth.verifyEmail({ token }))).body).toEqual({
+      message: messages.verificationInvalid,
+      code: "BAD_REQUEST",
+    });
+  });
+
+  it("calls a used link invalid once it has expired", async () => {
+    const anon = callerFor(harness());
+    const registered = await anon.trpc.auth.register(buildRegistration());
+    const token = registered.dev_verification_token as string;
+    await anon.trpc.auth.verifyEmail({ token });
+    harness().clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await refusal(anon.trpc.auth.verifyEmail({ token }))).body.message).toBe(
+      messages.verificationInvalid,
+    );
   });
 
   it("needs a token", async () => {

@@ -47,6 +47,12 @@ export const profileOutput = publicUserSchema.extend({
   dev_verification_token: devVerificationToken,
 });
 
+/**
+ * A verification link's answer; `alreadyVerified` when it was opened before and proved the
+ * address the account still has (decision 025), so the page says so instead of "verified".
+ */
+export const verifyEmailOutput = messageOutput.extend({ alreadyVerified: z.boolean() });
+
 export const resendVerificationOutput = messageOutput.extend({
   dev_verification_token: devVerificationToken,
 });

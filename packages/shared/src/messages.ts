@@ -224,4 +224,6 @@ export const messages = {
   searchQueryRequired: "Type a word to search for.",
   searchQueryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
   searchLimitInvalid: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
+  // A verification link opened again (docs/decisions/025)
+  emailAlreadyVerified: "This email is already verified. You can log in.",
 } as const;

@@ -11,6 +11,7 @@ import {
   publicUserSchema,
   registerOutput,
   resendVerificationOutput,
+  verifyEmailOutput,
 } from "@circleplan/shared/auth-outputs";
 import {
   emailOnlyInput,
@@ -83,7 +84,7 @@ export const authRouter = router({
       },
     })
     .input(verifyEmailInput)
-    .output(syncParsed(messageOutput))
+    .output(syncParsed(verifyEmailOutput))
     .mutation(({ ctx, input }) => verifyEmail({ deps: ctx.deps, caller: ctx.caller, input })),
 
   resendVerification: publicProcedure

@@ -66,7 +66,7 @@ export async function verifyEmail({
   deps,
   caller,
   input,
-}: Call<VerifyEmailInput>): Promise<{ message: string }> {
+}: Call<VerifyEmailInput>): Promise<{ message: string; alreadyVerified: boolean }> {
   const now = deps.clock.now();
   const invalid = new AppError("BAD_REQUEST", messages.verificationInvalid);
   if (input.newPassword) await assertNotCommon(input.newPassword, "newPassword");
@@ -84,6 +84,12 @@ export async function verifyEmail({
     if (!row) throw invalid;
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
     if (!user) throw invalid;
+    if (row.usedAt) {
+      // Opened again: it proved this address once, which is worth saying while the account
+      // still has it; once the address has moved on, the link proves nothing current.
+      if (row.email === user.email && user.emailVerifiedAt) return null;
+      throw invalid;
+    }
     let kind: "signup" | "change";
     if (row.email === user.email) {
       kind = "signup";
@@ -119,16 +125,20 @@ export async function verifyEmail({
       // The user has since asked for another address: this link proves nothing current.
       throw invalid;
     }
+    // Every link for this address is spent, and kept until it expires to answer a second visit.
     await tx
-      .delete(emailVerificationTokens)
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
       .where(
         and(
           eq(emailVerificationTokens.userId, user.id),
           eq(emailVerificationTokens.email, row.email),
+          isNull(emailVerificationTokens.usedAt),
         ),
       );
     return { userId: user.id, kind, passwordSet: row.requiresNewPassword };
   });
+  if (!applied) return { message: messages.emailAlreadyVerified, alreadyVerified: true };
   // A new password or a new address: whoever was signed in before keeps nothing, except the
   // browser confirming the change, when it is the same user's.
   if (applied.passwordSet || applied.kind === "change") {
@@ -140,7 +150,7 @@ export async function verifyEmail({
     ip: caller.ip,
     userId: applied.userId,
   });
-  return { message: messages.emailVerified };
+  return { message: messages.emailVerified, alreadyVerified: false };
 }
 
 /**

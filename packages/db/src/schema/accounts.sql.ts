@@ -94,6 +94,11 @@ export const emailVerificationTokens = pgTable(
      */
     requiresNewPassword: boolean("requires_new_password").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * When the address was proved with this link or another for it. A used link is kept until
+     * it expires so that opening it again says "already verified" rather than "invalid".
+     */
+    usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

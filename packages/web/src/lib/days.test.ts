@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDay, relativeDayHeading, todayIn } from "./days";
+import { longDayHeading, parseDay, relativeDayHeading, todayIn } from "./days";
 
 describe("days on the screens", () => {
   it("reads a query's date only when it names a real day", () => {
@@ -21,5 +21,11 @@ describe("days on the screens", () => {
     expect(relativeDayHeading("2026-11-22", "2026-11-22")).toBe("Today (Sun, Nov 22)");
     expect(relativeDayHeading("2026-11-23", "2026-11-22")).toBe("Tomorrow (Mon, Nov 23)");
     expect(relativeDayHeading("2026-11-24", "2026-11-22")).toBe("Tue, Nov 24");
+  });
+
+  it('never breaks a heading\'s date between "November" and "27" (it did on a phone)', () => {
+    expect(longDayHeading("2026-11-27")).toBe("Friday, November\u00a027");
+    // The weekday may still go on a line of its own: the space after its comma is an ordinary one.
+    expect(longDayHeading("2026-11-25").split(" ")).toEqual(["Wednesday,", "November\u00a025"]);
   });
 });

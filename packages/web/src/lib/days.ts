@@ -45,6 +45,14 @@ export function longDay(day: string): string {
   return format(noonOf(day), "EEEE, MMMM d");
 }
 
+/**
+ * "Sunday, November\u00a022": longDay for a heading a phone may wrap. The month and its day are
+ * held together, so a narrow one breaks after the weekday, never between "November" and "22".
+ */
+export function longDayHeading(day: string): string {
+  return format(noonOf(day), "EEEE, MMMM\u00a0d");
+}
+
 /** "Sunday, November 22, 2026": a day in words, as a plan's details give it. */
 export function fullDay(day: string): string {
   return format(noonOf(day), "EEEE, MMMM d, yyyy");

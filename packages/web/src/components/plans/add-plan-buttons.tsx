@@ -7,7 +7,7 @@ import { usePlanDialogs } from "./plan-dialogs";
 /**
  * The two floating buttons of the plan screens (spec section 2): add a plan (the Create Plan
  * dialog, on its free-text step), and add one by voice (Create Event with Voice, which leads
- * to the same form).
+ * to the same form). Rendered last on its screen: it also keeps the room they need at the end.
  */
 export function AddPlanButtons({
   defaultDate,
@@ -29,6 +29,9 @@ export function AddPlanButtons({
 
   return (
     <>
+      {/* Room at the end of the screen, so its last row scrolls clear of the buttons: they reach
+          13.25 rem above the window's bottom (6 + 3.5 + 0.75 + 3), the shell's padding gives 7. */}
+      <div aria-hidden="true" className="h-28" />
       <div className="fixed right-4 bottom-24 z-30 flex flex-col items-center gap-3 sm:right-8">
         <Tooltip content="Add by voice">
           <Button

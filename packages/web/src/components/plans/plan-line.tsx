@@ -61,7 +61,8 @@ export function PlanLink({
             : undefined
         }
       />
-      <span className="ml-auto shrink-0 truncate text-xs text-muted-foreground">
+      {/* At most 40% of the row, cut short with an ellipsis; the title has the rest. */}
+      <span className="ml-auto max-w-[40%] shrink-0 truncate text-xs text-muted-foreground">
         {plan.circleName}
       </span>
     </Link>

@@ -23,13 +23,15 @@ interface FieldProps {
  * A label, a control and its messages, wired so assistive technology reads the error with the
  * field (aria-describedby) and announces it as invalid (aria-invalid). The hint stays next to
  * the error: "must contain a special character" is when the list of them is needed most.
+ * Its rows stay at the top (content-start): beside a taller neighbour (one with a hint or an
+ * error) a stretched grid spread them, and the two controls no longer lined up.
  */
 export function Field({ id, label, optional, error, hint, className, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cn("grid gap-2", className)}>
+    <div className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={id}>
         {label}
         {optional ? <OptionalMark /> : null}

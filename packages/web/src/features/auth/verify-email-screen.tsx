@@ -26,6 +26,8 @@ type State =
   | { status: "loading" }
   | { status: "password" }
   | { status: "success"; message: string }
+  /** The link was opened before: the address stands proved, nothing changed now. */
+  | { status: "already"; message: string }
   | { status: "error"; message: string }
   | { status: "invalid" };
 
@@ -48,7 +50,11 @@ export function VerifyEmailScreen() {
     sentToken.current = token;
     setState({ status: "loading" });
     verifyEmail({ token }).then(
-      (result) => setState({ status: "success", message: result.message }),
+      (result) =>
+        setState({
+          status: result.alreadyVerified ? "already" : "success",
+          message: result.message,
+        }),
       (error: unknown) =>
         setState(
           // A resent link: the token is still good once a password comes with it.
@@ -79,7 +85,7 @@ export function VerifyEmailScreen() {
           />
         ) : (
           <CardFooter className="justify-center">
-            {state.status === "success" ? (
+            {state.status === "success" || state.status === "already" ? (
               <Link
                 href={loginPath({ verified: true, returnTo })}
                 className={buttonVariants({ className: "w-full" })}
@@ -192,6 +198,7 @@ const titles: Record<State["status"], string> = {
   loading: "Verifying Email...",
   password: "Choose a password",
   success: "Email Verified!",
+  already: "Already Verified",
   error: "Verification Failed",
   invalid: "Verification Failed",
 };
@@ -204,6 +211,8 @@ function description(state: State): string {
       return messages.newPasswordRequired;
     case "success":
       return state.message || messages.emailVerified;
+    case "already":
+      return state.message || messages.emailAlreadyVerified;
     case "error":
       return state.message;
     case "invalid":
@@ -215,7 +224,7 @@ function StateIcon({ status }: { status: State["status"] }) {
   if (status === "loading") {
     return <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-primary" />;
   }
-  if (status === "success") {
+  if (status === "success" || status === "already") {
     return <CircleCheck aria-hidden="true" className="size-10 text-success-foreground" />;
   }
   if (status === "password") {

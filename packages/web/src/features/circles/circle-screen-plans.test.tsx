@@ -318,4 +318,34 @@ describe("CircleScreen plans", () => {
     expect(within(dialog).getByText("Concert")).toBeVisible();
     expect(within(dialog).queryByRole("button", { name: "Show 7 More Days" })).toBeNull();
   });
+
+  it("does not call today a Free Day in the upcoming dialog when its plans have passed", async () => {
+    // Swimming was this morning: the upcoming list (from now on) no longer has it.
+    renderCircle({
+      "plans.list": (input) =>
+        (input as { upcoming?: boolean }).upcoming ? [plans[1]] : plans.slice(0, 2),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Upcoming Events" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upcoming Events" });
+    const todayItem = (await within(dialog).findByRole("heading", { name: /^Today/ })).closest(
+      "li",
+    );
+    expect(todayItem).toHaveTextContent("No more plans today");
+    expect(todayItem).not.toHaveTextContent("Free Day");
+    expect(within(dialog).getAllByText("Free Day")).toHaveLength(5);
+  });
+
+  it("calls today a Free Day in the upcoming dialog when it had no plans at all", async () => {
+    renderCircle({
+      "plans.list": (input) =>
+        (input as { upcoming?: boolean }).upcoming ? [plans[1]] : [plans[1]],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Upcoming Events" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upcoming Events" });
+    const todayItem = (await within(dialog).findByRole("heading", { name: /^Today/ })).closest(
+      "li",
+    );
+    expect(todayItem).toHaveTextContent("Free Day");
+    expect(within(dialog).queryByText("No more plans today")).toBeNull();
+  });
 });

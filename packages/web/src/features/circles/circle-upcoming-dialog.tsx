@@ -14,6 +14,7 @@ import {
 import { plansByDay } from "@/features/calendar/calendar-days";
 import { relativeDayHeading } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
+import { nextDaysInput } from "./circle-next-days";
 
 /** The circle's upcoming list asks for 10 plans (spec section 9) and pages 7 days at a time. */
 export const CIRCLE_UPCOMING_LIMIT = 10;
@@ -51,8 +52,12 @@ export function CircleUpcomingDialog({
     { upcoming: true, limit: CIRCLE_UPCOMING_LIMIT, circleId: circle.id },
     { enabled: open },
   );
+  // Whether today had plans that have since passed (the upcoming list starts now): the Next
+  // Days panel's own query, which the circle screen has usually loaded already.
+  const week = trpc.plans.list.useQuery(nextDaysInput(circle.id, today, null), { enabled: open });
   const byDay = plansByDay(plans.data ?? []);
   const days = upcomingDays(today, pages, byDay);
+  const todayHadPlans = (week.data ?? []).some((plan) => plan.date === today);
   const shownUntil = addDays(today, pages * UPCOMING_PAGE_DAYS - 1);
   const later = (plans.data ?? []).some((plan) => plan.date > shownUntil);
 
@@ -69,10 +74,16 @@ export function CircleUpcomingDialog({
           <DialogTitle>Upcoming Events</DialogTitle>
           <DialogDescription>What is coming up in {circle.name}.</DialogDescription>
         </DialogHeader>
-        <PlansQueryState query={plans}>
+        <PlansQueryState query={bothQueries(plans, week)}>
           <ol className="grid gap-3">
             {days.map((day) => (
-              <UpcomingDay key={day} day={day} today={today} plans={byDay.get(day) ?? []} />
+              <UpcomingDay
+                key={day}
+                day={day}
+                today={today}
+                plans={byDay.get(day) ?? []}
+                emptyText={day === today && todayHadPlans ? NOTHING_MORE_TODAY : "Free Day"}
+              />
             ))}
           </ol>
         </PlansQueryState>
@@ -86,12 +97,38 @@ export function CircleUpcomingDialog({
   );
 }
 
-function UpcomingDay({ day, today, plans }: { day: Day; today: Day; plans: Plan[] }) {
+/** Today with nothing left to come: not a free day when its plans have passed. */
+export const NOTHING_MORE_TODAY = "No more plans today";
+
+type ListQuery = { isPending: boolean; error: unknown; refetch: () => unknown };
+
+/** Loading until both answer; a failure of either is the list's failure. */
+function bothQueries(first: ListQuery, second: ListQuery): ListQuery {
+  return {
+    isPending: first.isPending || second.isPending,
+    error: first.error ?? second.error,
+    refetch: () => Promise.all([first.refetch(), second.refetch()]),
+  };
+}
+
+function UpcomingDay({
+  day,
+  today,
+  plans,
+  emptyText,
+}: {
+  day: Day;
+  today: Day;
+  plans: Plan[];
+  emptyText: string;
+}) {
   return (
     <li className="grid gap-1.5">
       <h3 className="text-sm font-semibold">{relativeDayHeading(day, today)}</h3>
       {plans.length === 0 ? (
-        <p className="rounded-md bg-muted/60 px-3 py-2 text-sm text-muted-foreground">Free Day</p>
+        <p className="rounded-md bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
+          {emptyText}
+        </p>
       ) : (
         <PlanList plans={plans} />
       )}

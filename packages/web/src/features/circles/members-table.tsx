@@ -7,6 +7,7 @@ import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { EmailAddress } from "@/components/ui/email-address";
 import { MemberDot } from "@/components/ui/member-dot";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
@@ -146,14 +147,15 @@ function MemberRow({
                 <RoleBadge role={member.role} />
               </span>
             </span>
-            <span className="text-xs wrap-anywhere text-muted-foreground sm:hidden">
-              {member.user.email}
-            </span>
+            <EmailAddress
+              email={member.user.email}
+              className="text-xs text-muted-foreground sm:hidden"
+            />
           </div>
         </div>
       </TableCell>
-      <TableCell className="hidden wrap-anywhere text-muted-foreground sm:table-cell">
-        {member.user.email}
+      <TableCell className="hidden text-muted-foreground sm:table-cell">
+        <EmailAddress email={member.user.email} />
       </TableCell>
       <TableCell className="hidden sm:table-cell">
         <RoleBadge role={member.role} />

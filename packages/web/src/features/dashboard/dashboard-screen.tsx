@@ -12,7 +12,7 @@ import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
-import { longDay, parseDay, todayIn } from "@/lib/days";
+import { longDayHeading, parseDay, todayIn } from "@/lib/days";
 import { NAMED_PLAN_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -44,11 +44,7 @@ export function DashboardScreen() {
   const goTo = (next: string) => navigate(dashboardPath(next, today));
 
   return (
-    // pb-24: the last plan can scroll clear of the floating add buttons.
-    <section
-      aria-labelledby="dashboard-title"
-      className="mx-auto grid w-full max-w-3xl gap-5 pb-24"
-    >
+    <section aria-labelledby="dashboard-title" className="mx-auto grid w-full max-w-3xl gap-5">
       <div className="grid gap-1">
         <ScreenHeading
           id="dashboard-title"
@@ -67,7 +63,7 @@ export function DashboardScreen() {
         onStep={(step) => goTo(addDays(day, step))}
         current={
           <p className="min-w-0 flex-1 text-center text-base font-semibold sm:flex-none sm:px-2">
-            {longDay(day)}
+            {longDayHeading(day)}
           </p>
         }
         onToday={day === today ? undefined : () => goTo(today)}

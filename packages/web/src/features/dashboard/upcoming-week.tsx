@@ -29,9 +29,11 @@ export function UpcomingWeek({ today }: { today: string }) {
       icon={<CalendarRange aria-hidden="true" className="size-5 text-primary" />}
     >
       <PlansQueryState query={plans}>
-        <ol className="grid gap-3">
+        {/* One column no wider than the card (grid-cols-1 is minmax(0, 1fr)): an auto column
+            grew to a row's unwrapped width and cut the circle names off on a phone. */}
+        <ol className="grid grid-cols-1 gap-3">
           {groupByDay(plans.data ?? [], days).map(({ day, plans: dayPlans }) => (
-            <li key={day} className="grid gap-1.5">
+            <li key={day} className="grid grid-cols-1 gap-1.5">
               <h3 className="text-sm font-semibold">{relativeDayHeading(day, today)}</h3>
               {dayPlans.length === 0 ? (
                 <Link
@@ -41,7 +43,7 @@ export function UpcomingWeek({ today }: { today: string }) {
                   Free Day
                 </Link>
               ) : (
-                <ul className="grid gap-1">
+                <ul className="grid grid-cols-1 gap-1">
                   {dayPlans.map((plan) => (
                     <li key={`${plan.id}-${plan.date}`}>
                       <PlanLink plan={plan} zone={zone} href={dashboardPath(day, today, plan.id)} />

@@ -41,8 +41,7 @@ export function MyDayScreen() {
   const goTo = (day: string) => navigate(myDayPath(day, today));
 
   return (
-    // pb-24: the last plan can scroll clear of the floating add buttons.
-    <section aria-labelledby="my-day-title" className="mx-auto grid w-full max-w-5xl gap-5 pb-24">
+    <section aria-labelledby="my-day-title" className="mx-auto grid w-full max-w-5xl gap-5">
       <div className="grid gap-1">
         <ScreenHeading
           id="my-day-title"
