@@ -9,6 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   authScreen,
+  clickInView,
   fillLogin,
   fillRegistration,
   frontToast,
@@ -136,7 +137,7 @@ describe("accounts in the browser", () => {
     const select = page.getByLabel("Time zone");
     expect(await select.inputValue()).toBe("Europe/Berlin");
     await select.selectOption("Asia/Tokyo");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await clickInView(page.getByRole("button", { name: "Save Changes" }));
     await frontToast(page).getByText("Profile updated").waitFor();
     expect(await zone()).toBe("Asia/Tokyo");
   });
@@ -265,7 +266,7 @@ describe("accounts in the browser", () => {
     await emailInput.fill(longEmail);
     // A new address needs the current password (account-security.e2e.test.ts covers the rule).
     await page.getByLabel("Current password").fill(user.password);
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await clickInView(page.getByRole("button", { name: "Save Changes" }));
     await frontToast(page).getByText("Profile updated").waitFor();
     const pendingNote = page
       .getByRole("status")

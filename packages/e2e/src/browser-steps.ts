@@ -31,6 +31,16 @@ export async function openPlanEditForm(page: Page, card: Locator, title: string)
 }
 
 /** The auth screen is up once its Login tab is shown (the spinner has gone). */
+/**
+ * Clicks a button at the end of a long page as a person does: scrolled to the middle first.
+ * Playwright's own scrolling stops once the button is in the viewport, which can leave it
+ * under the fixed bottom bar (and a toast above the bar) that take the click instead.
+ */
+export async function clickInView(button: Locator): Promise<void> {
+  await button.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await button.click();
+}
+
 export async function authScreen(page: Page): Promise<void> {
   await page.getByRole("tab", { name: "Login" }).waitFor();
 }
