@@ -10,12 +10,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanTextOutcome } from "@/components/plans/process-plan-text";
 import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { trpc } from "@/lib/trpc";
 import { occurrenceFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
+import { voiceResultFixture } from "@/testing/voice-result";
 import { PlanDialog } from "./plan-dialog";
 
 spyOnToasts();
@@ -32,7 +34,7 @@ const members = [
 ];
 
 function renderDialog(
-  props: { plan?: Plan; defaultCircleId?: number } = {},
+  props: { plan?: Plan; defaultCircleId?: number; parsed?: PlanTextOutcome } = {},
   handlers: Record<string, Handler> = {},
 ) {
   const onOpenChange = vi.fn();
@@ -403,5 +405,61 @@ describe("PlanDialog, editing", () => {
         description: messages.planCreatorOnly,
       }),
     );
+  });
+});
+
+describe("PlanDialog, the end time", () => {
+  it("sends an end typed after the time, on the plan's date", async () => {
+    const view = renderDialog();
+    const form = await manualForm();
+    await fillRequired(form);
+    await userEvent.type(within(form).getByLabelText(/End time/), "20:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event created successfully"));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
+      startTime: new Date("2026-11-22T18:30:00Z"),
+      endTime: new Date("2026-11-22T20:00:00Z"),
+    });
+  });
+
+  it("fills the end a sentence said ('from 6 to 7pm')", async () => {
+    const result = voiceResultFixture({ endTime: new Date("2026-11-22T19:00:00Z") });
+    renderDialog({ parsed: { text: "Dinner from 6 to 7pm", circleId: 7, result } });
+    const form = await dialog("Create Plan");
+    expect(within(form).getByLabelText("Time")).toHaveValue("18:00");
+    expect(within(form).getByLabelText(/End time/)).toHaveValue("19:00");
+  });
+
+  it("refuses an end before the start with the server's message, and sends nothing", async () => {
+    const view = renderDialog();
+    const form = await manualForm();
+    await fillRequired(form);
+    const end = within(form).getByLabelText(/End time/);
+    await userEvent.type(end, "17:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    expect(await within(form).findByText(messages.endBeforeStart)).toBeVisible();
+    expect(end).toHaveAttribute("aria-invalid", "true");
+    expect(end).toHaveFocus();
+    expect(view.callsTo("plans.create")).toHaveLength(0);
+  });
+
+  it("has no end time all day", async () => {
+    renderDialog();
+    const form = await manualForm();
+    expect(within(form).getByLabelText(/End time/)).toBeVisible();
+    await userEvent.click(within(form).getByRole("switch", { name: "All day" }));
+    expect(within(form).queryByLabelText(/End time/)).toBeNull();
+  });
+
+  it("loads a plan's end, sends it only when changed, and clears it on request", async () => {
+    const plan = planFixture({ endTime: new Date("2026-11-22T19:30:00Z") });
+    const view = renderDialog({ plan });
+    const form = await dialog("Edit Plan");
+    const end = within(form).getByLabelText(/End time/);
+    expect(end).toHaveValue("19:30");
+    await userEvent.clear(end);
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("plans.update")).toHaveLength(1));
+    expect(view.callsTo("plans.update")[0]?.input).toEqual({ id: 100, version: 3, endTime: null });
   });
 });

@@ -59,6 +59,7 @@ const SERVER_FIELDS = [
   "assignedTo",
   "reminders",
   "time",
+  "endTime",
   "date",
 ] as const;
 
