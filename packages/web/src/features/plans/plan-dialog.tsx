@@ -27,6 +27,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  useReturnFocus,
 } from "@/components/ui/dialog";
 import { todayIn } from "@/lib/days";
 import { httpStatus, serverMessage } from "@/lib/errors";
@@ -82,9 +83,16 @@ export function PlanDialog({
   startIn,
   onCloseAutoFocus,
 }: PlanDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl" {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
+      <DialogContent
+        className="sm:max-w-xl"
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+        // Escape, Cancel or a save give focus back to what opened the dialog, unless the opener
+        // says where it goes (the details sheet, which closed to open this).
+        onCloseAutoFocus={onCloseAutoFocus ?? returnFocus.onCloseAutoFocus}
+      >
         {/* Unmounted on closing: the next opening starts from the plan or from empty. */}
         <PlanDialogBody
           defaultCircleId={defaultCircleId}
@@ -161,7 +169,12 @@ function PlanDialogBody({
   const form = useForm<PlanFormValues, unknown, PlanFormOutput>({
     resolver: planFormResolver,
     defaultValues: loaded.current,
+    // react-hook-form focuses the first error in the order fields registered, and the text step
+    // registers the circle before the form's title; the form's own order decides instead.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failedSaves, setFailedSaves] = useState(0);
   const attachments = useAttachmentDraft(plan?.attachments ?? []);
   /** The plan is saved; its files are being sent, or the lists fetched again. */
   const [settling, setSettling] = useState(false);
@@ -198,6 +211,13 @@ function PlanDialogBody({
     }
     onClose();
   }
+
+  // After a refused save, once the errors are drawn: the first field marked invalid, in the
+  // order on screen (Title before Circle; the date's button, which registers no ref, too).
+  useEffect(() => {
+    if (failedSaves === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedSaves]);
 
   useEffect(() => {
     if (step !== "form" || !focusTitle.current) return;
@@ -293,8 +313,9 @@ function PlanDialogBody({
   };
 
   // The create form's own toasts for its two required fields (spec section 5); the fields say
-  // it too.
+  // it too. Focus goes to the first field in error (the effect above).
   const onInvalid = (errors: FieldErrors<PlanFormValues>) => {
+    setFailedSaves((count) => count + 1);
     if (editing) return;
     if (errors.title) {
       toast.error("Title required", { description: "Please enter a title for the event." });
@@ -345,7 +366,12 @@ function PlanDialogBody({
               </AlertDescription>
             </Alert>
           ) : null}
-          <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onValid, onInvalid)}>
+          <form
+            ref={formRef}
+            noValidate
+            className="grid gap-4"
+            onSubmit={form.handleSubmit(onValid, onInvalid)}
+          >
             <PlanFormFields
               form={form}
               plan={plan}
