@@ -174,7 +174,8 @@ function PlanDialogBody({
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const [failedSaves, setFailedSaves] = useState(0);
+  /** A refused save whose first field in error is still to be focused. */
+  const focusFirstError = useRef(false);
   const attachments = useAttachmentDraft(plan?.attachments ?? []);
   /** The plan is saved; its files are being sent, or the lists fetched again. */
   const [settling, setSettling] = useState(false);
@@ -212,12 +213,16 @@ function PlanDialogBody({
     onClose();
   }
 
-  // After a refused save, once the errors are drawn: the first field marked invalid, in the
-  // order on screen (Title before Circle; the date's button, which registers no ref, too).
+  // After a refused save, once the errors are drawn (a render of their own, after the one the
+  // refusal starts): the first field marked invalid, in the order on screen (Title before
+  // Circle; the date's button, which registers no ref, too).
   useEffect(() => {
-    if (failedSaves === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedSaves]);
+    if (!focusFirstError.current) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    focusFirstError.current = false;
+    first.focus();
+  });
 
   useEffect(() => {
     if (step !== "form" || !focusTitle.current) return;
@@ -315,7 +320,7 @@ function PlanDialogBody({
   // The create form's own toasts for its two required fields (spec section 5); the fields say
   // it too. Focus goes to the first field in error (the effect above).
   const onInvalid = (errors: FieldErrors<PlanFormValues>) => {
-    setFailedSaves((count) => count + 1);
+    focusFirstError.current = true;
     if (editing) return;
     if (errors.title) {
       toast.error("Title required", { description: "Please enter a title for the event." });
