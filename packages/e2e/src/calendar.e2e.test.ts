@@ -214,7 +214,7 @@ describe("calendar views in the browser", () => {
     await summary.getByText(/Swimming/).waitFor();
     const todays = page.getByRole("region", { name: "Today's Plans" });
     await todays.getByText("Dentist").waitFor();
-    await todays.getByText("09:00 - 09:45").waitFor();
+    await todays.getByText("09:00–09:45").waitFor();
     await todays.getByText("High Street 4").waitFor();
     await todays.getByText("The Lovelaces").first().waitFor();
     await saveScreen(page, "01-month", { desktop: true });

@@ -213,6 +213,7 @@ describe("typing a plan in everyday words", () => {
     expect(await dialog.getByLabel("Description").inputValue()).toBe("Bring the new book");
     await dialog.getByRole("button", { name: `Date: ${shownDay(day)}` }).waitFor();
     expect(await dialog.getByLabel("Time", { exact: true }).inputValue()).toBe("17:00");
+    expect(await dialog.getByLabel(/End time/).inputValue()).toBe("18:00");
     expect(await dialog.getByLabel("Location").inputValue()).toBe("Music school");
     const assignee = dialog.getByLabel("Assign to");
     await expect.poll(() => assignee.inputValue()).toBe(String(beaId));

@@ -41,6 +41,12 @@ describe("PlanCard", () => {
     expect(within(shown).getByText("Corner shop")).toBeVisible();
   });
 
+  it("shows a plan's end as a range after its start", async () => {
+    renderPlanCard(taskFixture({ endTime: new Date("2026-11-22T19:30:00Z") }));
+    const shown = await card("Pick up groceries");
+    expect(within(shown).getByText("18:00–19:30")).toBeVisible();
+  });
+
   it("marks the assignee with their colour in the plan's circle, a dot beside the name", async () => {
     const bea = { id: 2, firstName: "Bea", lastName: "Byron" };
     renderPlanCard(taskFixture(), {

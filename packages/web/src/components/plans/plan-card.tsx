@@ -1,4 +1,3 @@
-import { timeIn } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Check, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -13,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { shortDay } from "@/lib/days";
+import { planTimes } from "@/lib/plan-times";
 import { cn } from "@/lib/utils";
 import { AssigneeLabel } from "./assignee-label";
 import { DeletePlanDialog } from "./delete-plan-dialog";
@@ -69,7 +69,7 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
   const completable = canCompletePlan(plan, userId);
   const declined = isDeclined(plan);
   const done = plan.isCompleted;
-  const when = plan.allDay ? "All day" : timeIn(plan.startTime, zone);
+  const when = planTimes(plan, zone);
 
   return (
     <article

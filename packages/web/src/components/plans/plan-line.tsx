@@ -1,8 +1,8 @@
-import { timeIn } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
 import { CircleDot } from "@/components/ui/circle-tag";
+import { planTimes } from "@/lib/plan-times";
 import { cn } from "@/lib/utils";
 
 /**
@@ -21,8 +21,8 @@ export function PlanLine({
   return (
     <>
       <CircleDot color={plan.circleColor} />
-      <span className="w-14 shrink-0 text-muted-foreground tabular-nums">
-        {plan.allDay ? "All day" : timeIn(plan.startTime, zone)}
+      <span className="min-w-14 shrink-0 text-muted-foreground tabular-nums">
+        {planTimes(plan, zone)}
       </span>
       <span className={cn("truncate", titleClassName)}>{plan.title}</span>
     </>

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -83,4 +83,26 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
       {...props}
     />
   );
+}
+
+/**
+ * Focus back to what had it when a dialog opened (the button that opened it), on closing: Radix
+ * gives it back only to a DialogTrigger, and a dialog opened from its screen's own state has
+ * none, so focus fell to the page's body. Spread onto the dialog's content.
+ */
+export function useReturnFocus(): {
+  onOpenAutoFocus: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+} {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event) => {
+      event.preventDefault();
+      if (opener.current?.isConnected) opener.current.focus();
+    },
+  };
 }

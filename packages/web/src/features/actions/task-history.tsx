@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { Skeleton } from "@/components/ui/skeleton";
-import { timeRange } from "@/features/calendar/calendar-days";
 import { shortDay } from "@/lib/days";
+import { planTimes } from "@/lib/plan-times";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 
@@ -197,7 +197,7 @@ function HistoryRow({
         </button>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span>
-            {shortDay(task.date)}, {timeRange(task, timeZone)}
+            {shortDay(task.date)}, {planTimes(task, timeZone)}
           </span>
           <span>{person}</span>
           <CircleTag name={task.circleName} color={task.circleColor} />

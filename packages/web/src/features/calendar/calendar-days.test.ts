@@ -6,7 +6,6 @@ import {
   planCountText,
   plansByDay,
   shortDate,
-  timeRange,
   weekStart,
 } from "./calendar-days";
 
@@ -29,18 +28,6 @@ describe("calendar days", () => {
   it("words days the same whatever zone the browser is in", () => {
     expect(shortDate("2026-03-29")).toBe("Mar 29");
     expect(fullDate("2026-10-25")).toBe("Sunday, October 25, 2026");
-  });
-
-  it("shows times as HH:mm from start to end in the user's zone", () => {
-    const start = new Date("2026-07-01T16:05:00Z");
-    const end = new Date("2026-07-01T17:30:00Z");
-    expect(timeRange({ startTime: start, endTime: end, allDay: false }, "Europe/London")).toBe(
-      "17:05 - 18:30",
-    );
-    expect(timeRange({ startTime: start, endTime: null, allDay: false }, "America/New_York")).toBe(
-      "12:05",
-    );
-    expect(timeRange({ startTime: start, endTime: null, allDay: true }, "UTC")).toBe("All day");
   });
 
   it("groups plans by their day, all-day plans first, then by start", () => {

@@ -3,7 +3,7 @@
  * of the user's own zone, as the server answers each plan's `date`; the day arithmetic itself
  * lives in shared days.ts, the one home for it.
  */
-import { addDays, type Day, timeIn, weekdayNumber } from "@circleplan/shared/days";
+import { addDays, type Day, weekdayNumber } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
 import { noonOf } from "../../lib/days";
@@ -51,16 +51,6 @@ const monthFormat = dayFormat({ month: "long", year: "numeric" });
 /** "November 2026" */
 export function monthTitle(month: Month): string {
   return monthFormat(firstDayOf(month));
-}
-
-/** "09:00 - 10:30", "09:00" without an end, "All day" for an all-day plan (HH:mm, section 9). */
-export function timeRange(
-  plan: Pick<Plan, "startTime" | "endTime" | "allDay">,
-  timeZone: string,
-): string {
-  if (plan.allDay) return "All day";
-  const start = timeIn(plan.startTime, timeZone);
-  return plan.endTime ? `${start} - ${timeIn(plan.endTime, timeZone)}` : start;
 }
 
 /** Plans by their `date`, each day in the plan lists' order. */

@@ -123,7 +123,7 @@ describe("CalendarScreen", () => {
     const card = await screen.findByRole("region", { name: "Today's Plans" });
     await within(card).findByText("Dentist");
     expect(within(card).getByText("Family")).toBeVisible();
-    expect(within(card).getByText("14:00 - 14:45")).toBeVisible();
+    expect(within(card).getByText("14:00–14:45")).toBeVisible();
     expect(within(card).getByText("High Street 4")).toBeVisible();
     expect(within(card).getByRole("link", { name: "View all plans for today" })).toHaveAttribute(
       "href",

@@ -10,8 +10,8 @@ import { sortPlans } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleTag } from "@/components/ui/circle-tag";
+import { planTimes } from "@/lib/plan-times";
 import { trpc } from "@/lib/trpc";
-import { timeRange } from "./calendar-days";
 
 /**
  * Today's Plans (spec section 2): each plan's title, circle, start to end as HH:mm, a task's
@@ -88,7 +88,7 @@ function TodayPlan({
       </div>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <Clock aria-hidden="true" className="size-3.5 shrink-0" />
-        {timeRange(plan, timeZone)}
+        {planTimes(plan, timeZone)}
       </p>
       <AssigneeLabel plan={plan} className="text-sm text-muted-foreground" />
       {plan.location ? <PlanLocation location={plan.location} className="gap-1.5 text-sm" /> : null}

@@ -11,7 +11,7 @@ import { memberFixture, userFixture } from "@/features/circles/testing/fixtures"
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
-import { PlannerScreen } from "./planner-screen";
+import { PlannerScreen, plannerEntryHeight } from "./planner-screen";
 
 vi.mock("@/features/plans/plan-dialog", () => ({
   PlanDialog: (props: { open: boolean; defaultDate?: string; plan?: Plan }) =>
@@ -116,5 +116,36 @@ describe("PlannerScreen", () => {
     await waitFor(() =>
       expect(within(entry).getByTestId("member-dot")).toHaveStyle({ backgroundColor: "#8B5CF6" }),
     );
+  });
+
+  it("shows a plan's range, and on a wide screen stands a longer plan taller, within a bound", async () => {
+    renderPlanner({
+      "plans.list": () => [
+        planFixture({
+          id: 4,
+          title: "Swim",
+          date: "2026-11-24",
+          startTime: new Date("2026-11-24T17:00:00Z"),
+          endTime: new Date("2026-11-24T18:30:00Z"),
+        }),
+        planFixture({
+          id: 5,
+          title: "Match",
+          date: "2026-11-24",
+          startTime: new Date("2026-11-24T19:00:00Z"),
+          endTime: new Date("2026-11-24T21:00:00Z"),
+        }),
+        planFixture({ id: 6, title: "Call Gran", date: "2026-11-25" }),
+      ],
+    });
+    const swim = (await screen.findByText("Swim")).closest("button") as HTMLElement;
+    const match = screen.getByText("Match").closest("button") as HTMLElement;
+    const call = screen.getByText("Call Gran").closest("button") as HTMLElement;
+    expect(within(swim).getByText("17:00–18:30")).toBeVisible();
+    expect(within(call).getByText("18:00")).toBeVisible();
+    expect(swim.style.getPropertyValue("--plan-length")).toBe("7rem");
+    expect(match.style.getPropertyValue("--plan-length")).toBe("8.5rem");
+    expect(call.style.getPropertyValue("--plan-length")).toBe("");
+    expect(plannerEntryHeight(24 * 60)).toBe("12rem");
   });
 });

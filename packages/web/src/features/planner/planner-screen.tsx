@@ -1,7 +1,7 @@
-import { addDays, type Day, daySpan, isWeekendDay, timeIn } from "@circleplan/shared/days";
+import { addDays, type Day, daySpan, isWeekendDay } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { type CSSProperties, useState } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { AssigneeLabel } from "@/components/plans/assignee-label";
 import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
@@ -21,6 +21,7 @@ import {
 } from "@/features/calendar/calendar-days";
 import { CalendarViewSwitch } from "@/features/calendar/calendar-view-switch";
 import { useToday } from "@/features/calendar/use-today";
+import { planMinutes, planTimes } from "@/lib/plan-times";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 
@@ -173,8 +174,21 @@ function PlannerDay({
 }
 
 /**
- * One plan in a day column: its time, title, circle (its colour the left border) and a task's
- * assignee (their colour a dot), small enough for a seventh of a screen.
+ * How tall a plan with an end stands in a wide week's column: 2.5rem and 3rem an hour, so an
+ * hour's plan is clearly shorter than an afternoon's, up to 12rem (a little over three hours) so
+ * a long plan does not push the rest of its day out of sight. Null without an end: the plan's
+ * own lines decide, as before end times.
+ */
+export function plannerEntryHeight(minutes: number | null): string | null {
+  if (minutes === null) return null;
+  return `${Math.min(2.5 + (minutes / 60) * 3, 12)}rem`;
+}
+
+/**
+ * One plan in a day column: its time or range, title, circle (its colour the left border) and a
+ * task's assignee (their colour a dot), small enough for a seventh of a screen. On a wide screen
+ * a plan with an end stands as tall as its length (plannerEntryHeight); a phone's list shows the
+ * range alone.
  */
 function PlannerEntry({
   plan,
@@ -186,20 +200,24 @@ function PlannerEntry({
   onOpen: () => void;
 }) {
   const faded = plan.isCompleted || plan.status === "declined";
+  const height = plannerEntryHeight(planMinutes(plan));
   return (
     <button
       type="button"
       aria-haspopup="dialog"
       className={cn(
-        "grid w-full cursor-pointer gap-0.5 rounded-md border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+        "grid w-full cursor-pointer content-start gap-0.5 rounded-md lg:min-h-(--plan-length) border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
         faded && "opacity-70",
       )}
-      style={{ borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) }}
+      style={
+        {
+          borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor),
+          ...(height ? { "--plan-length": height } : {}),
+        } as CSSProperties
+      }
       onClick={onOpen}
     >
-      <span className="text-xs text-muted-foreground">
-        {plan.allDay ? "All day" : timeIn(plan.startTime, timeZone)}
-      </span>
+      <span className="text-xs text-muted-foreground">{planTimes(plan, timeZone)}</span>
       <span className={cn("line-clamp-3 font-medium wrap-anywhere", faded && "line-through")}>
         {plan.title}
       </span>

@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { buttonVariants } from "@/components/ui/button";
@@ -59,6 +59,7 @@ export function DateField({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const pickerRef = useRef<HTMLDivElement>(null);
   const { zone } = usePlanViewer();
   const day = parseDay(value);
   const minDay = parseDay(min);
@@ -81,7 +82,19 @@ export function DateField({
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         </button>
       </PopoverTrigger>
-      <PopoverContent align="start">
+      <PopoverContent
+        ref={pickerRef}
+        align="start"
+        // Focus opens on the chosen day (the picker's focus target, the one day in the Tab
+        // order), where arrows move from: the popover's own first focus is "previous month",
+        // and the picker's autoFocus comes before the popover takes focus over from the dialog.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          pickerRef.current
+            ?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')
+            ?.focus();
+        }}
+      >
         <DayPicker
           mode="single"
           required

@@ -8,14 +8,17 @@ import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanTextOutcome } from "@/components/plans/process-plan-text";
 import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { trpc } from "@/lib/trpc";
 import { occurrenceFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
+import { voiceResultFixture } from "@/testing/voice-result";
 import { PlanDialog } from "./plan-dialog";
 
 spyOnToasts();
@@ -32,7 +35,7 @@ const members = [
 ];
 
 function renderDialog(
-  props: { plan?: Plan; defaultCircleId?: number } = {},
+  props: { plan?: Plan; defaultCircleId?: number; parsed?: PlanTextOutcome } = {},
   handlers: Record<string, Handler> = {},
 ) {
   const onOpenChange = vi.fn();
@@ -403,5 +406,167 @@ describe("PlanDialog, editing", () => {
         description: messages.planCreatorOnly,
       }),
     );
+  });
+});
+
+describe("PlanDialog, the end time", () => {
+  it("sends an end typed after the time, on the plan's date", async () => {
+    const view = renderDialog();
+    const form = await manualForm();
+    await fillRequired(form);
+    await userEvent.type(within(form).getByLabelText(/End time/), "20:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Event created successfully"));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
+      startTime: new Date("2026-11-22T18:30:00Z"),
+      endTime: new Date("2026-11-22T20:00:00Z"),
+    });
+  });
+
+  it("fills the end a sentence said ('from 6 to 7pm')", async () => {
+    const result = voiceResultFixture({ endTime: new Date("2026-11-22T19:00:00Z") });
+    renderDialog({ parsed: { text: "Dinner from 6 to 7pm", circleId: 7, result } });
+    const form = await dialog("Create Plan");
+    expect(within(form).getByLabelText("Time")).toHaveValue("18:00");
+    expect(within(form).getByLabelText(/End time/)).toHaveValue("19:00");
+  });
+
+  it("refuses an end before the start with the server's message, and sends nothing", async () => {
+    const view = renderDialog();
+    const form = await manualForm();
+    await fillRequired(form);
+    const end = within(form).getByLabelText(/End time/);
+    await userEvent.type(end, "17:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    expect(await within(form).findByText(messages.endBeforeStart)).toBeVisible();
+    expect(end).toHaveAttribute("aria-invalid", "true");
+    expect(end).toHaveFocus();
+    expect(view.callsTo("plans.create")).toHaveLength(0);
+  });
+
+  it("has no end time all day", async () => {
+    renderDialog();
+    const form = await manualForm();
+    expect(within(form).getByLabelText(/End time/)).toBeVisible();
+    await userEvent.click(within(form).getByRole("switch", { name: "All day" }));
+    expect(within(form).queryByLabelText(/End time/)).toBeNull();
+  });
+
+  it("loads a plan's end, sends it only when changed, and clears it on request", async () => {
+    const plan = planFixture({ endTime: new Date("2026-11-22T19:30:00Z") });
+    const view = renderDialog({ plan });
+    const form = await dialog("Edit Plan");
+    const end = within(form).getByLabelText(/End time/);
+    expect(end).toHaveValue("19:30");
+    await userEvent.clear(end);
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("plans.update")).toHaveLength(1));
+    expect(view.callsTo("plans.update")[0]?.input).toEqual({ id: 100, version: 3, endTime: null });
+  });
+});
+
+/** The dialog as screens open it: a button that opens it, and gets focus back on closing. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Add plan
+      </button>
+      <PlanDialog open={open} onOpenChange={setOpen} defaultDate="2026-11-22" startIn="form" />
+    </>
+  );
+}
+
+describe("PlanDialog by keyboard (defect 3)", () => {
+  function renderOpener() {
+    renderWithTrpc(
+      <UserReady>
+        <Opener />
+      </UserReady>,
+      {
+        handlers: {
+          "auth.user": () => userFixture(),
+          "circles.list": () => [circleFixture()],
+          "circles.members": () => members,
+          "plans.list": () => [],
+        },
+      },
+    );
+  }
+
+  it("opens the date picker on the chosen day; arrows move a day and Enter chooses", async () => {
+    renderDialog();
+    const form = await manualForm();
+    const date = within(form).getByRole("button", { name: /^Date:/ });
+    date.focus();
+    await userEvent.keyboard("{Enter}");
+    const picker = await screen.findByRole("grid");
+    await waitFor(() =>
+      expect(within(picker).getByRole("button", { name: /November 22nd, 2026/ })).toHaveFocus(),
+    );
+    await userEvent.keyboard("{ArrowRight}");
+    expect(within(picker).getByRole("button", { name: /November 23rd, 2026/ })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    expect(within(picker).getByRole("button", { name: /November 30th, 2026/ })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("grid")).toBeNull());
+    expect(date).toHaveAccessibleName("Date: Mon, Nov 30, 2026");
+    expect(date).toHaveFocus();
+  });
+
+  it("Escape closes the picker first, then the dialog, and focus returns to what opened it", async () => {
+    renderOpener();
+    const opener = await screen.findByRole("button", { name: "Add plan" });
+    await userEvent.click(opener);
+    const form = await dialog("Create Plan");
+    await waitFor(() => expect(within(form).getByLabelText("Title")).toHaveFocus());
+    const date = within(form).getByRole("button", { name: /^Date:/ });
+    await userEvent.click(date);
+    await screen.findByRole("grid");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("grid")).toBeNull());
+    expect(date).toHaveFocus();
+    expect(form).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(opener).toHaveFocus();
+  });
+
+  it("a failed save focuses the first field in error in the form's order: Title before Circle", async () => {
+    const view = renderDialog();
+    // The circle is asked on the text step first: the form's order still decides.
+    const form = await manualForm();
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(within(form).getByLabelText("Title")).toHaveFocus());
+    await userEvent.type(within(form).getByLabelText("Title"), "Dinner");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(within(form).getByLabelText("Time")).toHaveFocus());
+    await userEvent.type(within(form).getByLabelText("Time"), "18:00");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(within(form).getByLabelText("Circle")).toHaveFocus());
+    expect(view.callsTo("plans.create")).toHaveLength(0);
+  });
+
+  it("Tab goes through the fields in the form's order", async () => {
+    renderOpener();
+    await userEvent.click(await screen.findByRole("button", { name: "Add plan" }));
+    const form = await dialog("Create Plan");
+    await waitFor(() => expect(within(form).getByLabelText("Circle")).toBeEnabled());
+    within(form).getByLabelText("Title").focus();
+    const order = [
+      within(form).getByLabelText("Title"),
+      within(form).getByLabelText(/Description/),
+      within(form).getByRole("button", { name: /^Date:/ }),
+      within(form).getByLabelText("Time"),
+      within(form).getByLabelText(/End time/),
+      within(form).getByRole("switch", { name: "All day" }),
+      within(form).getByLabelText("Circle"),
+      within(form).getByLabelText(/Location/),
+    ];
+    for (const field of order.slice(1)) {
+      await userEvent.tab();
+      expect(field).toHaveFocus();
+    }
   });
 });

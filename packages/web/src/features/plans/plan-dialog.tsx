@@ -27,6 +27,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  useReturnFocus,
 } from "@/components/ui/dialog";
 import { todayIn } from "@/lib/days";
 import { httpStatus, serverMessage } from "@/lib/errors";
@@ -59,6 +60,7 @@ const SERVER_FIELDS = [
   "assignedTo",
   "reminders",
   "time",
+  "endTime",
   "date",
 ] as const;
 
@@ -81,9 +83,16 @@ export function PlanDialog({
   startIn,
   onCloseAutoFocus,
 }: PlanDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl" {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
+      <DialogContent
+        className="sm:max-w-xl"
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+        // Escape, Cancel or a save give focus back to what opened the dialog, unless the opener
+        // says where it goes (the details sheet, which closed to open this).
+        onCloseAutoFocus={onCloseAutoFocus ?? returnFocus.onCloseAutoFocus}
+      >
         {/* Unmounted on closing: the next opening starts from the plan or from empty. */}
         <PlanDialogBody
           defaultCircleId={defaultCircleId}
@@ -160,7 +169,13 @@ function PlanDialogBody({
   const form = useForm<PlanFormValues, unknown, PlanFormOutput>({
     resolver: planFormResolver,
     defaultValues: loaded.current,
+    // react-hook-form focuses the first error in the order fields registered, and the text step
+    // registers the circle before the form's title; the form's own order decides instead.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  /** A refused save whose first field in error is still to be focused. */
+  const focusFirstError = useRef(false);
   const attachments = useAttachmentDraft(plan?.attachments ?? []);
   /** The plan is saved; its files are being sent, or the lists fetched again. */
   const [settling, setSettling] = useState(false);
@@ -197,6 +212,17 @@ function PlanDialogBody({
     }
     onClose();
   }
+
+  // After a refused save, once the errors are drawn (a render of their own, after the one the
+  // refusal starts): the first field marked invalid, in the order on screen (Title before
+  // Circle; the date's button, which registers no ref, too).
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    focusFirstError.current = false;
+    first.focus();
+  });
 
   useEffect(() => {
     if (step !== "form" || !focusTitle.current) return;
@@ -292,8 +318,9 @@ function PlanDialogBody({
   };
 
   // The create form's own toasts for its two required fields (spec section 5); the fields say
-  // it too.
+  // it too. Focus goes to the first field in error (the effect above).
   const onInvalid = (errors: FieldErrors<PlanFormValues>) => {
+    focusFirstError.current = true;
     if (editing) return;
     if (errors.title) {
       toast.error("Title required", { description: "Please enter a title for the event." });
@@ -344,7 +371,12 @@ function PlanDialogBody({
               </AlertDescription>
             </Alert>
           ) : null}
-          <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onValid, onInvalid)}>
+          <form
+            ref={formRef}
+            noValidate
+            className="grid gap-4"
+            onSubmit={form.handleSubmit(onValid, onInvalid)}
+          >
             <PlanFormFields
               form={form}
               plan={plan}

@@ -33,25 +33,59 @@ describe("what an edit sends", () => {
     });
   });
 
-  it("leaves a plan's words and end as stored, though the form holds them", () => {
-    const plan = planFixture({
-      voiceNote: "family dinner tomorrow from 6 to 8",
-      endTime: new Date("2026-11-22T20:00:00Z"),
-    });
+  it("leaves a plan's words as stored, though the form holds them", () => {
+    const plan = planFixture({ voiceNote: "family dinner tomorrow from 6 to 8" });
     expect(planValuesFrom(plan, ZONE)).toMatchObject({
       voiceNote: "family dinner tomorrow from 6 to 8",
-      durationMinutes: 120,
     });
+    const after = planForm.parse(planValuesFrom(plan, ZONE));
+    const everything = editInput({ plan, before: null, after, zone: ZONE });
+    expect(everything).not.toHaveProperty("voiceNote");
+    expect(everything).toMatchObject({ endTime: null });
+  });
+
+  it("sends the end only when it changed, and cleared as null", () => {
+    const plan = planFixture({ endTime: new Date("2026-11-22T20:00:00Z") });
+    expect(planValuesFrom(plan, ZONE)).toMatchObject({ endTime: "20:00", endDaysAfter: 0 });
+    expect(edit(plan, { title: "Supper" })).toEqual({ id: 100, version: 3, title: "Supper" });
+    expect(edit(plan, { endTime: "21:30" })).toEqual({
+      id: 100,
+      version: 3,
+      endTime: new Date("2026-11-22T21:30:00Z"),
+    });
+    expect(edit(plan, { endTime: "" })).toEqual({ id: 100, version: 3, endTime: null });
+    expect(edit(planFixture(), { endTime: "19:00" })).toMatchObject({
+      endTime: new Date("2026-11-22T19:00:00Z"),
+    });
+  });
+
+  it("keeps the end the form shows when the start moves, which alone would keep the length", () => {
+    const plan = planFixture({ endTime: new Date("2026-11-22T20:00:00Z") });
     expect(edit(plan, { time: "19:15" })).toEqual({
       id: 100,
       version: 3,
       startTime: new Date("2026-11-22T19:15:00Z"),
       allDay: false,
+      endTime: new Date("2026-11-22T20:00:00Z"),
     });
-    const after = planForm.parse(planValuesFrom(plan, ZONE));
-    const everything = editInput({ plan, before: null, after, zone: ZONE });
-    expect(everything).not.toHaveProperty("voiceNote");
-    expect(everything).not.toHaveProperty("endTime");
+    // A plan moved to another day takes its end along, on the new day.
+    expect(edit(plan, { date: "2026-11-24" })).toMatchObject({
+      startTime: new Date("2026-11-24T18:00:00Z"),
+      endTime: new Date("2026-11-24T20:00:00Z"),
+    });
+    // Made all day: its days are its own, no end time is sent.
+    expect(edit(plan, { allDay: true })).not.toHaveProperty("endTime");
+  });
+
+  it("keeps an end on a later day (a plan read from 'from 10pm to 1am') on that day", () => {
+    const plan = planFixture({
+      startTime: new Date("2026-11-22T22:00:00Z"),
+      endTime: new Date("2026-11-23T01:00:00Z"),
+    });
+    expect(planValuesFrom(plan, ZONE)).toMatchObject({ endTime: "01:00", endDaysAfter: 1 });
+    expect(edit(plan, { endTime: "02:00" })).toMatchObject({
+      endTime: new Date("2026-11-23T02:00:00Z"),
+    });
   });
 
   it("sends a new time as the new start, with allDay", () => {

@@ -83,12 +83,21 @@ export function editInput({
   if (RECURRENCE_FIELD_NAMES.some((key) => !same(old[key], next[key]))) {
     for (const key of RECURRENCE_FIELD_NAMES) Object.assign(changes, { [key]: next[key] });
   }
-  if (startChanged(old, next)) {
+  const moved = startChanged(old, next);
+  if (moved) {
     // The occurrence's new start: with "All events" the server moves the whole series by as
     // much as this occurrence moved.
     changes.startTime = next.startTime;
     changes.allDay = next.allDay;
     if (next.date) changes.date = next.date;
+  }
+  // The end the form shows: sent when it changed, and with a new start, which alone would keep
+  // the old length. An all-day plan has days, not an end time; the server drops a timed end.
+  if (
+    !next.allDay &&
+    (!same(old.endTime, next.endTime) || (moved && (old.endTime || next.endTime)))
+  ) {
+    changes.endTime = next.endTime ?? null;
   }
 
   if (Object.keys(changes).length === 0) return null;

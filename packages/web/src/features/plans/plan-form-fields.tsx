@@ -8,6 +8,7 @@ import { SwitchRow } from "@/components/ui/switch-row";
 import { TextField } from "@/components/ui/text-field";
 import { Textarea } from "@/components/ui/textarea";
 import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
 import { type AttachmentDraft, AttachmentsField } from "./attachments-field";
 import { DateField } from "./date-field";
 import type { PlanFormOutput, PlanFormValues } from "./plan-form-values";
@@ -15,6 +16,16 @@ import { RecurrenceEditor } from "./recurrence-editor";
 import { RemindersField } from "./reminders-field";
 
 type PlanForm = UseFormReturn<PlanFormValues, unknown, PlanFormOutput>;
+
+/** The start's and the end's input: a 24-hour time typed as HH:MM. */
+const timeInput = {
+  icon: Clock,
+  iconAt: "end",
+  inputMode: "numeric",
+  placeholder: "HH:MM",
+  autoComplete: "off",
+  maxLength: 5,
+} as const;
 
 interface PlanFormFieldsProps {
   form: PlanForm;
@@ -29,14 +40,14 @@ interface PlanFormFieldsProps {
 /**
  * Every field of the plan form, in the spec's order (section 2): title, description, date,
  * time, circle, location, assignee, reminders, map URL, attachments, recurrence, and the Mark
- * as completed switch for tasks. The all-day switch and the type of an unassigned plan are
- * ours.
+ * as completed switch for tasks. The end time (issue 21), the all-day switch and the type of an
+ * unassigned plan are ours. The order on screen is the order in the page, so Tab follows it.
  */
 export function PlanFormFields({ form, plan, userId, attachments, disabled }: PlanFormFieldsProps) {
   const { errors } = form.formState;
-  const [date, allDay, circleId, assignedTo, kind] = useWatch({
+  const [date, allDay, circleId, assignedTo, kind, endDaysAfter] = useWatch({
     control: form.control,
-    name: ["date", "allDay", "circleId", "assignedTo", "kind"],
+    name: ["date", "allDay", "circleId", "assignedTo", "kind", "endDaysAfter"],
   });
   const editing = Boolean(plan);
   const isTask = Boolean(assignedTo) || kind === "todo";
@@ -65,7 +76,7 @@ export function PlanFormFields({ form, plan, userId, attachments, disabled }: Pl
         )}
       </Field>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={cn("grid gap-4", allDay ? "sm:grid-cols-2" : "sm:grid-cols-3")}>
         <Field id="plan-date" label="Date" error={errors.date?.message}>
           {(control) => (
             <Controller
@@ -84,20 +95,27 @@ export function PlanFormFields({ form, plan, userId, attachments, disabled }: Pl
           )}
         </Field>
         {allDay ? null : (
-          <TextField
-            form={form}
-            name="time"
-            id="plan-time"
-            label="Time"
-            hint="24-hour, HH:MM"
-            icon={Clock}
-            iconAt="end"
-            inputMode="numeric"
-            placeholder="HH:MM"
-            autoComplete="off"
-            maxLength={5}
-            disabled={disabled}
-          />
+          <>
+            <TextField
+              form={form}
+              name="time"
+              id="plan-time"
+              label="Time"
+              hint="24-hour, HH:MM"
+              {...timeInput}
+              disabled={disabled}
+            />
+            <TextField
+              form={form}
+              name="endTime"
+              id="plan-end-time"
+              label="End time"
+              optional
+              hint={endHint(endDaysAfter)}
+              {...timeInput}
+              disabled={disabled}
+            />
+          </>
         )}
       </div>
       <FormSwitch form={form} name="allDay" id="plan-all-day" label="All day" disabled={disabled} />
@@ -213,6 +231,13 @@ export function PlanFormFields({ form, plan, userId, attachments, disabled }: Pl
       ) : null}
     </div>
   );
+}
+
+/** Empty is no end; an end read or stored on a later day says which. */
+function endHint(daysAfter: number): string {
+  if (daysAfter === 1) return "Ends the next day";
+  if (daysAfter > 1) return `Ends ${daysAfter} days later`;
+  return "Empty for no end";
 }
 
 function CircleSelect({ form, disabled }: { form: PlanForm; disabled: boolean }) {

@@ -414,7 +414,7 @@ describe("the form filled from a sentence", () => {
     expect(recurrence({ recurrenceType: null })).toMatchObject({ type: "none" });
   });
 
-  it("keeps an all-day plan without a time, and the length said", async () => {
+  it("keeps an all-day plan without a time, and the end said", async () => {
     expect(
       valuesFromSentence(
         voiceResultFixture({ allDay: true, startTime: new Date("2026-11-22T00:00:00Z") }),
@@ -425,11 +425,23 @@ describe("the form filled from a sentence", () => {
       voiceResultFixture({ endTime: new Date("2026-11-22T20:00:00Z") }),
       context,
     );
-    expect(twoHours.durationMinutes).toBe(120);
-    expect(valuesFromSentence(voiceResultFixture(), context).durationMinutes).toBeNull();
+    expect(twoHours).toMatchObject({ time: "18:00", endTime: "20:00", endDaysAfter: 0 });
+    expect(valuesFromSentence(voiceResultFixture(), context)).toMatchObject({ endTime: "" });
+    // "from 10pm to 1am": the end stays on the next day.
+    const overnight = valuesFromSentence(
+      voiceResultFixture({
+        startTime: new Date("2026-11-22T22:00:00Z"),
+        endTime: new Date("2026-11-23T01:00:00Z"),
+      }),
+      context,
+    );
+    expect(overnight).toMatchObject({ time: "22:00", endTime: "01:00", endDaysAfter: 1 });
+    expect(createPayload(planForm.parse(overnight), ZONE)).toMatchObject({
+      endTime: new Date("2026-11-23T01:00:00Z"),
+    });
   });
 
-  it("saves the words and the length said, the end moving with the start", async () => {
+  it("saves the words and the end said, the end as the form shows it", async () => {
     const values = valuesFromSentence(
       voiceResultFixture({ endTime: new Date("2026-11-22T20:00:00Z") }),
       context,
@@ -441,8 +453,11 @@ describe("the form filled from a sentence", () => {
     });
     expect(createPayload(planForm.parse({ ...values, time: "19:15" }), ZONE)).toMatchObject({
       startTime: new Date("2026-11-22T19:15:00Z"),
-      endTime: new Date("2026-11-22T21:15:00Z"),
+      endTime: new Date("2026-11-22T20:00:00Z"),
     });
+    expect(createPayload(planForm.parse({ ...values, endTime: "" }), ZONE)).not.toHaveProperty(
+      "endTime",
+    );
     // All day has no end; the manual form keeps no words.
     const allDay = createPayload(planForm.parse({ ...values, allDay: true, time: "" }), ZONE);
     expect(allDay).not.toHaveProperty("endTime");
@@ -464,6 +479,29 @@ describe("the form filled from a sentence", () => {
     );
     const stored = planFixture({ ...draft, circleId: 7, date: "2026-11-22" });
     expect(planValuesFrom(stored, ZONE)).toEqual(planValuesFrom({ ...draft, circleId: 7 }, ZONE));
+  });
+});
+
+describe("the end time", () => {
+  const endIssue = async (change: Partial<PlanFormValues>) =>
+    (await issues(filled(change))).endTime;
+
+  it("refuses an end before the start on the same day, and one that is not a time", async () => {
+    expect(await endIssue({ time: "17:00", endTime: "16:59" })).toBe(messages.endBeforeStart);
+    expect(await endIssue({ time: "17:00", endTime: "5pm" })).toBe(messages.timeInvalid);
+    // Shown with the other mistakes, not after them.
+    expect(await issues(filled({ title: "", endTime: "16:00" }))).toMatchObject({
+      title: messages.titleRequired,
+      endTime: messages.endBeforeStart,
+    });
+  });
+
+  it("takes no end, an end at or after the start, an end on a later day, and none all day", async () => {
+    expect(await endIssue({ time: "17:00", endTime: "" })).toBeUndefined();
+    expect(await endIssue({ time: "17:00", endTime: "17:00" })).toBeUndefined();
+    expect(await endIssue({ time: "17:00", endTime: "18:30" })).toBeUndefined();
+    expect(await endIssue({ time: "22:00", endTime: "01:00", endDaysAfter: 1 })).toBeUndefined();
+    expect(await endIssue({ allDay: true, time: "", endTime: "01:00" })).toBeUndefined();
   });
 });
 

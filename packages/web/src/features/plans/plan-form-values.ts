@@ -5,7 +5,9 @@
  */
 import { safeString } from "@circleplan/shared/auth-schemas";
 import {
+  addDays,
   dayIn,
+  daysBetween,
   instantAt,
   isLastWeekOfMonth,
   nowToHalfHour,
@@ -90,6 +92,13 @@ const planFields = z.object({
   date: dayField,
   allDay: z.boolean(),
   time: z.string(),
+  /** When it ends, "HH:MM", or "" for no end (the spec's plan, which has only a start). */
+  endTime: z.string(),
+  /**
+   * How many days after the date the end falls on: 0 unless the plan was read or stored so
+   * ("from 10pm to 1am", "for 3 days"), which the form keeps rather than losing the end.
+   */
+  endDaysAfter: z.number().int().min(0),
   circleId: z.string().min(1, { error: messages.circleRequired }),
   location: formText(PLAN_LOCATION_MAX_LENGTH),
   /** A member's user id, or "" for nobody. */
@@ -101,12 +110,10 @@ const planFields = z.object({
   recurrence: recurrenceValues,
   isCompleted: z.boolean(),
   /**
-   * What a plan keeps that the form shows no field for: the words it was said in, and how long
-   * it lasts ("from 3 to 5", "for 2 hours"), so the end moves with the start. A new plan sends
-   * them (`createPayload`); an edit sends only what the form's fields changed.
+   * The words a plan was said in, which the form shows no field for: a new plan sends them
+   * (`createPayload`); an edit leaves them as they are.
    */
   voiceNote: z.string(),
-  durationMinutes: z.number().nullable(),
 });
 
 /** A rule that spans fields: where it points and what it says. */
@@ -116,15 +123,25 @@ export interface FormIssue {
 }
 
 /**
- * The rules that read more than one field: a time unless all day, the reminders as a set, a
- * weekly rule's days, a repeat's end not before the plan's date.
+ * The rules that read more than one field: a time unless all day, an end (when given) not
+ * before the start, the reminders as a set, a weekly rule's days, a repeat's end not before the
+ * plan's date.
  */
 export function acrossFieldIssues(
-  values: Pick<PlanFormValues, "allDay" | "time" | "reminders" | "recurrence" | "date">,
+  values: Pick<
+    PlanFormValues,
+    "allDay" | "time" | "endTime" | "endDaysAfter" | "reminders" | "recurrence" | "date"
+  >,
 ): FormIssue[] {
   const found: FormIssue[] = [];
-  if (!values.allDay && !TIME.test(values.time)) {
-    found.push({ path: "time", message: messages.timeInvalid });
+  if (!values.allDay) {
+    const timeValid = TIME.test(values.time);
+    if (!timeValid) found.push({ path: "time", message: messages.timeInvalid });
+    if (values.endTime && !TIME.test(values.endTime)) {
+      found.push({ path: "endTime", message: messages.timeInvalid });
+    } else if (timeValid && endsBeforeStart(values)) {
+      found.push({ path: "endTime", message: messages.endBeforeStart });
+    }
   }
   const reminders = reminderTimesField.safeParse(values.reminders);
   if (!reminders.success) {
@@ -145,6 +162,14 @@ export function acrossFieldIssues(
     }
   }
   return found;
+}
+
+/**
+ * The server's rule (core plan-timing.ts checkOrder) on the form's words: an end on the start's
+ * day must not come before it; "HH:MM" strings compare as the times they name.
+ */
+function endsBeforeStart(values: Pick<PlanFormValues, "time" | "endTime" | "endDaysAfter">) {
+  return values.endTime !== "" && values.endDaysAfter === 0 && values.endTime < values.time;
 }
 
 /**
@@ -234,6 +259,8 @@ export function newPlanValues({
     date,
     allDay: false,
     time: "",
+    endTime: "",
+    endDaysAfter: 0,
     circleId: circleId ? String(circleId) : "",
     location: "",
     assignedTo: "",
@@ -243,7 +270,6 @@ export function newPlanValues({
     recurrence: emptyRecurrence(date),
     isCompleted: false,
     voiceNote: "",
-    durationMinutes: null,
   };
 }
 
@@ -289,6 +315,7 @@ export function planValuesFrom(plan: FormPlan, zone: string): PlanFormValues {
     date,
     allDay: plan.allDay ?? false,
     time: plan.allDay ? "" : timeIn(plan.startTime, zone),
+    ...endOf(plan, zone),
     circleId: String(plan.circleId),
     location: plan.location ?? "",
     assignedTo: plan.assignedTo ? String(plan.assignedTo) : "",
@@ -298,15 +325,18 @@ export function planValuesFrom(plan: FormPlan, zone: string): PlanFormValues {
     recurrence: recurrenceOf(plan, date),
     isCompleted: plan.isCompleted ?? false,
     voiceNote: plan.voiceNote ?? "",
-    durationMinutes: lengthOf(plan),
   };
 }
 
-/** Minutes from start to end, for a timed plan whose end is after its start. */
-function lengthOf(plan: FormPlan): number | null {
-  if (!plan.endTime || plan.allDay) return null;
-  const minutes = Math.round((plan.endTime.getTime() - plan.startTime.getTime()) / 60_000);
-  return minutes > 0 ? minutes : null;
+/** A timed plan's end as the form shows it: its time, and its day counted from the start's. */
+function endOf(plan: FormPlan, zone: string): Pick<PlanFormValues, "endTime" | "endDaysAfter"> {
+  if (!plan.endTime || plan.allDay || plan.endTime < plan.startTime) {
+    return { endTime: "", endDaysAfter: 0 };
+  }
+  return {
+    endTime: timeIn(plan.endTime, zone),
+    endDaysAfter: daysBetween(dayIn(plan.startTime, zone), dayIn(plan.endTime, zone)),
+  };
 }
 
 /** The count choices of "After N times", with a plan's own count kept when it is another. */
@@ -351,6 +381,8 @@ export interface PlanPayload extends RecurrenceAnswer {
   location: string | null;
   mapUrl: string | null;
   startTime: Date;
+  /** A timed plan's end, null for none; absent for an all-day plan, whose days are its own. */
+  endTime?: Date | null;
   allDay: boolean;
   date?: string;
   assignedTo: number | null;
@@ -372,7 +404,7 @@ export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
     mapUrl: values.mapUrl,
     startTime: instantAt(values.date, values.allDay ? "00:00" : values.time, zone),
     allDay: values.allDay,
-    ...(values.allDay ? { date: values.date } : {}),
+    ...(values.allDay ? { date: values.date } : { endTime: endInstant(values, zone) }),
     assignedTo,
     type: planTypeFor(assignedTo, values.kind),
     reminderTimes: values.reminders.filter((phrase) => phrase !== "None"),
@@ -380,22 +412,26 @@ export function planPayload(values: PlanFormOutput, zone: string): PlanPayload {
   };
 }
 
+/** The end the form names, on the date (or the days after it the plan was read to end on). */
+function endInstant(values: PlanFormOutput, zone: string): Date | null {
+  if (!values.endTime) return null;
+  return instantAt(addDays(values.date, values.endDaysAfter), values.endTime, zone);
+}
+
 /**
- * A new plan's payload: the form's fields, and what it keeps without a field (the words it was
- * said in, and its end: the length said, from the start as the form now has it).
+ * A new plan's payload: the form's fields, and the words it was said in. A plan without an end
+ * sends none, as the spec's client does.
  */
 export function createPayload(
   values: PlanFormOutput,
   zone: string,
-): PlanPayload & { voiceNote?: string; endTime?: Date } {
-  const payload = planPayload(values, zone);
-  const { voiceNote, durationMinutes } = values;
+): PlanPayload & { voiceNote?: string } {
+  const { endTime, ...payload } = planPayload(values, zone);
+  const { voiceNote } = values;
   return {
     ...payload,
+    ...(endTime ? { endTime } : {}),
     ...(voiceNote ? { voiceNote } : {}),
-    ...(durationMinutes && !payload.allDay
-      ? { endTime: new Date(payload.startTime.getTime() + durationMinutes * 60_000) }
-      : {}),
   };
 }
 

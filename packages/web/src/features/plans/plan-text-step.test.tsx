@@ -138,18 +138,19 @@ describe("Create Plan's free-text step", () => {
     });
   });
 
-  it("keeps the length said when the start is moved, and the sentence", async () => {
+  it("fills the end said, saves it as the form shows it when the start moves, and the sentence", async () => {
     const view = renderCreate({ defaultCircleId: 7 });
     const { dialog, box } = await textStep();
     await userEvent.type(box, `${SENTENCE}{Enter}`);
     const time = await within(dialog).findByLabelText("Time");
+    expect(within(dialog).getByLabelText(/End time/)).toHaveValue("18:00");
     await userEvent.clear(time);
-    await userEvent.type(time, "18:30");
+    await userEvent.type(time, "17:30");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
     expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
-      startTime: new Date("2026-11-22T18:30:00Z"),
-      endTime: new Date("2026-11-22T19:30:00Z"),
+      startTime: new Date("2026-11-22T17:30:00Z"),
+      endTime: new Date("2026-11-22T18:00:00Z"),
       voiceNote: SENTENCE,
     });
   });
