@@ -209,8 +209,14 @@ describe("the Action Center's lists", () => {
     expect(second.body.tasks.map((task) => task.title)).toEqual(["Chore 0"]);
     const byMe = await creator.client.get<Page>("/api/tasks/history?type=assigned-by-me");
     expect(byMe.body.tasks).toHaveLength(10);
+    // Ours: all eleven still wait for an answer, so the Action Center's history has none.
+    const answered = await assignee.client.get<Page>(
+      "/api/tasks/history?type=assigned-to-me&includePending=false",
+    );
+    expect(answered.status).toBe(200);
+    expect(answered.body.tasks).toEqual([]);
 
-    for (const bad of ["type=everyone", "page=0", "limit=51", "page=two"]) {
+    for (const bad of ["type=everyone", "page=0", "limit=51", "page=two", "includePending=maybe"]) {
       const res = await assignee.client.get(`/api/tasks/history?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.code).toBe("VALIDATION_FAILED");
