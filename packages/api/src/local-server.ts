@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { ScryptCost } from "@circleplan/core/auth/password";
 import type { Config } from "@circleplan/core/env";
 import { runScheduledJob } from "@circleplan/core/reminders/run-scheduled-job";
 import { collectStorageGarbage } from "@circleplan/core/storage/garbage";
@@ -57,9 +58,19 @@ function serveWebApp(app: App, webDist: string): void {
 
 export async function startLocalServer(
   config: Config,
-  { webDist }: { webDist?: string | undefined } = {},
+  {
+    webDist,
+    passwordCost,
+  }: {
+    webDist?: string | undefined;
+    /** scrypt's cost; the production one unless a test's server says otherwise. */
+    passwordCost?: ScryptCost;
+  } = {},
 ): Promise<LocalServer> {
-  const deps = await createAppDeps(config, { liveSockets: true });
+  const deps = await createAppDeps(config, {
+    liveSockets: true,
+    ...(passwordCost ? { passwordCost } : {}),
+  });
   // Live sync's channel here: a WebSocket beside the API (docs/decisions/018-live-sync.md).
   const { liveHub } = deps;
   const liveSocket = liveHub ? createLiveSocketDoor(() => liveHub) : undefined;

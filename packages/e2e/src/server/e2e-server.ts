@@ -7,10 +7,16 @@
  */
 
 import { startLocalServer } from "@circleplan/api/local-server";
+import { TEST_COST } from "@circleplan/core/auth/password";
 import { loadConfig } from "@circleplan/core/env";
 import { startSeedDoor } from "./seed-door";
 
-const server = await startLocalServer(loadConfig(), { webDist: process.env.WEB_DIST });
+const server = await startLocalServer(loadConfig(), {
+  webDist: process.env.WEB_DIST,
+  // Every test makes its people and signs them in: at scrypt's production cost that was over a
+  // third of the browser run's CPU. The production cost is password.test.ts's to check.
+  passwordCost: TEST_COST,
+});
 const seedUrl = await startSeedDoor(server.deps);
 console.log(`E2E_READY ${JSON.stringify({ seedUrl })}`);
 
