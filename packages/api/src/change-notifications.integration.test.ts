@@ -540,11 +540,28 @@ describe("the morning digest: what changed since yesterday", () => {
       (mail) => mail.to === f.assignee.user.email && mail.subject.startsWith("Your day"),
     );
     const [, changes = ""] = (digest?.text ?? "").split(notificationMessages.digestChangesHeading);
-    expect(changes).toContain("Cora added Lunch for you on Wed 4 Mar 12:00");
+    expect(changes).toContain("- 06:00  Cora added Lunch for you on Wed 4 Mar 12:00 (");
     expect(changes.indexOf("Lunch")).toBeLessThan(changes.indexOf("<b>Bins</b>"));
     expect(changes).not.toContain("Too early");
     expect(digest?.html).toContain("&lt;b&gt;Bins&lt;/b&gt;");
     expect(digest?.html).not.toContain("<b>Bins</b>");
+  });
+
+  it("writes the changes and their times on a 12-hour reader's clock", async () => {
+    const f = await family();
+    await f.h.db.db
+      .update(users)
+      .set({ digestEmail: true, timeZone: "Europe/Berlin", timeFormat: "12h" })
+      .where(eq(users.id, f.assignee.user.id));
+    f.h.clock.set(new Date("2026-03-03T05:00:00Z"));
+    await task(f, { title: "Lunch", startTime: new Date("2026-03-04T11:00:00Z") });
+    f.h.clock.set(new Date("2026-03-03T06:00:00Z"));
+    await runScheduledJob(f.h.deps);
+    const [digest] = (await f.h.db.db.select().from(mailOutbox)).filter(
+      (mail) => mail.to === f.assignee.user.email && mail.subject.startsWith("Your day"),
+    );
+    const [, changes = ""] = (digest?.text ?? "").split(notificationMessages.digestChangesHeading);
+    expect(changes).toContain("- 6:00 AM  Cora added Lunch for you on Wed 4 Mar 12:00 PM (");
   });
 
   it("bounds the list and says how many more", async () => {

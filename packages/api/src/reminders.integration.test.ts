@@ -54,6 +54,7 @@ async function person(
     reminderEmail?: boolean;
     digestEmail?: boolean;
     changePush?: boolean;
+    timeFormat?: "24h" | "12h";
   } = {},
 ): Promise<Person> {
   const h = harness();
@@ -137,7 +138,7 @@ describe("firing windows", () => {
   it("sends a reminder once, when it falls due, by push and by mail, in the recipient's words", async () => {
     const h = harness();
     h.clock.set(at("2026-03-02T08:00:00Z"));
-    const alice = await person("UTC");
+    const alice = await person("UTC", { timeFormat: "12h" });
     const circle = await circleOf(alice);
     const dentist = await plan(alice, circle.id, {
       title: "Dentist",
@@ -324,7 +325,7 @@ describe("DST days and series", () => {
       "2026-03-10T12:00:00Z",
     ]);
     expect(new Set(push.sent.map((entry) => entry.message.body))).toEqual(
-      new Set(["Starting 9:00 AM"]),
+      new Set(["Starting 09:00"]),
     );
     expect(push.sent.map((entry) => entry.message.url)).toEqual(
       ["06", "07", "08", "09", "10"].map(
@@ -357,7 +358,7 @@ describe("DST days and series", () => {
       "2026-11-02T13:00:00Z",
     ]);
     expect(new Set(push.sent.map((entry) => entry.message.body))).toEqual(
-      new Set(["Starting 9:00 AM"]),
+      new Set(["Starting 09:00"]),
     );
   });
 
@@ -386,14 +387,14 @@ describe("DST days and series", () => {
     );
     expect(counts.map((count) => count.pushes)).toEqual([0, 2, 0, 2, 0, 2]);
     expect(pushesTo(berlin).map((entry) => entry.message.body)).toEqual([
-      "Starting 9:00 AM",
-      "Starting 9:00 AM",
-      "Starting 9:00 AM",
+      "Starting 09:00",
+      "Starting 09:00",
+      "Starting 09:00",
     ]);
     expect(pushesTo(london).map((entry) => entry.message.body)).toEqual([
-      "Starting 8:00 AM",
-      "Starting 7:00 AM",
-      "Starting 7:00 AM",
+      "Starting 08:00",
+      "Starting 07:00",
+      "Starting 07:00",
     ]);
   });
 
@@ -439,10 +440,10 @@ describe("DST days and series", () => {
     ]);
     expect(counts.map((count) => count.pushes)).toEqual([1, 0, 1, 0, 0, 1, 1]);
     expect(push.sent.map((entry) => [entry.message.title, entry.message.body])).toEqual([
-      ["Reminder: Swim", "Starting 10:00 AM"],
-      ["Reminder: Swim", "Starting 12:00 PM"],
-      ["Reminder: Swim gala", "Starting 10:00 AM"],
-      ["Reminder: Swim", "Starting 10:00 AM"],
+      ["Reminder: Swim", "Starting 10:00"],
+      ["Reminder: Swim", "Starting 12:00"],
+      ["Reminder: Swim gala", "Starting 10:00"],
+      ["Reminder: Swim", "Starting 10:00"],
     ]);
     expect(push.sent[2]?.message.tag).toBe(`${series.id}-15 minutes before`);
   });
@@ -465,8 +466,8 @@ describe("DST days and series", () => {
     ]);
     expect(counts.map((count) => count.pushes)).toEqual([0, 1, 0]);
     expect(push.sent.map((entry) => entry.message.body)).toEqual([
-      "Starting 10:00 AM",
-      "Starting 10:30 AM",
+      "Starting 10:00",
+      "Starting 10:30",
     ]);
   });
 
@@ -536,11 +537,11 @@ describe("all-day plans and zones far apart", () => {
     }
   });
 
-  it("speaks to each recipient in their own zone: a task from Auckland to Los Angeles", async () => {
+  it("speaks to each recipient in their own zone and clock: a task from Auckland (12-hour) to Los Angeles (24-hour)", async () => {
     const h = harness();
     h.clock.set(at("2026-03-09T12:00:00Z"));
-    const auckland = await person("Pacific/Auckland");
-    const la = await person("America/Los_Angeles");
+    const auckland = await person("Pacific/Auckland", { timeFormat: "12h" });
+    const la = await person("America/Los_Angeles", { timeFormat: "24h" });
     const circle = await circleOf(auckland, la);
     const task = await plan(auckland, circle.id, {
       title: "Book the vet",
@@ -554,13 +555,13 @@ describe("all-day plans and zones far apart", () => {
       ["Starting 9:00 AM", `/dashboard?date=2026-03-11&eventId=${task.id}`],
     ]);
     expect(pushesTo(la).map((entry) => [entry.message.body, entry.message.url])).toEqual([
-      ["Starting 1:00 PM", `/dashboard?date=2026-03-10&eventId=${task.id}`],
+      ["Starting 13:00", `/dashboard?date=2026-03-10&eventId=${task.id}`],
     ]);
     expect((await mailsTo(auckland))[0]?.text).toContain(
       "Book the vet starts at 9:00 AM on Wednesday, March 11, 2026.",
     );
     expect((await mailsTo(la))[0]?.text).toContain(
-      "Book the vet starts at 1:00 PM on Tuesday, March 10, 2026.",
+      "Book the vet starts at 13:00 on Tuesday, March 10, 2026.",
     );
   });
 });
@@ -822,17 +823,21 @@ describe("a member cannot flood another member's mailbox", () => {
 });
 
 describe("the morning digest", () => {
-  it("comes at 07:00 in each user's zone, once a day, with today's plans and the tasks waiting", async () => {
+  it("comes at 07:00 in each user's zone and clock, once a day, with today's plans and the tasks waiting", async () => {
     const h = harness();
     h.clock.set(at("2026-03-09T12:00:00Z"));
-    const auckland = await person("Pacific/Auckland", { digestEmail: true, devices: 0 });
+    const auckland = await person("Pacific/Auckland", {
+      digestEmail: true,
+      devices: 0,
+      timeFormat: "12h",
+    });
     const la = await person("America/Los_Angeles", { digestEmail: true, devices: 0 });
     const idle = await person("America/Los_Angeles", { digestEmail: true, devices: 0 });
     const notAsked = await person("America/Los_Angeles", { devices: 0 });
     const circle = await circleOf(auckland, la, notAsked);
     await plan(auckland, circle.id, {
       title: "Book the vet",
-      startTime: at("2026-03-10T20:00:00Z"), // 9:00 AM 11 March in Auckland, 1:00 PM 10 March in LA
+      startTime: at("2026-03-10T20:00:00Z"), // 9:00 AM 11 March in Auckland, 13:00 10 March in LA
       reminderTimes: [],
       assignedTo: la.user.id,
     });
@@ -864,9 +869,9 @@ describe("the morning digest", () => {
     expect(laMail?.subject).toBe("Your day on Circleplan: Tuesday, March 10");
     expect(laMail?.text).toContain("You have 2 plans today.");
     expect(laMail?.text).toContain(`- All day  Picnic (${circle.name})`);
-    expect(laMail?.text).toContain(`- 1:00 PM  Book the vet (${circle.name})`);
+    expect(laMail?.text).toContain(`- 13:00  Book the vet (${circle.name})`);
     expect(laMail?.text).toContain(
-      `Waiting for your answer\n- Tuesday, March 10, 1:00 PM  Book the vet (${circle.name}, from ${auckland.user.firstName} ${auckland.user.lastName})`,
+      `Waiting for your answer\n- Tuesday, March 10, 13:00  Book the vet (${circle.name}, from ${auckland.user.firstName} ${auckland.user.lastName})`,
     );
     expect(laMail?.text).not.toContain("Done already");
     expect(laMail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

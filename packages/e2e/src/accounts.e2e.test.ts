@@ -18,6 +18,7 @@ import {
   sidewaysOverflow,
   signIn,
 } from "./browser-steps";
+import { createCircle, createPlan } from "./circle-setup";
 import { MOBILE, screenshot, screenshotBothSizes, useBrowserSuite } from "./harness";
 import { buildUser, createVerifiedUser } from "./test-users";
 
@@ -111,7 +112,7 @@ describe("accounts in the browser", () => {
     expect(await userEndpointStatus(page)).toBe(401);
   });
 
-  it("takes the browser's time zone at registration and changes it on the profile", async () => {
+  it("takes the browser's time zone at registration and changes it, the clock and the week on the profile", async () => {
     const user = buildUser();
     const page = await openPage("/auth", "Europe/Berlin");
     await authScreen(page);
@@ -137,9 +138,25 @@ describe("accounts in the browser", () => {
     const select = page.getByLabel("Time zone");
     expect(await select.inputValue()).toBe("Europe/Berlin");
     await select.selectOption("Asia/Tokyo");
+    // Issue 21: 12-hour times and Monday-first weeks, followed by the screens.
+    await page.getByLabel("Time format").selectOption("12h");
+    await page.getByLabel("Week starts on").selectOption("monday");
     await clickInView(page.getByRole("button", { name: "Save Changes" }));
     await frontToast(page).getByText("Profile updated").waitFor();
     expect(await zone()).toBe("Asia/Tokyo");
+
+    const api = await suite.apiAs(user);
+    const circle = await createCircle(api, { name: "The Tanakas", type: "family" });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
+    // 17:00 in Tokyo (UTC+9, no DST).
+    await createPlan(api, circle, { title: "Swim", startTime: `${today}T08:00:00.000Z` });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Calendar" })
+      .click();
+    const todays = page.getByRole("region", { name: "Today's Plans" });
+    await todays.getByText("5:00 PM").waitFor();
+    expect(await page.locator("table thead th").first().getAttribute("aria-label")).toBe("Monday");
   });
 
   it("resets a forgotten password through the three-step dialog", async () => {

@@ -4,6 +4,7 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { planTypeFor } from "@circleplan/shared/plan-rules";
 import type { CreatePlanInput } from "@circleplan/shared/plan-schemas";
 import { viewerZoneOf } from "../auth/viewer-zone";
+import { weekStartOf } from "../auth/week-start";
 import { circleAccess } from "../circles/access";
 import type { Call, SignedInCaller } from "../deps";
 import { requireAssignable } from "./plan-access";
@@ -11,7 +12,7 @@ import { recordPlanCreated } from "./plan-activity";
 import { answerFor } from "./plan-answer";
 import { countPlanCreation, requireRoomFor } from "./plan-caps";
 import { newTiming, seriesStartOfTiming } from "./plan-timing";
-import { ruleFromFields } from "./recurrence";
+import { makesSeries, ruleFromFields } from "./recurrence";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
 /**
@@ -29,7 +30,9 @@ export async function createPlan({
   const timeZone = input.timeZone ?? viewerZone;
   const assignedTo = input.assignedTo ?? null;
   const timing = newTiming(input, timeZone);
-  const rule = ruleFromFields(input, seriesStartOfTiming(timing));
+  // A series' weeks start on its creator's week start (docs/decisions/023, "Week start").
+  const weekStart = makesSeries(input) ? await weekStartOf(deps.db, caller.userId) : "sunday";
+  const rule = ruleFromFields(input, seriesStartOfTiming(timing), weekStart);
   const now = deps.clock.now();
   const type = planTypeFor(assignedTo, input.type ?? "event");
   await countPlanCreation(deps, caller);

@@ -5,7 +5,7 @@
 
 import type { Tx } from "@circleplan/db/client";
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
-import { type PlanType, WEEKDAYS, type Weekday } from "@circleplan/shared/limits";
+import { type PlanType, WEEKDAYS, type Weekday, type WeekStart } from "@circleplan/shared/limits";
 import { planTypeFor, RECURRENCE_FIELD_NAMES } from "@circleplan/shared/plan-rules";
 import type { RecurrenceInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { requireAssignable } from "./plan-access";
@@ -17,6 +17,7 @@ import {
   ruleFromFields,
   type SeriesStart,
   storedRule,
+  weekStartOfRule,
 } from "./recurrence";
 
 /** The fields an occurrence may change on its own, and so a plan's "content". */
@@ -104,12 +105,14 @@ export async function editedAssignment(
  * The rule after an edit: the sent recurrence fields over the current rule, for the new start.
  * `remainingCount`: a counted series split in two, the new part's share. `movedDays`: how far the
  * edit moves every occurrence; a weekly series' days move with them unless the edit chose days.
+ * A series keeps its week start; `weekStart` is the one a one-off plan made a series takes (its
+ * creator's), Sunday if not given.
  */
 export function editedRule(
   plan: PlanRow,
   input: UpdatePlanInput,
   start: SeriesStart,
-  moved: { remainingCount?: number; movedDays?: number } = {},
+  moved: { remainingCount?: number; movedDays?: number; weekStart?: WeekStart } = {},
 ): RecurrenceRule | null {
   const current = storedRule(plan.recurrence);
   const sent = recurrenceFieldsOf(input as RecurrenceInput);
@@ -132,7 +135,7 @@ export function editedRule(
     // from a Tuesday start (the form sends the days only when the user changed them).
     fields.recurrenceDaysOfWeek = days.map((day) => weekdayAfter(day, movedDays));
   }
-  return ruleFromFields(fields, start);
+  return ruleFromFields(fields, start, current ? weekStartOfRule(current) : moved.weekStart);
 }
 
 const sameDays = (sent: RecurrenceInput, days: readonly Weekday[] | null | undefined) =>

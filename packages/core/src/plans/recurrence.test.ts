@@ -200,6 +200,28 @@ describeInProcessZones("recurrence", () => {
       ]);
     });
 
+    it("every second week on Sunday and Monday, weeks starting Monday, pairs a Monday with the Sunday after it", () => {
+      const start = allDay("2025-03-03"); // a Monday
+      const fields = {
+        isRecurring: true,
+        recurrenceType: "weekly" as const,
+        recurrenceFrequency: 2,
+        recurrenceDaysOfWeek: ["monday" as const, "sunday" as const],
+      };
+      const made = ruleFromFields(fields, start, "monday");
+      if (!made) throw new Error("expected a rule");
+      expect(made.weekStart).toBe("monday");
+      expect(rruleText(made, start)).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO;WKST=MO");
+      expect(starts(made, start, "2025-03-01T00:00:00Z", "2025-03-25T00:00:00Z")).toEqual([
+        "2025-03-03",
+        "2025-03-09",
+        "2025-03-17",
+        "2025-03-23",
+      ]);
+      // A Sunday rule is stored as it always was, without the field.
+      expect(ruleFromFields(fields, start, "sunday")).not.toHaveProperty("weekStart");
+    });
+
     it("knows which starts are occurrences", () => {
       const start = timed("2025-03-17T08:00:00Z", "Europe/Berlin");
       const made = rule({ recurrenceType: "weekly" }, start);

@@ -17,6 +17,7 @@ import {
   type RecurrenceType,
   WEEKDAYS,
   type Weekday,
+  type WeekStart,
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { MonthlyBy, RecurrenceAnswer } from "@circleplan/shared/plan-rules";
@@ -42,6 +43,11 @@ export interface RecurrenceRule {
   count: number | null;
   /** Ends on this day (`yyyy-MM-dd`, in the plan's zone): the last day an occurrence may fall on. */
   until: string | null;
+  /**
+   * The day its weeks start on (RFC 5545's WKST), its creator's when it was made; absent is
+   * Sunday, as every series made before there was a choice (docs/decisions/023, "Week start").
+   */
+  weekStart?: "monday";
 }
 
 /** Where a series starts: a date for an all-day series, an instant in a zone otherwise. */
@@ -80,17 +86,29 @@ function endDayOf(value: string | Date, start: SeriesStart): string {
   return zoned(value, zone).toPlainDate().toString();
 }
 
+/** Whether the fields make a series (`isRecurring`, else a type sent). */
+export function makesSeries(fields: RecurrenceInput): boolean {
+  return (
+    fields.isRecurring ?? (fields.recurrenceType !== null && fields.recurrenceType !== undefined)
+  );
+}
+
+/** The week start a stored rule keeps. */
+export const weekStartOfRule = (rule: RecurrenceRule): WeekStart => rule.weekStart ?? "sunday";
+
 /**
- * The stored rule for the API's fields, or null for a one-off plan. Refuses what the form cannot
- * express (section 9's bounds) with `recurrenceInvalid`, and an end before the start with
- * `recurrenceEndBeforeStart`. Fields that belong to another type (days of the week on a monthly
- * rule) are ignored: the spec's form clears them when the type changes, and a client that does
- * not should not be refused for it.
+ * The stored rule for the API's fields, or null for a one-off plan, its weeks starting on
+ * `weekStart`. Refuses what the form cannot express (section 9's bounds) with
+ * `recurrenceInvalid`, and an end before the start with `recurrenceEndBeforeStart`. Fields that
+ * belong to another type (days of the week on a monthly rule) are ignored: the spec's form clears
+ * them when the type changes, and a client that does not should not be refused for it.
  */
-export function ruleFromFields(fields: RecurrenceInput, start: SeriesStart): RecurrenceRule | null {
-  const recurring =
-    fields.isRecurring ?? (fields.recurrenceType !== null && fields.recurrenceType !== undefined);
-  if (!recurring) return null;
+export function ruleFromFields(
+  fields: RecurrenceInput,
+  start: SeriesStart,
+  weekStart: WeekStart = "sunday",
+): RecurrenceRule | null {
+  if (!makesSeries(fields)) return null;
   const type = fields.recurrenceType;
   if (!type) throw invalid();
   const first = startDay(start);
@@ -138,6 +156,8 @@ export function ruleFromFields(fields: RecurrenceInput, start: SeriesStart): Rec
     weekOfMonth,
     count,
     until,
+    // Written only when Monday, so a Sunday rule stays the JSON it always was.
+    ...(weekStart === "monday" ? { weekStart } : {}),
   };
 }
 
@@ -213,9 +233,8 @@ export function rruleText(rule: RecurrenceRule, start: SeriesStart): string {
       parts.push(
         `BYDAY=${(rule.daysOfWeek ?? [weekdayOf(first.toString())]).map((d) => ICAL_DAYS[d])}`,
       );
-      // Weeks begin on Sunday, as the app's calendar does: it decides which days share a week
-      // when the series skips weeks.
-      if (rule.interval > 1) parts.push("WKST=SU");
+      // The series' own week start decides which days share a week when it skips weeks.
+      if (rule.interval > 1) parts.push(`WKST=${ICAL_DAYS[weekStartOfRule(rule)]}`);
       break;
     case "monthly":
       parts.push(

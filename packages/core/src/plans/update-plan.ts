@@ -8,9 +8,10 @@ import { planOccurrences, plans } from "@circleplan/db/schema";
 import type { ActivityScope } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
+import type { RecurrenceInput, UpdatePlanInput } from "@circleplan/shared/plan-schemas";
 import { eq } from "drizzle-orm";
 import { viewerZoneOf } from "../auth/viewer-zone";
+import { weekStartOf } from "../auth/week-start";
 import { type CircleCaller, circleAccess } from "../circles/access";
 import type { Call } from "../deps";
 import { AppError } from "../errors";
@@ -36,6 +37,7 @@ import {
   seriesStartOfTiming,
   shiftAnchor,
 } from "./plan-timing";
+import { makesSeries } from "./recurrence";
 import { editOccurrence, hasEarlierOccurrences, splitSeries } from "./series-edits";
 import { assertHasOccurrences, writeOccurrences } from "./write-occurrences";
 
@@ -162,7 +164,15 @@ async function editWholePlan(
   const edited = editedTiming(plan, reference, input);
   let timing = wasSeries ? shiftAnchor(plan, reference, edited) : edited;
   const movedDays = wasSeries ? daysMoved(plan, reference, edited) : 0;
-  const rule = editedRule(plan, input, seriesStartOfTiming(timing), { movedDays });
+  // A one-off plan made a series takes its creator's week start; a series keeps its own.
+  const weekStart =
+    !wasSeries && makesSeries(input as RecurrenceInput)
+      ? await weekStartOf(tx, plan.creatorId)
+      : undefined;
+  const rule = editedRule(plan, input, seriesStartOfTiming(timing), {
+    movedDays,
+    ...(weekStart ? { weekStart } : {}),
+  });
   if (circleId !== plan.circleId || (rule && !wasSeries)) {
     await requireRoomFor(tx, circleId, { series: rule !== null });
   }

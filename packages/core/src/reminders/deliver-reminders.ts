@@ -12,6 +12,7 @@
  *    has run out, and two runs at once never take the same row.
  */
 import { queryRows } from "@circleplan/db/client";
+import type { TimeFormat } from "@circleplan/shared/limits";
 import { isReminded } from "@circleplan/shared/plan-rules";
 import { sql } from "drizzle-orm";
 import type { CoreDeps } from "../deps";
@@ -129,7 +130,7 @@ export async function claimDueReminders(deps: Deps, window: ReminderWindow): Pro
         location: row.location,
         circleName: row.circle_name,
         isTask: row.type === "task",
-        when: reminderWhen(subject, row.user_zone),
+        when: reminderWhen(subject, { zone: row.user_zone, timeFormat: row.user_time_format }),
         link: `${deps.config.appUrl}${planPath(subject, row.user_zone)}`,
         unsubscribe: unsubscribeLinks(deps.config.appUrl, deps.secretKey, row.user_id, "reminders"),
         lastToday: last,
@@ -180,6 +181,7 @@ interface ClaimedPush {
   start_date: string | null;
   reminder_times: string[] | null;
   user_zone: string;
+  user_time_format: TimeFormat;
   reminder_push: boolean;
   subscriptions: PushDeviceRow[];
 }
@@ -213,7 +215,7 @@ async function claimPushBatch(deps: Deps, afterId: number): Promise<ClaimedPush[
              ${shownField("title")} as title,
              p.all_day, o.start_date::text as start_date,
              ${shownField("reminderTimes")} as reminder_times,
-             u.time_zone as user_zone, u.reminder_push,
+             u.time_zone as user_zone, u.time_format as user_time_format, u.reminder_push,
              ${devicesOf(sql.raw("c.user_id"))} as subscriptions
       from claimed c
       join users u on u.id = c.user_id
@@ -308,7 +310,7 @@ async function pushDelivery(
       startDate: delivery.start_date,
       phrase: phraseFor(delivery.minutes, delivery.reminder_times ?? []),
     },
-    delivery.user_zone,
+    { zone: delivery.user_zone, timeFormat: delivery.user_time_format },
   );
   const outcome = await pushToDevices(deps, delivery.subscriptions, message);
   const verdict: Verdict =

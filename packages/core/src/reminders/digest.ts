@@ -13,6 +13,7 @@ import { type Executor, queryRows } from "@circleplan/db/client";
 import { describeActivity } from "@circleplan/shared/activity-words";
 import { addDays, dayIn, instantAt, startOfDay } from "@circleplan/shared/days";
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
+import type { TimeFormat } from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CoreDeps } from "../deps";
@@ -90,6 +91,7 @@ interface Recipient {
   email: string;
   first_name: string;
   zone: string;
+  time_format: TimeFormat;
   day: string;
   /** The start of the user's today, ISO. */
   from_at: string;
@@ -203,7 +205,7 @@ async function recipientsIn(db: Executor, due: DueZone[]): Promise<Recipient[]> 
   );
   return queryRows<Recipient>(
     db,
-    sql`select u.id, u.email, u.first_name, u.time_zone as zone, z.day, z.from_at
+    sql`select u.id, u.email, u.first_name, u.time_zone as zone, u.time_format, z.day, z.from_at
       from json_to_recordset(${zones}::json) as z(zone text, day text, from_at text)
       join users u on u.time_zone = z.zone and u.digest_email
       where u.email_verified_at is not null
@@ -388,8 +390,9 @@ function sectionsFor(
   tasks: TaskLine[],
   changes: Changes,
 ): DigestSections {
+  const reader = { zone: user.zone, timeFormat: user.time_format };
   const planLines: DigestLine[] = plans.map((plan) => ({
-    when: plan.start_ms === null ? "All day" : clockTime(new Date(plan.start_ms), user.zone),
+    when: plan.start_ms === null ? "All day" : clockTime(new Date(plan.start_ms), reader),
     title: plan.title,
     circleName: plan.circle_name,
   }));
@@ -398,7 +401,7 @@ function sectionsFor(
     return {
       when: task.start_date
         ? `${longDay(day)} (all day)`
-        : `${longDay(day)}, ${clockTime(new Date(task.start_ms), user.zone)}`,
+        : `${longDay(day)}, ${clockTime(new Date(task.start_ms), reader)}`,
       title: task.title,
       circleName: task.circle_name,
       person: task.person,
@@ -409,8 +412,8 @@ function sectionsFor(
   const cut = (lines: DigestLine[]) => lines.slice(0, DIGEST_LINES_MAX);
   const over = (lines: DigestLine[]) => Math.max(0, lines.length - DIGEST_LINES_MAX);
   const changeLines: DigestLine[] = changes.entries.map((entry) => ({
-    when: clockTime(entry.createdAt, user.zone),
-    title: describeActivity(entry, { zone: user.zone, viewerId: user.id }),
+    when: clockTime(entry.createdAt, reader),
+    title: describeActivity(entry, { ...reader, viewerId: user.id }),
     circleName: entry.circleName,
   }));
   return {

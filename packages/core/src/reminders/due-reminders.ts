@@ -11,7 +11,11 @@
  * made in; docs/decisions/009). Each occurrence uses its own reminder phrases when it has them
  * (`overrides.reminderTimes`), else its plan's (the override rule, plans/occurrence-sql.ts).
  */
-import { type CircleNotifyLevel, REMINDER_MINUTES } from "@circleplan/shared/limits";
+import {
+  type CircleNotifyLevel,
+  REMINDER_MINUTES,
+  type TimeFormat,
+} from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import { dayStartIn, shownField } from "../plans/occurrence-sql";
 
@@ -121,7 +125,8 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
            (extract(epoch from d.start_at) * 1000)::float8 as start_ms,
            d.start_date::text as start_date, d.all_day, d.type, d.title, d.description,
            d.location, d.phrase, c.name as circle_name,
-           u.email, u.first_name, u.time_zone as user_zone, m.notify,
+           u.email, u.first_name, u.time_zone as user_zone,
+           u.time_format as user_time_format, m.notify,
            exists (select 1 from plan_follows pf
              where pf.plan_id = d.plan_id and pf.user_id = u.id) as follows_plan,
            (u.reminder_email and u.email_verified_at is not null) as by_email,
@@ -164,6 +169,7 @@ export interface DueReminderRow {
   email: string;
   first_name: string;
   user_zone: string;
+  user_time_format: TimeFormat;
   /** The person's choices: their circle's setting, whether they follow the plan. */
   notify: CircleNotifyLevel;
   follows_plan: boolean;

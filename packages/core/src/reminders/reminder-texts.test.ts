@@ -5,18 +5,27 @@
 import { describe, expect, it } from "vitest";
 import { digestWindow, zonesDue } from "./digest";
 import { REMINDER_CATCH_UP_MS, REMINDER_OFFSETS, reminderWindow } from "./due-reminders";
-import { clockTime, longDay, phraseFor, reminderPush } from "./reminder-texts";
+import { clockTime, longDay, phraseFor, reminderPush, reminderWhen } from "./reminder-texts";
 
 const at = (iso: string) => new Date(iso);
 
 describe("reminder texts", () => {
-  it("writes h:mm a in the reader's zone, midnight and noon included", () => {
-    expect(clockTime(at("2026-03-02T00:05:00Z"), "UTC")).toBe("12:05 AM");
-    expect(clockTime(at("2026-03-02T12:30:00Z"), "UTC")).toBe("12:30 PM");
-    expect(clockTime(at("2026-03-02T23:59:00Z"), "UTC")).toBe("11:59 PM");
-    expect(clockTime(at("2026-03-08T13:00:00Z"), "America/New_York")).toBe("9:00 AM");
-    expect(clockTime(at("2026-03-07T14:00:00Z"), "America/New_York")).toBe("9:00 AM");
-    expect(clockTime(at("2026-03-02T10:15:00Z"), "Asia/Kathmandu")).toBe("4:00 PM");
+  const twelve = (zone: string) => ({ zone, timeFormat: "12h" as const });
+  const twentyFour = (zone: string) => ({ zone, timeFormat: "24h" as const });
+
+  it("writes h:mm a in a 12-hour reader's zone, midnight and noon included", () => {
+    expect(clockTime(at("2026-03-02T00:05:00Z"), twelve("UTC"))).toBe("12:05 AM");
+    expect(clockTime(at("2026-03-02T12:30:00Z"), twelve("UTC"))).toBe("12:30 PM");
+    expect(clockTime(at("2026-03-02T23:59:00Z"), twelve("UTC"))).toBe("11:59 PM");
+    expect(clockTime(at("2026-03-08T13:00:00Z"), twelve("America/New_York"))).toBe("9:00 AM");
+    expect(clockTime(at("2026-03-07T14:00:00Z"), twelve("America/New_York"))).toBe("9:00 AM");
+    expect(clockTime(at("2026-03-02T10:15:00Z"), twelve("Asia/Kathmandu"))).toBe("4:00 PM");
+  });
+
+  it("writes HH:mm for a 24-hour reader, in their zone", () => {
+    expect(clockTime(at("2026-03-02T00:05:00Z"), twentyFour("UTC"))).toBe("00:05");
+    expect(clockTime(at("2026-03-02T23:59:00Z"), twentyFour("UTC"))).toBe("23:59");
+    expect(clockTime(at("2026-03-02T10:15:00Z"), twentyFour("Asia/Kathmandu"))).toBe("16:00");
   });
 
   it("names a day in words", () => {
@@ -24,27 +33,34 @@ describe("reminder texts", () => {
     expect(longDay("2026-11-01", { year: true })).toBe("Sunday, November 1, 2026");
   });
 
+  const dentist = {
+    planId: 7,
+    title: "Dentist",
+    allDay: false,
+    startsAt: at("2026-03-11T04:30:00Z"),
+    startDate: null,
+    phrase: "1 hour before",
+  };
+
   it("tags a notification with the plan's own phrase for the offset, else the form's", () => {
     expect(phraseFor(1440, ["2 hours before", "1 day before"])).toBe("1 day before");
     expect(phraseFor(1440, [])).toBe("24 hours before");
-    expect(
-      reminderPush(
-        {
-          planId: 7,
-          title: "Dentist",
-          allDay: false,
-          startsAt: at("2026-03-10T20:00:00Z"),
-          startDate: null,
-          phrase: "1 hour before",
-        },
-        "Pacific/Auckland",
-      ),
-    ).toEqual({
+    expect(reminderPush(dentist, twelve("Pacific/Auckland"))).toEqual({
       title: "Reminder: Dentist",
-      body: "Starting 9:00 AM",
+      body: "Starting 5:30 PM",
       url: "/dashboard?date=2026-03-11&eventId=7",
       tag: "7-1 hour before",
     });
+  });
+
+  it("a reminder push and a reminder mail's time follow the reader's clock", () => {
+    expect(reminderPush(dentist, twentyFour("Pacific/Auckland")).body).toBe("Starting 17:30");
+    expect(reminderWhen(dentist, twentyFour("Pacific/Auckland"))).toBe(
+      "at 17:30 on Wednesday, March 11, 2026",
+    );
+    expect(reminderWhen(dentist, twelve("Pacific/Auckland"))).toBe(
+      "at 5:30 PM on Wednesday, March 11, 2026",
+    );
   });
 
   it("knows each offset once", () => {

@@ -1,19 +1,24 @@
 /**
  * How reminders and the digest write times, and what a reminder's push notification says.
- * Always in the reader's own zone; in English words built here rather than by Intl, whose
- * output (spaces, punctuation) changes with the ICU version of the runtime.
+ * Always in the reader's own zone and clock (docs/decisions/023, "Locale preferences"); in
+ * English words built here rather than by Intl, whose output (spaces, punctuation) changes with
+ * the ICU version of the runtime.
  */
 import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
-import { weekdayNumber } from "@circleplan/shared/days";
-import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { clockText, timeIn, weekdayNumber } from "@circleplan/shared/days";
+import { REMINDER_MINUTES, type TimeFormat } from "@circleplan/shared/limits";
 import { Temporal } from "temporal-polyfill";
 import type { PushMessage } from "../push/push-service";
 
-/** The spec's `h:mm a` in `zone`: "9:05 AM", "12:30 PM". */
-export function clockTime(instant: Date, zone: string): string {
-  const local = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone);
-  const hour = local.hour % 12 === 0 ? 12 : local.hour % 12;
-  return `${hour}:${String(local.minute).padStart(2, "0")} ${local.hour < 12 ? "AM" : "PM"}`;
+/** Whom a mail or a notification is written for: their zone and their clock. */
+export interface Reader {
+  zone: string;
+  timeFormat: TimeFormat;
+}
+
+/** `instant` on the reader's clock: "17:05" (24-hour), or the spec's `h:mm a`, "5:05 PM". */
+export function clockTime(instant: Date, reader: Reader): string {
+  return clockText(timeIn(instant, reader.zone), reader.timeFormat);
 }
 
 /** "Monday, March 9" (with the year: "Monday, March 9, 2026"). */
@@ -59,24 +64,25 @@ export function planPath(subject: ReminderSubject, zone: string): string {
 
 /**
  * The browser notification of the plans spec (section 4): "Reminder: {title}" / "Starting
- * {h:mm a}" in the reader's zone; an all-day plan has no time, so it names its day. Tagged
- * `{eventId}-{phrase}` as the in-app reminder instances are, so a device shows one of each.
+ * {h:mm a}" in the reader's zone (on a 24-hour reader's clock, "Starting 17:00"); an all-day plan
+ * has no time, so it names its day. Tagged `{eventId}-{phrase}` as the in-app reminder instances
+ * are, so a device shows one of each.
  */
-export function reminderPush(subject: ReminderSubject, zone: string): PushMessage {
+export function reminderPush(subject: ReminderSubject, reader: Reader): PushMessage {
   return {
     title: `Reminder: ${subject.title}`,
     body: subject.allDay
-      ? `All day on ${longDay(dayOfSubject(subject, zone))}`
-      : `Starting ${clockTime(subject.startsAt, zone)}`,
-    url: planPath(subject, zone),
+      ? `All day on ${longDay(dayOfSubject(subject, reader.zone))}`
+      : `Starting ${clockTime(subject.startsAt, reader)}`,
+    url: planPath(subject, reader.zone),
     tag: `${subject.planId}-${subject.phrase}`,
   };
 }
 
-/** When the plan starts, for a mail: "at 9:00 AM on Monday, March 9, 2026" in the reader's zone. */
-export function reminderWhen(subject: ReminderSubject, zone: string): string {
-  const day = longDay(dayOfSubject(subject, zone), { year: true });
+/** When the plan starts, for a mail: "at 9:00 AM on Monday, March 9, 2026" for this reader. */
+export function reminderWhen(subject: ReminderSubject, reader: Reader): string {
+  const day = longDay(dayOfSubject(subject, reader.zone), { year: true });
   return subject.allDay
     ? `on ${day} (all day)`
-    : `at ${clockTime(subject.startsAt, zone)} on ${day}`;
+    : `at ${clockTime(subject.startsAt, reader)} on ${day}`;
 }

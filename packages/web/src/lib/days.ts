@@ -7,6 +7,7 @@
  * arithmetic and an instant's day and time are shared days.ts's.
  */
 import { type Day, dayIn, daysBetween } from "@circleplan/shared/days";
+import { WEEKDAYS, type Weekday, type WeekStart } from "@circleplan/shared/limits";
 import { format } from "date-fns";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -19,6 +20,17 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function noonOf(day: string): Date {
   const [, y, m, d] = DAY.exec(day) ?? [];
   return new Date(Number(y), Number(m) - 1, Number(d), 12);
+}
+
+/** The first day of the week as date pickers (react-day-picker, date-fns) number it. */
+export function weekStartsOn(weekStart: WeekStart): 0 | 1 {
+  return weekStart === "monday" ? 1 : 0;
+}
+
+/** The days of the week in the order a user whose weeks start on `weekStart` reads them. */
+export function weekdaysFrom(weekStart: WeekStart): Weekday[] {
+  const first = weekStartsOn(weekStart);
+  return [...WEEKDAYS.slice(first), ...WEEKDAYS.slice(0, first)];
 }
 
 export function dayOf(date: Date): string {

@@ -27,6 +27,16 @@ describe("a plan's times on a list", () => {
     expect(planTimes(timed("2026-07-01T16:00:00Z", "2026-07-01T16:00:00Z"), "UTC")).toBe("16:00");
   });
 
+  it("writes a 12-hour reader's times as 5:00 PM, the end's day included", () => {
+    const plan = timed("2026-07-01T16:00:00Z", "2026-07-01T17:30:00Z");
+    expect(planTimes(plan, "Europe/London", "12h")).toBe("5:00 PM–6:30 PM");
+    expect(planTimes(timed("2026-07-01T00:05:00Z", null), "UTC", "12h")).toBe("12:05 AM");
+    expect(planTimes(timed("2026-07-03T21:00:00Z", "2026-07-04T01:00:00Z"), "UTC", "12h")).toBe(
+      "9:00 PM–Sat 1:00 AM",
+    );
+    expect(planTimes({ ...plan, allDay: true }, "UTC", "12h")).toBe("All day");
+  });
+
   it("measures a timed plan's length in minutes, none without an end", () => {
     expect(planMinutes(timed("2026-07-01T16:00:00Z", "2026-07-01T17:30:00Z"))).toBe(90);
     expect(planMinutes(timed("2026-07-01T16:00:00Z", null))).toBeNull();

@@ -46,7 +46,7 @@ export function planCardId(plan: Pick<Plan, "id" | "date">): string {
  * faded, and a task waiting for the viewer's answer is amber with Accept and Decline.
  */
 export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCardProps) {
-  const { userId, zone } = usePlanViewer();
+  const { userId, zone, timeFormat } = usePlanViewer();
   const actions = usePlanActions();
   const { PlanDialog } = usePlanDialogs();
   const [editing, setEditing] = useState(false);
@@ -69,7 +69,7 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
   const completable = canCompletePlan(plan, userId);
   const declined = isDeclined(plan);
   const done = plan.isCompleted;
-  const when = planTimes(plan, zone);
+  const when = planTimes(plan, zone, timeFormat);
 
   return (
     <article

@@ -1,3 +1,4 @@
+import type { TimeFormat } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
@@ -12,17 +13,19 @@ import { cn } from "@/lib/utils";
 export function PlanLine({
   plan,
   zone,
+  timeFormat,
   titleClassName,
 }: {
   plan: Plan;
   zone: string;
+  timeFormat: TimeFormat;
   titleClassName?: string | undefined;
 }) {
   return (
     <>
       <CircleDot color={plan.circleColor} />
       <span className="min-w-14 shrink-0 text-muted-foreground tabular-nums">
-        {planTimes(plan, zone)}
+        {planTimes(plan, zone, timeFormat)}
       </span>
       <span className={cn("truncate", titleClassName)}>{plan.title}</span>
     </>
@@ -36,11 +39,13 @@ export function PlanLine({
 export function PlanLink({
   plan,
   zone,
+  timeFormat,
   href,
   className,
 }: {
   plan: Plan;
   zone: string;
+  timeFormat: TimeFormat;
   href: string;
   className?: string | undefined;
 }) {
@@ -55,6 +60,7 @@ export function PlanLink({
       <PlanLine
         plan={plan}
         zone={zone}
+        timeFormat={timeFormat}
         titleClassName={
           plan.isCompleted || plan.assignmentAccepted === false
             ? "text-muted-foreground line-through"

@@ -1,15 +1,33 @@
+import type { TimeFormat, WeekStart } from "@circleplan/shared/limits";
 import { useMemo } from "react";
 import { useCurrentUser } from "@/lib/session";
 import { browserTimeZone } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
 
+export interface PlanViewer {
+  userId: number;
+  zone: string;
+  timeFormat: TimeFormat;
+  weekStart: WeekStart;
+}
+
+/** How a viewer reads a time: in their zone, on their clock. */
+export type PlanReader = Pick<PlanViewer, "zone" | "timeFormat">;
+
 /**
- * Who is looking at the plans: their id (what is theirs to edit, answer or complete) and the
- * zone of their profile, which every day and time on the plan screens is read in.
+ * Who is looking at the plans: their id (what is theirs to edit, answer or complete), the zone of
+ * their profile, which every day and time on the plan screens is read in, and how they read
+ * times and weeks (docs/decisions/023, "Locale preferences"). Until the profile is known, and
+ * for a user remembered by an older build, the spec's 24-hour clock and Sunday.
  */
-export function usePlanViewer(): { userId: number; zone: string } {
+export function usePlanViewer(): PlanViewer {
   const { user } = useCurrentUser();
-  return { userId: user?.id ?? 0, zone: user?.timeZone ?? browserTimeZone() ?? "UTC" };
+  return {
+    userId: user?.id ?? 0,
+    zone: user?.timeZone ?? browserTimeZone() ?? "UTC",
+    timeFormat: user?.timeFormat ?? "24h",
+    weekStart: user?.weekStart ?? "sunday",
+  };
 }
 
 /**

@@ -265,6 +265,35 @@ describe("ActionCenterScreen", () => {
     expect(view.callsTo("plans.get")).toHaveLength(0);
   });
 
+  it("writes pending and history times, and the details', on a 12-hour user's clock (issue 21)", async () => {
+    renderCenter({
+      "auth.user": () => userFixture({ timeFormat: "12h" }),
+      "tasks.pending": () => [pendingTaskFixture({ id: 1 })],
+      "tasks.history": (input) =>
+        (input as { type: string }).type === "assigned-to-me"
+          ? {
+              ...emptyHistory(),
+              tasks: [
+                planFixture({
+                  id: 12,
+                  title: "Walk the dog",
+                  type: "task",
+                  assignedTo: 1,
+                  endTime: new Date("2026-11-22T19:00:00Z"),
+                }),
+              ],
+            }
+          : emptyHistory(),
+    });
+    const toMe = await screen.findByRole("region", { name: "Plans Assigned to Me" });
+    expect(await within(toMe).findByText("Tue, Nov 24, 3:00 PM")).toBeVisible();
+    const history = await screen.findByRole("list", { name: "Recent history, assigned to me" });
+    expect(await within(history).findByText("Sun, Nov 22, 6:00 PM–7:00 PM")).toBeVisible();
+    await userEvent.click(within(history).getByRole("button", { name: "Walk the dog" }));
+    const sheet = await screen.findByRole("dialog", { name: "Walk the dog" });
+    expect(within(sheet).getByText("6:00 PM to 7:00 PM")).toBeVisible();
+  });
+
   it("pages the history with More", async () => {
     const view = renderCenter({
       "tasks.history": (input) => {

@@ -1,5 +1,5 @@
 import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
-import { timeIn } from "@circleplan/shared/days";
+import { clockText, timeIn } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import { CheckCircle2, Inbox, UserCheck, UserRoundPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -11,6 +11,7 @@ import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { planFailureToast } from "@/components/plans/plan-toasts";
 import { TaskResponseDialog } from "@/components/plans/task-response-dialog";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -260,6 +261,7 @@ function PendingRow({
   /** The row's buttons, given the title's id so each says which task it answers. */
   children: (titleId: string) => ReactNode;
 }) {
+  const { timeFormat } = usePlanViewer();
   const titleId = `pending-task-${task.id}-${task.startTime.getTime()}`;
   return (
     <li className="grid gap-2 rounded-lg border border-warning-border bg-warning/40 p-3 sm:flex sm:items-center">
@@ -274,7 +276,7 @@ function PendingRow({
         </button>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span>
-            {shortDay(task.date)}, {timeIn(task.startTime, timeZone)}
+            {shortDay(task.date)}, {clockText(timeIn(task.startTime, timeZone), timeFormat)}
           </span>
           <span>{person}</span>
           <CircleTag name={task.circleName} color={task.circleColor} />

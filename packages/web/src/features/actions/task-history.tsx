@@ -2,6 +2,7 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { useEffect, useState } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { AnswerNote } from "@/components/plans/task-answer";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleTag } from "@/components/ui/circle-tag";
@@ -179,6 +180,7 @@ function HistoryRow({
   timeZone: string;
   onOpen: () => void;
 }) {
+  const { timeFormat } = usePlanViewer();
   const status = task.status ?? "";
   const person =
     type === "assigned-to-me" ? `From: ${task.creatorName}` : `For: ${task.assigneeName ?? "-"}`;
@@ -197,7 +199,7 @@ function HistoryRow({
         </button>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span>
-            {shortDay(task.date)}, {planTimes(task, timeZone)}
+            {shortDay(task.date)}, {planTimes(task, timeZone, timeFormat)}
           </span>
           <span>{person}</span>
           <CircleTag name={task.circleName} color={task.circleColor} />

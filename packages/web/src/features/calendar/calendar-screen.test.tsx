@@ -134,6 +134,23 @@ describe("CalendarScreen", () => {
     expect(within(details).getByText("High Street 4")).toBeVisible();
   });
 
+  it("shows a 12-hour, Monday-first user's times as 2:00 PM and the month from Monday (issue 21)", async () => {
+    renderCalendar({
+      "auth.user": () => userFixture({ timeFormat: "12h", weekStart: "monday" }),
+      "plans.list": () => [
+        planFixture({
+          title: "Dentist",
+          startTime: new Date("2026-11-23T14:00:00Z"),
+          endTime: new Date("2026-11-23T14:45:00Z"),
+        }),
+      ],
+    });
+    const card = await screen.findByRole("region", { name: "Today's Plans" });
+    expect(await within(card).findByText("2:00 PM–2:45 PM")).toBeVisible();
+    const grid = await screen.findByRole("grid");
+    expect(grid.querySelector("thead th")).toHaveAttribute("aria-label", "Monday");
+  });
+
   it("names a task's assignee in Today's Plans, their colour a dot beside the name", async () => {
     renderCalendar({
       "plans.list": () => [

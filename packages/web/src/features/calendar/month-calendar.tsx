@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { StepNav } from "@/components/ui/step-nav";
-import { dayOf, noonOf } from "@/lib/days";
+import { dayOf, noonOf, weekStartsOn } from "@/lib/days";
 import { cn } from "@/lib/utils";
 import {
   addMonths,
@@ -120,7 +120,7 @@ export function MonthCalendar({
           month={monthDate}
           onMonthChange={(date) => onMonthChange(monthOf(dayOf(date)))}
           today={todayDate}
-          weekStartsOn={weekStart === "monday" ? 1 : 0}
+          weekStartsOn={weekStartsOn(weekStart)}
           showOutsideDays
           fixedWeeks
           hideNavigation

@@ -8,6 +8,7 @@ import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { PlanLocation } from "@/components/plans/plan-line";
 import { sortPlans } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { planTimes } from "@/lib/plan-times";
@@ -72,6 +73,7 @@ function TodayPlan({
   timeZone: string;
   onOpen: () => void;
 }) {
+  const { timeFormat } = usePlanViewer();
   return (
     <li className="relative grid gap-1 rounded-lg border p-3 hover:bg-accent/50">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -88,7 +90,7 @@ function TodayPlan({
       </div>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <Clock aria-hidden="true" className="size-3.5 shrink-0" />
-        {planTimes(plan, timeZone)}
+        {planTimes(plan, timeZone, timeFormat)}
       </p>
       <AssigneeLabel plan={plan} className="text-sm text-muted-foreground" />
       {plan.location ? <PlanLocation location={plan.location} className="gap-1.5 text-sm" /> : null}

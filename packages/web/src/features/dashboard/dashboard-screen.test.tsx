@@ -124,6 +124,22 @@ describe("DashboardScreen", () => {
     expect(within(week).queryByText("Tomorrow (Mon, Nov 23)")).toBeNull();
   });
 
+  it("writes the day's and Upcoming Week's times on a 12-hour user's clock (issue 21)", async () => {
+    renderDashboard(
+      "/dashboard",
+      {
+        day: [planFixture({ title: "Dinner", endTime: new Date("2026-11-22T19:30:00Z") })],
+        week: [planFixture({ id: 7, title: "Swimming", date: "2026-11-25" })],
+      },
+      { "auth.user": () => userFixture({ timeFormat: "12h" }) },
+    );
+    const dinner = await screen.findByRole("article", { name: "Dinner" });
+    expect(within(dinner).getByText("6:00 PM–7:30 PM")).toBeVisible();
+    const week = await screen.findByRole("region", { name: "Upcoming Week" });
+    const swimming = await within(week).findByRole("link", { name: /Swimming/ });
+    expect(within(swimming).getByText("6:00 PM")).toBeVisible();
+  });
+
   it("points at the plan named by eventId, and at the plans with tab=plans", async () => {
     const scrolled: Element[] = [];
     vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {

@@ -18,7 +18,7 @@ const WEEK_DAYS = 7;
  * free day opens that day.
  */
 export function UpcomingWeek({ today }: { today: string }) {
-  const { zone } = usePlanViewer();
+  const { zone, timeFormat } = usePlanViewer();
   const first = addDays(today, 1);
   const days = daySpan(first, WEEK_DAYS);
   const plans = trpc.plans.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
@@ -46,7 +46,12 @@ export function UpcomingWeek({ today }: { today: string }) {
                 <ul className="grid grid-cols-1 gap-1">
                   {dayPlans.map((plan) => (
                     <li key={`${plan.id}-${plan.date}`}>
-                      <PlanLink plan={plan} zone={zone} href={dashboardPath(day, today, plan.id)} />
+                      <PlanLink
+                        plan={plan}
+                        zone={zone}
+                        timeFormat={timeFormat}
+                        href={dashboardPath(day, today, plan.id)}
+                      />
                     </li>
                   ))}
                 </ul>

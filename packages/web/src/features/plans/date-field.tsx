@@ -6,7 +6,7 @@ import { buttonVariants } from "@/components/ui/button";
 import type { FieldControlProps } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { dayOf, noonOf, parseDay, todayIn } from "@/lib/days";
+import { dayOf, noonOf, parseDay, todayIn, weekStartsOn } from "@/lib/days";
 import { cn } from "@/lib/utils";
 
 /** DayPicker drawn with the app's tokens (no stylesheet of its own to load). */
@@ -60,7 +60,7 @@ export function DateField({
 }) {
   const [open, setOpen] = useState(false);
   const pickerRef = useRef<HTMLDivElement>(null);
-  const { zone } = usePlanViewer();
+  const { zone, weekStart } = usePlanViewer();
   const day = parseDay(value);
   const minDay = parseDay(min);
   const shown = day ? noonOf(day).toLocaleDateString("en-US", dateFormat) : placeholder;
@@ -108,6 +108,7 @@ export function DateField({
           classNames={calendarClassNames}
           // Today as the profile's zone has it, as every plan screen reads days.
           today={noonOf(todayIn(zone))}
+          weekStartsOn={weekStartsOn(weekStart)}
           autoFocus
         />
       </PopoverContent>

@@ -203,6 +203,24 @@ describe("PlanDialog, creating", () => {
     });
   });
 
+  it("lays a Monday-first user's weekdays and date picker out from Monday (issue 21)", async () => {
+    renderDialog(
+      { defaultCircleId: 7 },
+      { "auth.user": () => userFixture({ weekStart: "monday" }) },
+    );
+    const form = await manualForm();
+    await userEvent.selectOptions(within(form).getByLabelText("Repeat"), "Weekly");
+    const days = within(form).getByRole("group", { name: "On these days" });
+    expect(
+      within(days)
+        .getAllByRole("checkbox")
+        .map((box) => box.getAttribute("aria-label")),
+    ).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+    await userEvent.click(within(form).getByRole("button", { name: /^Date:/ }));
+    const picker = await screen.findByRole("grid");
+    expect(picker.querySelector("thead th")).toHaveAttribute("aria-label", "Monday");
+  });
+
   it("tells a refusal with its reason from a failure to answer", async () => {
     renderDialog(
       { defaultCircleId: 7 },

@@ -1,12 +1,13 @@
 import { weekOfMonth } from "@circleplan/shared/days";
-import { RECURRENCE_INTERVAL_MAX, WEEKDAYS, type Weekday } from "@circleplan/shared/limits";
+import { RECURRENCE_INTERVAL_MAX, type Weekday } from "@circleplan/shared/limits";
 import { format } from "date-fns";
 import { Repeat } from "lucide-react";
 import type { ReactNode } from "react";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { FieldError } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { noonOf } from "@/lib/days";
+import { noonOf, weekdaysFrom } from "@/lib/days";
 import { DateField } from "./date-field";
 import {
   countChoices,
@@ -201,11 +202,12 @@ function WeekdayPicker({
   error?: string | undefined;
 }) {
   const errorId = error ? `${id}-days-error` : undefined;
+  const { weekStart } = usePlanViewer();
   return (
     <fieldset className="grid gap-2" aria-describedby={errorId}>
       <legend className="mb-2 text-sm font-medium">On these days</legend>
       <div className="flex flex-wrap gap-1.5">
-        {WEEKDAYS.map((day) => (
+        {weekdaysFrom(weekStart).map((day) => (
           <label
             key={day}
             className="relative flex size-10 cursor-pointer items-center justify-center rounded-full border border-input bg-card text-sm font-medium has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"

@@ -29,7 +29,7 @@ export function UpcomingAcrossCircles({
   selected: string;
   onSelect: (day: string) => void;
 }) {
-  const { zone } = usePlanViewer();
+  const { zone, timeFormat } = usePlanViewer();
   const [count, setCount] = useState(DAYS_DEFAULT);
   const days = daySpan(today, count);
   const plans = trpc.plans.list.useQuery(
@@ -66,7 +66,7 @@ export function UpcomingAcrossCircles({
                       key={`${plan.id}-${plan.date}`}
                       className="flex min-w-0 items-center gap-2"
                     >
-                      <PlanLine plan={plan} zone={zone} />
+                      <PlanLine plan={plan} zone={zone} timeFormat={timeFormat} />
                     </span>
                   ))
                 )}

@@ -1,18 +1,19 @@
 /**
  * What a fired reminder does besides the popup: the two tones (unless turned off) and the
- * browser notification. Loaded on the first firing, with the date formatting it needs.
+ * browser notification. Loaded on the first firing.
  */
 
+import type { PlanReader } from "../../components/plans/use-plan-viewer";
 import { showReminderNotification } from "./reminder-notification";
 import type { ReminderInstance } from "./reminder-schedule";
 import { isReminderSoundOn, playReminderSound } from "./reminder-sound";
 
 export function alertReminders(
   fired: readonly ReminderInstance[],
-  zone: string,
+  reader: PlanReader,
   open: (url: string) => void,
 ): void {
   // One sound for the check, however many reminders it fired.
   if (isReminderSoundOn()) void playReminderSound();
-  for (const reminder of fired) void showReminderNotification(reminder, zone, open);
+  for (const reminder of fired) void showReminderNotification(reminder, reader, open);
 }

@@ -12,6 +12,8 @@ import {
 } from "./reminder-notification";
 
 const reminder = { phrase: "2 hours before", event: planFixture() }; // 18:00 UTC
+const twelve = (zone: string) => ({ zone, timeFormat: "12h" as const });
+const UTC = { zone: "UTC", timeFormat: "24h" as const };
 
 function environment(overrides: Partial<NotificationEnvironment> = {}) {
   const shown: { title: string; options: NotificationOptions }[] = [];
@@ -29,8 +31,8 @@ function environment(overrides: Partial<NotificationEnvironment> = {}) {
 }
 
 describe("reminder notification", () => {
-  it("says the title and the start in the user's zone", () => {
-    expect(reminderNotification(reminder, "Europe/London")).toEqual({
+  it("says the title and the start in a 12-hour user's zone, as the spec's h:mm a", () => {
+    expect(reminderNotification(reminder, twelve("Europe/London"))).toEqual({
       title: "Reminder: Family dinner",
       options: {
         body: "Starting 6:00 PM",
@@ -38,15 +40,22 @@ describe("reminder notification", () => {
         data: { url: "/circle/7" },
       },
     });
-    expect(reminderNotification(reminder, "America/New_York").options.body).toBe(
+    expect(reminderNotification(reminder, twelve("America/New_York")).options.body).toBe(
       "Starting 1:00 PM",
     );
-    expect(reminderNotification(reminder, "Asia/Kolkata").options.body).toBe("Starting 11:30 PM");
+    expect(reminderNotification(reminder, twelve("Asia/Kolkata")).options.body).toBe(
+      "Starting 11:30 PM",
+    );
+  });
+
+  it("says the start on a 24-hour user's clock as their screens do", () => {
+    const reader = { zone: "Asia/Kolkata", timeFormat: "24h" as const };
+    expect(reminderNotification(reminder, reader).options.body).toBe("Starting 23:30");
   });
 
   it("names an all-day plan's day, as the server's push does", () => {
     const trip = planFixture({ allDay: true, startTime: new Date("2026-11-22T00:00:00Z") });
-    expect(reminderNotification({ ...reminder, event: trip }, "UTC").options.body).toBe(
+    expect(reminderNotification({ ...reminder, event: trip }, UTC).options.body).toBe(
       "All day on Sunday, November 22",
     );
   });
@@ -54,7 +63,7 @@ describe("reminder notification", () => {
   it("shows nothing unless notifications are allowed", async () => {
     for (const permission of ["default", "denied", null] as const) {
       const { env, shown } = environment({ permission: () => permission });
-      await showReminderNotification(reminder, "UTC", () => {}, env);
+      await showReminderNotification(reminder, UTC, () => {}, env);
       expect(shown).toEqual([]);
     }
   });
@@ -62,7 +71,7 @@ describe("reminder notification", () => {
   it("goes through the service worker when the app has one", async () => {
     const showNotification = vi.fn(async () => {});
     const { env, shown } = environment({ registration: async () => ({ showNotification }) });
-    await showReminderNotification(reminder, "UTC", () => {}, env);
+    await showReminderNotification(reminder, twelve("UTC"), () => {}, env);
     expect(showNotification).toHaveBeenCalledWith("Reminder: Family dinner", {
       body: "Starting 6:00 PM",
       tag: "100-2 hours before",
@@ -79,7 +88,7 @@ describe("reminder notification", () => {
     const { env, shown, clicks } = environment({
       registration: async () => ({ showNotification: failing }),
     });
-    await showReminderNotification(reminder, "UTC", (url) => opened.push(url), env);
+    await showReminderNotification(reminder, twelve("UTC"), (url) => opened.push(url), env);
     expect(shown.map((n) => [n.title, n.options.body])).toEqual([
       ["Reminder: Family dinner", "Starting 6:00 PM"],
     ]);
@@ -94,6 +103,6 @@ describe("reminder notification", () => {
         throw new TypeError("Illegal constructor");
       },
     });
-    await expect(showReminderNotification(reminder, "UTC", () => {}, env)).resolves.toBeUndefined();
+    await expect(showReminderNotification(reminder, UTC, () => {}, env)).resolves.toBeUndefined();
   });
 });

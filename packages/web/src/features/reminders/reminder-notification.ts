@@ -1,13 +1,14 @@
 /**
  * The browser notification of a fired reminder (plans spec, section 4): 'Reminder: {title}',
- * body 'Starting {h:mm a}' in the user's zone, shown only where the user allowed notifications.
+ * body 'Starting {h:mm a}' in the user's zone ('Starting 17:00' on a 24-hour user's clock, as
+ * the server's push says it), shown only where the user allowed notifications.
  * Through the service worker when the app has one (Chrome on Android has no page
  * `Notification` constructor, and the worker's notifications outlive the tab), else the page's.
  * Showing never throws.
  */
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { clockText, timeIn } from "@circleplan/shared/days";
 import { paths } from "../../app/paths";
+import type { PlanReader } from "../../components/plans/use-plan-viewer";
 import { longDay } from "../../lib/days";
 import type { ReminderInstance } from "./reminder-schedule";
 
@@ -25,7 +26,7 @@ export interface ReminderNotification {
  */
 export function reminderNotification(
   reminder: Pick<ReminderInstance, "event" | "phrase">,
-  zone: string,
+  { zone, timeFormat }: PlanReader,
 ): ReminderNotification {
   const { event: plan } = reminder;
   return {
@@ -33,7 +34,7 @@ export function reminderNotification(
     options: {
       body: plan.allDay
         ? `All day on ${longDay(plan.date)}`
-        : `Starting ${format(new TZDate(plan.startTime, zone), "h:mm a")}`,
+        : `Starting ${clockText(timeIn(plan.startTime, zone), timeFormat)}`,
       tag: `${plan.id}-${reminder.phrase}`,
       data: { url: paths.circle.build(plan.circleId) },
     },
@@ -74,13 +75,13 @@ const pageNotifications: NotificationEnvironment = {
  */
 export async function showReminderNotification(
   reminder: Pick<ReminderInstance, "event" | "phrase">,
-  zone: string,
+  reader: PlanReader,
   open: (url: string) => void,
   environment: NotificationEnvironment = pageNotifications,
 ): Promise<void> {
   try {
     if (environment.permission() !== "granted") return;
-    const { title, options } = reminderNotification(reminder, zone);
+    const { title, options } = reminderNotification(reminder, reader);
     const registration = await environment.registration().catch(() => null);
     if (registration) {
       try {

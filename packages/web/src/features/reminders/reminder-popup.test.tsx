@@ -89,6 +89,14 @@ describe("ReminderPopup", () => {
     expect(dialog).toHaveFocus();
   });
 
+  it("says the time on a 12-hour user's clock (issue 21)", async () => {
+    renderPopup([fired(planFixture())], {
+      viewer: userFixture({ timeZone: "Europe/Berlin", timeFormat: "12h" }),
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Family dinner" });
+    expect(dialog).toHaveAccessibleDescription("Sunday, November 22 at 7:00 PM");
+  });
+
   it("shows a task with its Task badge and Complete for its creator", async () => {
     renderPopup([fired(taskFixture())]);
     const dialog = await screen.findByRole("dialog", { name: "Pick up groceries" });

@@ -6,7 +6,7 @@
  * nothing: the reminders stay active behind the bell in the header.
  */
 
-import { timeIn } from "@circleplan/shared/days";
+import { clockText, timeIn } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { BellRing, CalendarClock } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -17,7 +17,7 @@ import { occurrenceRef } from "@/components/plans/occurrence-ref";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { canCompletePlan, planNoun } from "@/components/plans/plan-permissions";
 import { planFailureToast } from "@/components/plans/plan-toasts";
-import { usePlanViewer } from "@/components/plans/use-plan-viewer";
+import { type PlanReader, usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CircleTag } from "@/components/ui/circle-tag";
@@ -43,10 +43,14 @@ export interface ReminderPopupProps {
   onHandled: (reminder: ReminderInstance) => void;
 }
 
-/** "Sunday, November 22 at 18:00", or "… · All day", in the zone of the user's profile. */
-export function reminderWhen(plan: Plan, zone: string): string {
+/**
+ * "Sunday, November 22 at 18:00" ("at 6:00 PM" on a 12-hour clock), or "… · All day", in the
+ * zone and clock of the user's profile.
+ */
+export function reminderWhen(plan: Plan, { zone, timeFormat }: PlanReader): string {
   const day = longDay(plan.date);
-  return plan.allDay ? `${day} · All day` : `${day} at ${timeIn(plan.startTime, zone)}`;
+  if (plan.allDay) return `${day} · All day`;
+  return `${day} at ${clockText(timeIn(plan.startTime, zone), timeFormat)}`;
 }
 
 /**
@@ -79,7 +83,8 @@ export function ReminderPopup({
   onSnooze,
   onHandled,
 }: ReminderPopupProps) {
-  const { userId, zone } = usePlanViewer();
+  const viewer = usePlanViewer();
+  const { userId } = viewer;
   const [, navigate] = useLocation();
   const { completing, completeTask } = useCompleteTask();
   const [soundOn, setSoundOn] = useState(isReminderSoundOn);
@@ -142,7 +147,7 @@ export function ReminderPopup({
         <div className="grid gap-2">
           <DialogDescription id={whenId} className="flex items-center gap-2 text-foreground">
             <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            {reminderWhen(plan, zone)}
+            {reminderWhen(plan, viewer)}
           </DialogDescription>
           <CircleTag name={plan.circleName} color={plan.circleColor} className="w-fit" />
           {plan.description ? (

@@ -51,12 +51,12 @@ function ReminderBell({ count, onOpen }: { count: number; onOpen: () => void }) 
 }
 
 export function Reminders() {
-  const { zone } = usePlanViewer();
+  const { zone, timeFormat } = usePlanViewer();
   const [, navigate] = useLocation();
   const reminders = useReminders({
     onFired: (fired) =>
       void import("./reminder-alerts").then(
-        ({ alertReminders }) => alertReminders(fired, zone, navigate),
+        ({ alertReminders }) => alertReminders(fired, { zone, timeFormat }, navigate),
         () => {
           // The alerts could not download (offline): the popup still shows.
         },

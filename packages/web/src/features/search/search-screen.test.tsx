@@ -83,6 +83,14 @@ describe("SearchScreen", () => {
     expect(screen.getByText("4 plans matching “dent”.")).toBeVisible();
   });
 
+  it("writes a result's time on a 12-hour user's clock (issue 21)", async () => {
+    renderSearch("/search?q=dent", {
+      "auth.user": () => userFixture({ timeFormat: "12h" }),
+    });
+    const link = await screen.findByRole("link", { name: /Dentist check/ });
+    expect(await within(link).findByText("9:00 AM")).toBeVisible();
+  });
+
   it("without words, says how to search and asks nothing", async () => {
     const view = renderSearch("/search");
     expect(await screen.findByText(/Type a word in the search field/)).toBeVisible();

@@ -4,6 +4,7 @@ import { searchQueryField } from "@circleplan/shared/search-schemas";
 import { useSearch } from "wouter";
 import { LoadFailure } from "@/components/load-failure";
 import { PlanLink } from "@/components/plans/plan-line";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -86,6 +87,7 @@ function Results({ words, upcoming, past }: { words: string; upcoming: Plan[]; p
 /** Upcoming or Past: its days in the order given, each day's plans as links to their day. */
 function ResultGroup({ id, title, days }: { id: string; title: string; days: [string, Plan[]][] }) {
   const { timeZone, today } = useToday();
+  const { timeFormat } = usePlanViewer();
   if (days.length === 0) return null;
   return (
     <section aria-labelledby={id} className="grid gap-3">
@@ -105,6 +107,7 @@ function ResultGroup({ id, title, days }: { id: string; title: string; days: [st
                   <PlanLink
                     plan={plan}
                     zone={timeZone}
+                    timeFormat={timeFormat}
                     href={resultAddress(plan, timeZone)}
                     className="min-h-11 border bg-card px-3 py-2"
                   />

@@ -7,7 +7,7 @@
  * creator edits (the form, as before) and deletes, an admin of the circle deletes, the assignee
  * answers a task waiting for them.
  */
-import { dayIn, timeIn } from "@circleplan/shared/days";
+import { clockText, dayIn, timeIn } from "@circleplan/shared/days";
 import { mapLinkOf } from "@circleplan/shared/map-link";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Check, ExternalLink, FileText, MapPin, Pencil, Repeat, Trash2, X } from "lucide-react";
@@ -27,7 +27,7 @@ import { usePlanDialogs } from "../plan-dialogs";
 import { awaitsMyAnswer, isPlanCreator, mayDeletePlan } from "../plan-permissions";
 import { AnswerNote, TaskStateBadge } from "../task-answer";
 import { TaskResponseDialog } from "../task-response-dialog";
-import { useAdminCircles, usePlanViewer } from "../use-plan-viewer";
+import { type PlanReader, useAdminCircles, usePlanViewer } from "../use-plan-viewer";
 import { FollowPlanButton } from "./follow-plan-button";
 import type { PlanDetailsSheetProps } from "./plan-details";
 import { planWhen } from "./plan-when";
@@ -50,7 +50,8 @@ export function PlanDetailsSheet({
     { enabled: open && planRef !== undefined },
   );
   const plan = given ?? loaded.data ?? null;
-  const { userId, zone } = usePlanViewer();
+  const viewer = usePlanViewer();
+  const { userId } = viewer;
   const adminOf = useAdminCircles();
   const { PlanDialog } = usePlanDialogs();
   const [editing, setEditing] = useState(false);
@@ -87,8 +88,8 @@ export function PlanDetailsSheet({
         >
           {plan ? (
             <>
-              <DetailsHeader plan={plan} zone={zone} />
-              <Details plan={plan} zone={zone} />
+              <DetailsHeader plan={plan} viewer={viewer} />
+              <Details plan={plan} viewer={viewer} />
               <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
                 <FollowPlanButton key={plan.id} plan={plan} />
                 {awaitingMe ? (
@@ -163,8 +164,8 @@ export function PlanDetailsSheet({
   );
 }
 
-function DetailsHeader({ plan, zone }: { plan: Plan; zone: string }) {
-  const when = planWhen(plan, zone);
+function DetailsHeader({ plan, viewer }: { plan: Plan; viewer: PlanReader }) {
+  const when = planWhen(plan, viewer.zone, viewer.timeFormat);
   return (
     <DialogHeader className="gap-2">
       <DialogTitle
@@ -187,12 +188,12 @@ function DetailsHeader({ plan, zone }: { plan: Plan; zone: string }) {
   );
 }
 
-/** An instant as the details give it: "Sun, Nov 22, 18:05", in the viewer's zone. */
-function momentIn(instant: Date, zone: string): string {
-  return `${shortDay(dayIn(instant, zone))}, ${timeIn(instant, zone)}`;
+/** An instant as the details give it: "Sun, Nov 22, 18:05", in the viewer's zone and clock. */
+function momentIn(instant: Date, { zone, timeFormat }: PlanReader): string {
+  return `${shortDay(dayIn(instant, zone))}, ${clockText(timeIn(instant, zone), timeFormat)}`;
 }
 
-function Details({ plan, zone }: { plan: Plan; zone: string }) {
+function Details({ plan, viewer }: { plan: Plan; viewer: PlanReader }) {
   const mapLink = mapLinkOf(plan);
   const changedLater = plan.updatedAt.getTime() > plan.createdAt.getTime();
   return (
@@ -256,24 +257,24 @@ function Details({ plan, zone }: { plan: Plan; zone: string }) {
       <Row label="Created by">
         <p className="wrap-anywhere">
           {plan.creatorName}
-          <span className="text-muted-foreground"> · {momentIn(plan.createdAt, zone)}</span>
+          <span className="text-muted-foreground"> · {momentIn(plan.createdAt, viewer)}</span>
         </p>
       </Row>
       {plan.updatedByName && changedLater ? (
         <Row label="Last changed by">
           <p className="wrap-anywhere">
             {plan.updatedByName}
-            <span className="text-muted-foreground"> · {momentIn(plan.updatedAt, zone)}</span>
+            <span className="text-muted-foreground"> · {momentIn(plan.updatedAt, viewer)}</span>
           </p>
         </Row>
       ) : null}
-      {plan.type === "task" && plan.assigneeName ? <Assignee plan={plan} zone={zone} /> : null}
+      {plan.type === "task" && plan.assigneeName ? <Assignee plan={plan} viewer={viewer} /> : null}
     </dl>
   );
 }
 
 /** The task's assignee, their answer, when it came and what they wrote with it. */
-function Assignee({ plan, zone }: { plan: Plan; zone: string }) {
+function Assignee({ plan, viewer }: { plan: Plan; viewer: PlanReader }) {
   const withdrawn = plan.status === "cancelled";
   return (
     <Row label="Assigned to">
@@ -287,7 +288,9 @@ function Assignee({ plan, zone }: { plan: Plan; zone: string }) {
           <TaskStateBadge plan={plan} />
         )}
         {plan.respondedAt ? (
-          <span className="text-muted-foreground">answered {momentIn(plan.respondedAt, zone)}</span>
+          <span className="text-muted-foreground">
+            answered {momentIn(plan.respondedAt, viewer)}
+          </span>
         ) : null}
       </p>
       <AnswerNote plan={plan} className="rounded-md bg-muted/60 px-3 py-2" />

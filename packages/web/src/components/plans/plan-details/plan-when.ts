@@ -1,9 +1,10 @@
 /**
  * When a plan takes place, in words, for its details: the day (or days) and the time, read in
  * the viewer's zone (the profile's, as every plan screen), in the product's formats: days
- * spelled out, times as HH:mm (plans spec, section 9).
+ * spelled out, times as HH:mm (plans spec, section 9) or on the viewer's 12-hour clock.
  */
-import { dayIn, timeIn } from "@circleplan/shared/days";
+import { clockText, dayIn, timeIn } from "@circleplan/shared/days";
+import type { TimeFormat } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { fullDay, longDay } from "../../../lib/days";
 
@@ -17,14 +18,15 @@ export interface PlanWhen {
 export function planWhen(
   plan: Pick<Plan, "allDay" | "date" | "startTime" | "endTime">,
   zone: string,
+  timeFormat: TimeFormat = "24h",
 ): PlanWhen {
   const endDay = plan.endTime ? dayIn(plan.endTime, zone) : plan.date;
   if (plan.allDay) {
     return { day: dayRange(plan.date, endDay), time: "All day" };
   }
-  const start = timeIn(plan.startTime, zone);
+  const start = clockText(timeIn(plan.startTime, zone), timeFormat);
   if (!plan.endTime) return { day: fullDay(plan.date), time: start };
-  const end = timeIn(plan.endTime, zone);
+  const end = clockText(timeIn(plan.endTime, zone), timeFormat);
   return {
     day: fullDay(plan.date),
     time: endDay === plan.date ? `${start} to ${end}` : `${start} to ${end} on ${fullDay(endDay)}`,
