@@ -100,14 +100,16 @@ export function WeekGrid({
   const timed = (day: Day) => (byDay?.get(day) ?? []).filter((plan) => !plan.allDay);
   const allDay = (day: Day) => (byDay?.get(day) ?? []).filter((plan) => plan.allDay);
 
-  // Once a week's plans are in: its earliest plan (or 7:00) at the top.
+  // Once a week's plans are in: its earliest plan's hour (or 7:00) at the top.
   const scrolledFor = useRef<string | null>(null);
   useLayoutEffect(() => {
     const week = days[0] ?? "";
     if (!byDay || scrolledFor.current === week || !scroller.current || !body.current) return;
     scrolledFor.current = week;
+    const hourHeight = body.current.offsetHeight / 24;
+    // A quarter hour above it, so its label is not cut by the days' heading.
     const hour = firstHourShown(days.flatMap(timed), zone);
-    scroller.current.scrollTop = (hour * body.current.offsetHeight) / 24;
+    scroller.current.scrollTop = Math.max(0, (hour - 0.25) * hourHeight);
   });
 
   // A plan moved by its keys is drawn anew (another column, another start): focus follows it
