@@ -20,6 +20,8 @@ export interface PlanDialogProps {
   defaultCircleId?: number;
   /** The day a new plan starts on, `yyyy-MM-dd`; today when absent. */
   defaultDate?: string;
+  /** The time the form starts a new plan at, `HH:mm` (a slot of the week); empty when absent. */
+  defaultTime?: string;
   /** What a new unassigned plan is: an event unless told (the to-do list adds to-dos). */
   defaultKind?: "event" | "todo";
   /** The plan (or the occurrence of a series) to edit; absent when creating. */

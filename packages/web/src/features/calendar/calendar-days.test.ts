@@ -18,6 +18,13 @@ describe("calendar days", () => {
     expect(weekStart("2027-01-01")).toBe("2026-12-27");
   });
 
+  it("starts weeks on Monday for a Monday-first user, a Sunday the last day of its week", () => {
+    expect(weekStart("2026-11-23", "monday")).toBe("2026-11-23");
+    expect(weekStart("2026-11-22", "monday")).toBe("2026-11-16");
+    expect(weekStart("2026-11-28", "monday")).toBe("2026-11-23");
+    expect(weekStart("2027-01-01", "monday")).toBe("2026-12-28");
+  });
+
   it("moves months across years and names them", () => {
     expect(addMonths("2026-12", 1)).toBe("2027-01");
     expect(addMonths("2026-01", -1)).toBe("2025-12");

@@ -4,6 +4,7 @@
  * lives in shared days.ts, the one home for it.
  */
 import { addDays, type Day, weekdayNumber } from "@circleplan/shared/days";
+import type { WeekStart } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
 import { noonOf } from "../../lib/days";
@@ -25,9 +26,13 @@ export function firstDayOf(month: Month): Day {
   return `${month}-01`;
 }
 
-/** The Sunday that starts the week of `day` (weeks run Sunday to Saturday, as the grid does). */
-export function weekStart(day: Day): Day {
-  return addDays(day, -weekdayNumber(day));
+/**
+ * The first day of the week of `day`: its Sunday (the spec's weeks, Sunday to Saturday), or its
+ * Monday for a user whose week starts then.
+ */
+export function weekStart(day: Day, first: WeekStart = "sunday"): Day {
+  const offset = first === "monday" ? 1 : 0;
+  return addDays(day, -((weekdayNumber(day) - offset + 7) % 7));
 }
 
 function dayFormat(options: Intl.DateTimeFormatOptions) {

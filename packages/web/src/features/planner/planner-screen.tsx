@@ -1,11 +1,12 @@
 import { addDays, type Day, daySpan, isWeekendDay } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { Plus } from "lucide-react";
-import { type CSSProperties, useState } from "react";
+import { useState } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { AssigneeLabel } from "@/components/plans/assignee-label";
 import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { usePlanDialogs } from "@/components/plans/plan-dialogs";
+import { usePlanMove } from "@/components/plans/use-plan-move";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,31 +22,43 @@ import {
 } from "@/features/calendar/calendar-days";
 import { CalendarViewSwitch } from "@/features/calendar/calendar-view-switch";
 import { useToday } from "@/features/calendar/use-today";
-import { planMinutes, planTimes } from "@/lib/plan-times";
+import { useMediaQuery, WIDE_SCREEN } from "@/lib/media-query";
+import { planTimes } from "@/lib/plan-times";
+import { useCurrentUser } from "@/lib/session";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
+import { AddOnDayButton } from "./add-on-day-button";
+import { WeekGrid } from "./week-grid";
 
 /**
- * /planner (the spec names it and does not show it): one week, Sunday to Saturday, of every
- * circle's plans, seven columns side by side on a wide screen and the days one under another
- * on a phone. Each day adds a plan on that date; a plan opens its details for everyone (issue
- * 20), where its creator finds Edit.
+ * /planner (the spec names it and does not show it): one week of every circle's plans, from the
+ * user's first day of the week (Sunday unless they chose Monday). On a wide screen a time grid
+ * (week-grid.tsx) where an empty half hour adds a plan and the creator drags or keys a plan to
+ * another time; on a phone the days one under another, each adding a plan on that date. A plan
+ * opens its details for everyone (issue 20), where its creator finds Edit and Move.
  */
 export function PlannerScreen() {
   const { today, timeZone } = useToday();
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const viewer = usePlanViewer();
   const { PlanDialog } = usePlanDialogs();
   const details = usePlanDetails();
-  const [start, setStart] = useState(() => weekStart(today));
+  const wide = useMediaQuery(WIDE_SCREEN);
+  // Weeks from this one rather than a day: the first day follows the profile once it is read.
+  const [weeksAway, setWeeksAway] = useState(0);
+  const thisWeek = weekStart(today, user?.weekStart);
+  const start = addDays(thisWeek, weeksAway * 7);
   const end = addDays(start, 6);
-  const plans = trpc.plans.list.useQuery({ from: start, to: end });
-  const [adding, setAdding] = useState<Day | null>(null);
+  const plans = trpc.plans.list.useQuery({ from: start, to: end }, { enabled: !userLoading });
+  const [adding, setAdding] = useState<{ day: Day; time?: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const add = (day: Day) => {
-    setAdding(day);
+  const add = (day: Day, time?: string) => {
+    setAdding(time ? { day, time } : { day });
     setDialogOpen(true);
   };
-  const thisWeek = weekStart(today);
+  const mover = usePlanMove();
   const byDay = plans.data ? plansByDay(plans.data) : null;
+  const days = daySpan(start, 7);
 
   return (
     <section aria-labelledby="planner-title" className="grid w-full gap-4">
@@ -62,7 +75,7 @@ export function PlannerScreen() {
       </div>
       <StepNav
         unit="week"
-        onStep={(step) => setStart(addDays(start, step * 7))}
+        onStep={(step) => setWeeksAway(weeksAway + step)}
         current={
           <p className="min-w-36 text-center text-sm font-medium" aria-live="polite">
             {shortDate(start)} - {shortDate(end)}, {end.slice(0, 4)}
@@ -70,8 +83,8 @@ export function PlannerScreen() {
         }
         className="flex-wrap"
       >
-        {start !== thisWeek ? (
-          <Button variant="ghost" size="sm" onClick={() => setStart(thisWeek)}>
+        {weeksAway !== 0 ? (
+          <Button variant="ghost" size="sm" onClick={() => setWeeksAway(0)}>
             This week
           </Button>
         ) : null}
@@ -83,28 +96,45 @@ export function PlannerScreen() {
           onRetry={() => void plans.refetch()}
         />
       ) : null}
-      <ol className="grid gap-3 lg:grid-cols-7 lg:gap-2">
-        {daySpan(start, 7).map((day) => (
-          <PlannerDay
-            key={day}
-            day={day}
-            today={today}
-            timeZone={timeZone}
-            plans={byDay ? (byDay.get(day) ?? []) : null}
-            onAdd={() => add(day)}
-            onOpen={(plan) => details.show({ plan })}
-          />
-        ))}
-      </ol>
+      {wide ? (
+        <WeekGrid
+          days={days}
+          today={today}
+          zone={timeZone}
+          userId={user?.id ?? 0}
+          timeFormat={viewer.timeFormat}
+          byDay={byDay}
+          onAdd={add}
+          onOpen={(plan) => details.show({ plan })}
+          onMove={mover.move}
+        />
+      ) : (
+        <ol className="grid gap-3">
+          {days.map((day) => (
+            <PlannerDay
+              key={day}
+              day={day}
+              today={today}
+              timeZone={timeZone}
+              plans={byDay ? (byDay.get(day) ?? []) : null}
+              onAdd={() => add(day)}
+              onOpen={(plan) => details.show({ plan })}
+            />
+          ))}
+        </ol>
+      )}
       {adding ? (
         <PlanDialog
-          // A fresh form for each day, not the last one's leftovers.
-          key={`new-${adding}`}
+          // A fresh form for each day and slot, not the last one's leftovers.
+          key={`new-${adding.day}-${adding.time ?? ""}`}
           open={dialogOpen}
           onOpenChange={setDialogOpen}
-          defaultDate={adding}
+          defaultDate={adding.day}
+          // A slot has said when: straight to the form, its date and time filled in.
+          {...(adding.time ? { defaultTime: adding.time, startIn: "form" as const } : {})}
         />
       ) : null}
+      {mover.dialogs}
       {details.sheet}
     </section>
   );
@@ -131,7 +161,7 @@ function PlannerDay({
   return (
     <li
       className={cn(
-        "flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3 lg:min-h-64 lg:p-2",
+        "flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3",
         isToday && "border-primary ring-1 ring-primary",
         isWeekendDay(day) && !isToday && "bg-muted/40",
       )}
@@ -139,7 +169,7 @@ function PlannerDay({
       <div className="flex flex-wrap items-center justify-between gap-1">
         <h2 id={headingId} className="text-sm font-semibold">
           <span className="sr-only">{fullDate(day)}</span>
-          <span aria-hidden="true" className="flex items-baseline gap-1.5 lg:flex-col lg:gap-0">
+          <span aria-hidden="true" className="flex items-baseline gap-1.5">
             <span className="text-muted-foreground uppercase">{shortWeekday(day)}</span>
             <span className="text-lg whitespace-nowrap">{shortDate(day)}</span>
           </span>
@@ -159,36 +189,14 @@ function PlannerDay({
           ))}
         </ul>
       )}
-      <Button
-        variant="ghost"
-        size="sm"
-        className="mt-auto justify-start text-muted-foreground"
-        aria-label={`Add a plan on ${fullDate(day)}`}
-        onClick={onAdd}
-      >
-        <Plus aria-hidden="true" />
-        Add
-      </Button>
+      <AddOnDayButton day={day} onClick={onAdd} className="mt-auto" />
     </li>
   );
 }
 
 /**
- * How tall a plan with an end stands in a wide week's column: 2.5rem and 3rem an hour, so an
- * hour's plan is clearly shorter than an afternoon's, up to 12rem (a little over three hours) so
- * a long plan does not push the rest of its day out of sight. Null without an end: the plan's
- * own lines decide, as before end times.
- */
-export function plannerEntryHeight(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  return `${Math.min(2.5 + (minutes / 60) * 3, 12)}rem`;
-}
-
-/**
- * One plan in a day column: its time or range, title, circle (its colour the left border) and a
- * task's assignee (their colour a dot), small enough for a seventh of a screen. On a wide screen
- * a plan with an end stands as tall as its length (plannerEntryHeight); a phone's list shows the
- * range alone.
+ * One plan in a phone's day: its time or range, title, circle (its colour the left border) and a
+ * task's assignee (their colour a dot).
  */
 function PlannerEntry({
   plan,
@@ -200,24 +208,19 @@ function PlannerEntry({
   onOpen: () => void;
 }) {
   const faded = plan.isCompleted || plan.status === "declined";
-  const height = plannerEntryHeight(planMinutes(plan));
+  const { timeFormat } = usePlanViewer();
   return (
     <button
       type="button"
       aria-haspopup="dialog"
       className={cn(
-        "grid w-full cursor-pointer content-start gap-0.5 rounded-md lg:min-h-(--plan-length) border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+        "grid w-full cursor-pointer content-start gap-0.5 rounded-md border-l-4 bg-background px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
         faded && "opacity-70",
       )}
-      style={
-        {
-          borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor),
-          ...(height ? { "--plan-length": height } : {}),
-        } as CSSProperties
-      }
+      style={{ borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) }}
       onClick={onOpen}
     >
-      <span className="text-xs text-muted-foreground">{planTimes(plan, timeZone)}</span>
+      <span className="text-xs text-muted-foreground">{planTimes(plan, timeZone, timeFormat)}</span>
       <span className={cn("line-clamp-3 font-medium wrap-anywhere", faded && "line-through")}>
         {plan.title}
       </span>

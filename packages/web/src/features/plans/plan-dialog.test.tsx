@@ -35,7 +35,13 @@ const members = [
 ];
 
 function renderDialog(
-  props: { plan?: Plan; defaultCircleId?: number; parsed?: PlanTextOutcome } = {},
+  props: {
+    plan?: Plan;
+    defaultCircleId?: number;
+    defaultTime?: string;
+    startIn?: "form";
+    parsed?: PlanTextOutcome;
+  } = {},
   handlers: Record<string, Handler> = {},
 ) {
   const onOpenChange = vi.fn();
@@ -134,6 +140,20 @@ describe("PlanDialog, creating", () => {
       timeZone: "Europe/London",
     });
     expect(view.onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("starts at a slot's time when the week opened it there (issue 21)", async () => {
+    const view = renderDialog({ defaultTime: "09:30", startIn: "form", defaultCircleId: 7 });
+    const form = await dialog("Create Plan");
+    expect(within(form).getByLabelText("Time")).toHaveValue("09:30");
+    expect(within(form).getByLabelText(/End time/)).toHaveValue("");
+    await userEvent.type(within(form).getByLabelText("Title"), "Dentist");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("plans.create")).toHaveLength(1));
+    expect(view.callsTo("plans.create")[0]?.input).toMatchObject({
+      startTime: new Date("2026-11-22T09:30:00Z"),
+    });
+    expect(view.callsTo("plans.create")[0]?.input).not.toHaveProperty("endTime");
   });
 
   it("starts in the given circle and offers its members but never oneself, admins marked", async () => {

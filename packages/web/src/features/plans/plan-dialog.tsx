@@ -77,6 +77,7 @@ export function PlanDialog({
   onOpenChange,
   defaultCircleId,
   defaultDate,
+  defaultTime,
   defaultKind,
   plan,
   parsed,
@@ -97,6 +98,7 @@ export function PlanDialog({
         <PlanDialogBody
           defaultCircleId={defaultCircleId}
           defaultDate={defaultDate}
+          defaultTime={defaultTime}
           defaultKind={defaultKind}
           plan={plan}
           parsed={parsed}
@@ -111,6 +113,7 @@ export function PlanDialog({
 function PlanDialogBody({
   defaultCircleId,
   defaultDate,
+  defaultTime,
   defaultKind,
   plan: initialPlan,
   parsed,
@@ -119,6 +122,7 @@ function PlanDialogBody({
 }: {
   defaultCircleId?: number | undefined;
   defaultDate?: string | undefined;
+  defaultTime?: string | undefined;
   defaultKind?: "event" | "todo" | undefined;
   plan?: Plan | undefined;
   parsed?: PlanTextOutcome | undefined;
@@ -162,6 +166,7 @@ function PlanDialogBody({
       : (parsedValues ??
           newPlanValues({
             date: defaultDate ?? todayIn(zone),
+            time: defaultTime,
             circleId: defaultCircleId,
             kind: defaultKind,
           })),

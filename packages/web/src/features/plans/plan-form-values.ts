@@ -246,10 +246,13 @@ export function withRepeatType(
 
 export function newPlanValues({
   date,
+  time = "",
   circleId,
   kind = "event",
 }: {
   date: string;
+  /** "HH:mm", or empty for the person to fill. */
+  time?: string | undefined;
   circleId?: number | undefined;
   kind?: "event" | "todo" | undefined;
 }): PlanFormValues {
@@ -258,7 +261,7 @@ export function newPlanValues({
     description: "",
     date,
     allDay: false,
-    time: "",
+    time,
     endTime: "",
     endDaysAfter: 0,
     circleId: circleId ? String(circleId) : "",

@@ -219,6 +219,23 @@ describe("the plan's details sheet", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("offers Move to the creator alone: a day either way, and a quarter hour unless all day", async () => {
+    const asAdmin = renderCard(dinner, { viewer: CAL });
+    const sheet = await openSheet(dinner.title);
+    expect(within(sheet).getByRole("button", { name: "Delete" })).toBeVisible();
+    expect(within(sheet).queryByRole("group", { name: "Move" })).toBeNull();
+    asAdmin.unmount();
+
+    const trip = planFixture({ id: 9, title: "School trip", allDay: true, creatorId: 1 });
+    renderCard(trip);
+    const move = within(await openSheet("School trip")).getByRole("group", { name: "Move" });
+    expect(
+      within(move)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Previous day", "Next day"]);
+  });
+
   it("lets the assignee answer a task waiting for them from the sheet", async () => {
     const view = renderCard(taskFixture({ description: "Milk and eggs" }), {
       viewer: BEA,

@@ -5,12 +5,26 @@
  * its note or reason. What the viewer may do with it is offered at the foot, as the server
  * allows it (plan-permissions.ts): every member follows or unfollows it (docs/decisions/019), the
  * creator edits (the form, as before) and deletes, an admin of the circle deletes, the assignee
- * answers a task waiting for them.
+ * answers a task waiting for them. The creator also moves it a day or a quarter hour at a time
+ * (Move: the keyboard's and the phone's way to do what dragging does in the week).
  */
 import { clockText, dayIn, timeIn } from "@circleplan/shared/days";
 import { mapLinkOf } from "@circleplan/shared/map-link";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { Check, ExternalLink, FileText, MapPin, Pencil, Repeat, Trash2, X } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowLeft,
+  ArrowRight,
+  ArrowUp,
+  Check,
+  ExternalLink,
+  FileText,
+  MapPin,
+  Pencil,
+  Repeat,
+  Trash2,
+  X,
+} from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { Badge } from "@/components/ui/badge";
@@ -24,9 +38,11 @@ import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { DeletePlanDialog } from "../delete-plan-dialog";
 import { usePlanDialogs } from "../plan-dialogs";
+import { movedBy } from "../plan-move";
 import { awaitsMyAnswer, isPlanCreator, mayDeletePlan } from "../plan-permissions";
 import { AnswerNote, TaskStateBadge } from "../task-answer";
 import { TaskResponseDialog } from "../task-response-dialog";
+import { usePlanMove } from "../use-plan-move";
 import { type PlanReader, useAdminCircles, usePlanViewer } from "../use-plan-viewer";
 import { FollowPlanButton } from "./follow-plan-button";
 import type { PlanDetailsSheetProps } from "./plan-details";
@@ -49,9 +65,12 @@ export function PlanDetailsSheet({
     },
     { enabled: open && planRef !== undefined },
   );
-  const plan = given ?? loaded.data ?? null;
+  // A move made here answers the plan where it is now, which the sheet shows from then on.
+  const [moved, setMoved] = useState<Plan | null>(null);
+  const mover = usePlanMove({ onSaved: setMoved });
+  const plan = moved ?? given ?? loaded.data ?? null;
   const viewer = usePlanViewer();
-  const { userId } = viewer;
+  const { userId, zone } = viewer;
   const adminOf = useAdminCircles();
   const { PlanDialog } = usePlanDialogs();
   const [editing, setEditing] = useState(false);
@@ -90,6 +109,12 @@ export function PlanDetailsSheet({
             <>
               <DetailsHeader plan={plan} viewer={viewer} />
               <Details plan={plan} viewer={viewer} />
+              {creator ? (
+                <MoveActions
+                  allDay={plan.allDay}
+                  onMove={(step) => void mover.move(plan, movedBy(plan, step, zone))}
+                />
+              ) : null}
               <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
                 <FollowPlanButton key={plan.id} plan={plan} />
                 {awaitingMe ? (
@@ -142,6 +167,7 @@ export function PlanDetailsSheet({
           }}
         />
       ) : null}
+      {mover.dialogs}
       {plan && deletable ? (
         <DeletePlanDialog
           plan={plan}
@@ -161,6 +187,40 @@ export function PlanDetailsSheet({
         />
       ) : null}
     </>
+  );
+}
+
+const MOVES = [
+  { label: "Previous day", step: { days: -1 }, icon: <ArrowLeft />, timedOnly: false },
+  { label: "Next day", step: { days: 1 }, icon: <ArrowRight />, timedOnly: false },
+  { label: "15 min earlier", step: { minutes: -15 }, icon: <ArrowUp />, timedOnly: true },
+  { label: "15 min later", step: { minutes: 15 }, icon: <ArrowDown />, timedOnly: true },
+] as const;
+
+/**
+ * The creator's Move buttons: a day either way, and a quarter hour for a timed plan. Never
+ * disabled while a move is saved, which would drop the keyboard's focus; a press meanwhile is
+ * ignored (usePlanMove).
+ */
+function MoveActions({
+  allDay,
+  onMove,
+}: {
+  allDay: boolean;
+  onMove: (step: { days?: number; minutes?: number }) => void;
+}) {
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1.5 text-xs font-medium text-muted-foreground">Move</legend>
+      <div className="flex flex-wrap gap-2">
+        {MOVES.filter((move) => !(allDay && move.timedOnly)).map((move) => (
+          <Button key={move.label} variant="outline" size="sm" onClick={() => onMove(move.step)}>
+            <span aria-hidden="true">{move.icon}</span>
+            {move.label}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
