@@ -1,16 +1,17 @@
 // `pnpm test`: the whole suite, as CI runs it (`.ci/run`). Phases run side by side, so that
 // neither core of a 2-core machine waits (docs/decisions/012-test-suite.md):
-//   1. Chromium, its headless shell and PostgreSQL installed when missing (apt-get, one at a time), and a
-//      throwaway PostgreSQL server started
+//   1. Chromium, its headless shell and PostgreSQL installed when missing (apt-get, one at a
+//      time), and a throwaway PostgreSQL server started
 //   2. at once: static checks (biome, then an incremental `tsc -b`), and the web build, then
 //      the browser tests (vitest project e2e: one server and one Chromium for the run), which
 //      go on beside what follows
-//   3. once the static checks are done, unit and component tests and the embedded store's own
-//      integration files on the embedded database (PGlite), then every integration file on the
-//      PostgreSQL server through the production driver (CIRCLEPLAN_TEST_PG_URL)
+//   3. at once too, unit and component tests and the embedded store's own integration files
+//      on the embedded database (PGlite), then every integration file on the PostgreSQL server
+//      through the production driver (CIRCLEPLAN_TEST_PG_URL)
 //   4. beside all of it, the Lambda smoke (`pnpm smoke:lambda`): the functions bundled as SST
 //      bundles them, run under Node 22 against that PostgreSQL server and an S3 server; and
-//      `pnpm typecheck:sst` (sst.config.ts against SST's platform types, installed once)
+//      `pnpm typecheck:sst` (sst.config.ts against SST's platform types, installed once per
+//      machine: scripts/sst-platform.mjs)
 //   5. the time of each phase, then one closing line `N passed, N failed, N skipped` summed
 //      over every run (CI reads that line: it stays the last one)
 // The browser run and the static checks print in one piece when they end.
@@ -169,13 +170,14 @@ if (quick) {
       env.WEB_DIST = join(repoRoot, "packages", "web", "dist");
       return vitest("browser", ["--project", "e2e"], { env, quiet: true });
     })();
-    // The embedded pass starts once typecheck has freed its core, with only the integration
-    // files of the embedded store itself; then the PostgreSQL pass runs every integration file
-    // through the production driver (decision 012, "Which store runs what"). One vitest pool
-    // at a time beside the browser run: three at once thrash two cores.
-    const embeddedRun = staticChecks.then(() =>
-      vitest("embedded", quickProjects, { env: { ...env, CIRCLEPLAN_TEST_INTEGRATION: "store" } }),
-    );
+    // The embedded pass starts at once (the static checks beside it are a few core-seconds),
+    // with only the integration files of the embedded store itself; then the PostgreSQL pass
+    // runs every integration file through the production driver (decision 012, "Which store
+    // runs what"). One vitest pool at a time beside the browser run: three at once thrash two
+    // cores.
+    const embeddedRun = vitest("embedded", quickProjects, {
+      env: { ...env, CIRCLEPLAN_TEST_INTEGRATION: "store" },
+    });
     const postgresRun = embeddedRun.then(() =>
       vitest("postgres", ["--project", "integration"], {
         env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
@@ -198,7 +200,7 @@ if (quick) {
     // bound), then a few seconds of tsc; beside the rest too.
     const sstTypes = timed("SST typecheck", () => check("SST typecheck", ["typecheck:sst"]));
     runs.push(...(await Promise.all([embeddedRun, postgresRun, browserRun, lambdaSmoke])));
-    await sstTypes;
+    await Promise.all([staticChecks, sstTypes]);
   } finally {
     await timed("PostgreSQL stop", () => pg.stop());
   }
