@@ -219,6 +219,29 @@ describe("calendar views in the browser", () => {
     await todays.getByText("The Lovelaces").first().waitFor();
     await saveScreen(page, "01-month", { desktop: true });
 
+    // A free day opens Create Plan on it, and a sentence typed there is read from that day:
+    // "at 11am" lands on it, not on today (issue 21, "Add where you look").
+    const free =
+      days.find((day) => day > today && !expected.has(day)) ??
+      days.find((day) => day !== today && !expected.has(day)) ??
+      "";
+    await dayButton(page, free).click();
+    const create = page.getByRole("dialog", { name: "Create Plan" });
+    const sentence = create.getByRole("textbox", { name: "Describe your plan" });
+    await sentence.fill("Pottery at 11am");
+    await sentence.press("Enter");
+    await create.getByText("Please select a circle for the event.").waitFor();
+    await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
+    const reading = page.waitForRequest("**/api/trpc/nlp.processVoice**");
+    await sentence.press("Enter");
+    expect((await reading).postDataJSON().json).toMatchObject({
+      text: "Pottery at 11am",
+      referenceDay: free,
+    });
+    await create.getByRole("button", { name: "Save Changes" }).click();
+    await frontToast(page).getByText("Event created successfully").waitFor();
+    await expect.poll(async () => (await planCounts(page, [free]))[free]).toBe("1");
+
     // The series goes on into the next month.
     await page.getByRole("button", { name: "Next month" }).click();
     const following = nextMonth(month);
