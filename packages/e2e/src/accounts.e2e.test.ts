@@ -21,6 +21,7 @@ import {
 import { createCircle, createPlan } from "./circle-setup";
 import { MOBILE, screenshot, screenshotBothSizes, useBrowserSuite } from "./harness";
 import { buildUser, createVerifiedUser } from "./test-users";
+import { dayInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 
@@ -147,7 +148,7 @@ describe("accounts in the browser", () => {
 
     const api = await suite.apiAs(user);
     const circle = await createCircle(api, { name: "The Tanakas", type: "family" });
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
+    const today = dayInZone("Asia/Tokyo");
     // 17:00 in Tokyo (UTC+9, no DST).
     await createPlan(api, circle, { title: "Swim", startTime: `${today}T08:00:00.000Z` });
     await page

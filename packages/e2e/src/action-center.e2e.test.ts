@@ -21,14 +21,13 @@ import {
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, fullName } from "./test-users";
+import { dayInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("action-center");
 
 /** The accounts are registered without a zone, so their days are UTC's. */
-function dayFromToday(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
+const ZONE = "UTC";
 
 /** A task due at 15:00 UTC on `day`. */
 function assignTask(
@@ -83,12 +82,12 @@ describe("the Action Center in the browser", () => {
       title: "Pick up the cake",
       description: "Chocolate, from the corner shop",
       assignedTo: adaId,
-      day: dayFromToday(1),
+      day: dayInZone(ZONE, 1),
     });
     await assignTask(beaApi, family, {
       title: "Walk the dog",
       assignedTo: adaId,
-      day: dayFromToday(2),
+      day: dayInZone(ZONE, 2),
     });
     const chores: ApiPlan[] = [];
     for (let index = 3; index <= 12; index += 1) {
@@ -96,14 +95,14 @@ describe("the Action Center in the browser", () => {
         await assignTask(beaApi, family, {
           title: `Chore ${index}`,
           assignedTo: adaId,
-          day: dayFromToday(index),
+          day: dayInZone(ZONE, index),
         }),
       );
     }
     await assignTask(adaApi, family, {
       title: "Book the hall",
       assignedTo: beaId,
-      day: dayFromToday(4),
+      day: dayInZone(ZONE, 4),
     });
 
     const page = await suite.signedInPage(ada, "/actions");
@@ -193,7 +192,7 @@ describe("the Action Center in the browser", () => {
     await chore12.getByRole("button", { name: "Review" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     const review = new URL(page.url()).searchParams;
-    expect(review.get("date")).toBe(dayFromToday(12));
+    expect(review.get("date")).toBe(dayInZone(ZONE, 12));
     expect(Number(review.get("eventId"))).toBe(chores[9]?.id);
     await page.getByRole("heading", { level: 1, name: /Your Day at a Glance/ }).waitFor();
 

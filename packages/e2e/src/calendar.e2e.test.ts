@@ -16,6 +16,15 @@ import { type ApiCircle, createCircle, createPlan } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, type TestUser } from "./test-users";
+import {
+  addDays,
+  dayInWords,
+  dayInZone,
+  daysOfMonth,
+  instantInZone,
+  nextMonth,
+  weekdayOf,
+} from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("calendar");
@@ -24,58 +33,13 @@ const saveScreen = useScreens("calendar");
 const ZONE = "Europe/Berlin";
 const BROWSER_ZONE = "Pacific/Honolulu";
 
-const utcDay = (day: string) => {
-  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-};
-const addDays = (day: string, days: number) =>
-  new Date(utcDay(day).getTime() + days * 86_400_000).toISOString().slice(0, 10);
-const weekday = (day: string) => utcDay(day).getUTCDay();
-const todayIn = (zone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
-const dayWords = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
-  return (day: string) => format.format(utcDay(day));
-};
-const monthTitle = (month: string) => dayWords({ month: "long", year: "numeric" })(`${month}-01`);
-const fullDate = dayWords({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
-const shortDate = dayWords({ month: "short", day: "numeric" });
-
-function daysOfMonth(month: string): string[] {
-  const days: string[] = [];
-  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
-function nextMonth(month: string): string {
-  return addDays(`${month}-28`, 7).slice(0, 7);
-}
-
-/** How far `zone` is ahead of UTC at `instant`, in ms. */
-function zoneOffset(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  return wall - instant;
-}
+const monthTitle = (month: string) => dayInWords(`${month}-01`, { month: "long", year: "numeric" });
+const fullDate = (day: string) =>
+  dayInWords(day, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+const shortDate = (day: string) => dayInWords(day, { month: "short", day: "numeric" });
 
 /** The instant of `day` at `time` on the person's clock. */
-function at(day: string, time: string): string {
-  const [h = 0, min = 0] = time.split(":").map(Number);
-  const wall = utcDay(day).getTime() + (h * 60 + min) * 60_000;
-  let instant = wall - zoneOffset(wall, ZONE);
-  instant = wall - zoneOffset(instant, ZONE);
-  return new Date(instant).toISOString();
-}
+const at = (day: string, time: string) => instantInZone(day, time, ZONE).toISOString();
 
 /** A verified person living in Berlin, with a family circle, and a REST client of theirs. */
 async function berliner(): Promise<{ user: TestUser; api: APIRequestContext; circle: ApiCircle }> {
@@ -130,12 +94,12 @@ async function dotsOf(page: Page, day: string): Promise<{ dots: number; text: st
 describe("calendar views in the browser", () => {
   it("puts a weekly series, a moved occurrence and busy days on the right days of the month", async () => {
     const { user, api, circle } = await berliner();
-    const today = todayIn(ZONE);
+    const today = dayInZone(ZONE);
     const month = today.slice(0, 7);
     const days = daysOfMonth(month);
 
     // Swimming every Monday and Thursday at 18:00 from the month's first Monday, never ending.
-    const firstMonday = days.find((day) => weekday(day) === 1) ?? "";
+    const firstMonday = days.find((day) => weekdayOf(day) === 1) ?? "";
     const swimming = await createPlan(api, circle, {
       title: "Swimming",
       startTime: at(firstMonday, "18:00"),
@@ -145,11 +109,11 @@ describe("calendar views in the browser", () => {
       recurrenceFrequency: 1,
       recurrenceDaysOfWeek: ["monday", "thursday"],
     });
-    const seriesDays = days.filter((day) => day >= firstMonday && [1, 4].includes(weekday(day)));
+    const seriesDays = days.filter((day) => day >= firstMonday && [1, 4].includes(weekdayOf(day)));
     // An occurrence after the first moves to that week's Saturday morning ("this event"
     // only). Every day the test checks by its dots is one other than today, whose dentist
     // would add a plan: the test runs on any day of the month.
-    const saturdayOf = (day: string) => addDays(day, 6 - weekday(day));
+    const saturdayOf = (day: string) => addDays(day, 6 - weekdayOf(day));
     const moved =
       seriesDays.slice(1).find((day) => day !== today && saturdayOf(day) !== today) ?? "";
     const saturday = saturdayOf(moved);
@@ -165,11 +129,11 @@ describe("calendar views in the browser", () => {
 
     // Three plans on a Wednesday, two on a Friday, and the dentist today.
     const busy =
-      days.find((day) => day >= `${month}-15` && weekday(day) === 3 && day !== today) ?? "";
+      days.find((day) => day >= `${month}-15` && weekdayOf(day) === 3 && day !== today) ?? "";
     for (const title of ["Market", "Concert", "Dinner"]) {
       await createPlan(api, circle, { title, startTime: at(busy, "12:00") });
     }
-    const friday = days.findLast((day) => weekday(day) === 5 && day !== today) ?? "";
+    const friday = days.findLast((day) => weekdayOf(day) === 5 && day !== today) ?? "";
     for (const title of ["Piano", "Cinema"]) {
       await createPlan(api, circle, { title, startTime: at(friday, "16:00") });
     }
@@ -248,7 +212,7 @@ describe("calendar views in the browser", () => {
     await page
       .getByRole("heading", { level: 2, name: monthTitle(following), exact: true })
       .waitFor();
-    const followingSeries = daysOfMonth(following).filter((day) => [1, 4].includes(weekday(day)));
+    const followingSeries = daysOfMonth(following).filter((day) => [1, 4].includes(weekdayOf(day)));
     await expect
       .poll(async () => Object.values(await planCounts(page, followingSeries)), {
         timeout: 60_000,
@@ -285,7 +249,7 @@ describe("calendar views in the browser", () => {
 
   it("shows the upcoming plans by range and type, and plans a week", async () => {
     const { user, api, circle } = await berliner();
-    const today = todayIn(ZONE);
+    const today = dayInZone(ZONE);
     const tomorrow = addDays(today, 1);
     const nextWeek = addDays(today, 10);
     await createPlan(api, circle, { title: "Swimming", startTime: at(today, "18:00") });
@@ -324,7 +288,7 @@ describe("calendar views in the browser", () => {
       .getByText("Swimming")
       .waitFor();
     await saveScreen(page, "06-planner");
-    const sunday = addDays(today, -weekday(today));
+    const sunday = addDays(today, -weekdayOf(today));
     const otherDay = sunday === today ? addDays(today, 1) : sunday;
     await page.getByRole("button", { name: `Add a plan on ${fullDate(otherDay)}` }).click();
     const create = page.getByRole("dialog", { name: "Create Plan" });

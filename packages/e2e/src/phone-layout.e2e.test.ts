@@ -14,14 +14,13 @@ import { createCircle, createPlan } from "./circle-setup";
 import { MOBILE, useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser } from "./test-users";
+import { dayInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("phone-layout");
 
-/** A day `offset` days from today in UTC, where the family lives. */
-function dayFromToday(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
+/** The zone the family lives in. */
+const ZONE = "UTC";
 
 /**
  * Someone whose circle has a name as long as a family's gets, with a long day tomorrow: ten
@@ -31,14 +30,14 @@ async function familyWithABusyDay() {
   const user = await createVerifiedUser({
     firstName: "Ada",
     lastName: "Lovelace",
-    timeZone: "UTC",
+    timeZone: ZONE,
   });
   const api = await suite.apiAs(user);
   const circle = await createCircle(api, {
     name: "The Montgomery-Fairweather Family",
     type: "family",
   });
-  const tomorrow = dayFromToday(1);
+  const tomorrow = dayInZone(ZONE, 1);
   for (let hour = 8; hour < 18; hour += 1) {
     await createPlan(api, circle, {
       title:

@@ -15,6 +15,7 @@ import { createCircle, createPlan } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser } from "./test-users";
+import { dayInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plan-attachments");
@@ -58,7 +59,7 @@ describe("plan attachments in the browser", () => {
     });
     const api = await suite.apiAs(ada);
     const circle = await createCircle(api, { name: "The Byrons", type: "family" });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dayInZone("UTC");
     await createPlan(api, circle, { title: "School trip", startTime: `${today}T23:30:00.000Z` });
     const page = await suite.signedInPage(ada, "/dashboard");
     await page.getByRole("heading", { level: 1, name: "Your Day at a Glance" }).waitFor();

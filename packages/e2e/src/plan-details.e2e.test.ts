@@ -15,16 +15,16 @@ import { adaAndBeaInACircle, createPlan, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { fullName } from "./test-users";
+import { dayInWords, dayInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plan-details");
 
-/** Today in UTC, the zone both people live in; the plans are late today, so they show on it. */
-const today = new Date().toISOString().slice(0, 10);
-const inWords = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(
-    new Date(`${today}T12:00:00Z`),
-  );
+/** The zone both people live in. */
+const ZONE = "UTC";
+/** Today in ZONE; the plans are late today, so they show on it. */
+const today = dayInZone(ZONE);
+const inWords = (options: Intl.DateTimeFormatOptions) => dayInWords(today, options);
 
 function planCard(page: Page, title: string): Locator {
   return page.getByRole("article", { name: title });

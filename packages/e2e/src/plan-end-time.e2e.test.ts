@@ -12,49 +12,25 @@ import { createCircle, createPlan } from "./circle-setup";
 import { DESKTOP, useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser } from "./test-users";
+import { addDays, dayInWords, dayInZone, instantInZone, weekdayOf } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plan-end-time");
 
 const ZONE = "Europe/Berlin";
 
-const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
-const addDays = (day: string, days: number) =>
-  new Date(utcDay(day).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 const fullDate = (day: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  }).format(utcDay(day));
-
-/** Tomorrow in ZONE: a day whose plans are all ahead, whenever the suite runs. */
-function tomorrow(): string {
-  return addDays(new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date()), 1);
-}
-
-/** `time` ("HH:mm") on `day` in Berlin, as an ISO instant (Berlin is UTC+1 or +2). */
-function berlinAt(day: string, time: string): string {
-  for (const offset of ["+01:00", "+02:00"]) {
-    const instant = new Date(`${day}T${time}:00${offset}`);
-    const shown = new Intl.DateTimeFormat("en-GB", {
-      timeZone: ZONE,
-      hour: "2-digit",
-      minute: "2-digit",
-    }).format(instant);
-    if (shown === time) return instant.toISOString();
-  }
-  throw new Error(`no ${time} on ${day} in ${ZONE}`);
-}
+  dayInWords(day, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+/** `time` ("HH:mm") on `day` in Berlin, as an ISO instant. */
+const berlinAt = (day: string, time: string) => instantInZone(day, time, ZONE).toISOString();
 
 describe("a plan's end time", () => {
   it("is typed in the form, shown as a range in the day's list and the week, and cleared", async () => {
     const ada = await createVerifiedUser({ firstName: "Ada", timeZone: ZONE });
     const api = await suite.apiAs(ada);
     const circle = await createCircle(api, { name: "The Lovelaces", type: "family" });
-    const day = tomorrow();
+    // Tomorrow in ZONE: a day whose plans are all ahead, whenever the suite runs.
+    const day = dayInZone(ZONE, 1);
     // Every day from tomorrow at 16:00, no end: the week's earliest plan, where the grid opens.
     await createPlan(api, circle, {
       title: "Piano practice",
@@ -105,7 +81,7 @@ describe("a plan's end time", () => {
     // Weeks start on Sunday for Ada: on a Saturday, tomorrow is in the next week.
     const showTomorrow = async () => {
       await week.getByRole("heading", { level: 1, name: "Planner" }).waitFor();
-      if (utcDay(day).getUTCDay() === 0) {
+      if (weekdayOf(day) === 0) {
         await week.getByRole("button", { name: "Next week" }).click();
       }
     };
@@ -120,7 +96,7 @@ describe("a plan's end time", () => {
 
     // Dragged with the mouse to the next day of the week shown (the day before on its last
     // day), 96 px down: an hour is 64 px, so 18:30, its length kept.
-    const target = utcDay(day).getUTCDay() === 6 ? addDays(day, -1) : addDays(day, 1);
+    const target = weekdayOf(day) === 6 ? addDays(day, -1) : addDays(day, 1);
     const from = await tomorrowsPlans.getByRole("button", { name: /Homework club/ }).boundingBox();
     const to = await week.getByRole("heading", { level: 2, name: fullDate(target) }).boundingBox();
     if (!from || !to) throw new Error("the plan or its target day is not on screen");

@@ -18,6 +18,7 @@ import { createCircle, joinCircle, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, fullName, type TestUser } from "./test-users";
+import { dayInWords, dayInZone, instantInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plan-text");
@@ -41,40 +42,9 @@ async function pageInZone(user: TestUser, path: string): Promise<Page> {
   return page;
 }
 
-/** The day in ZONE `offset` days from today. */
-function dayFromToday(offset: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + offset)).toISOString().slice(0, 10);
-}
-
-/** The instant of `time` on `day` in ZONE (Eastern time is 4 or 5 hours behind UTC). */
-function instantInZone(day: string, time: string): Date {
-  for (const offset of ["-05:00", "-04:00"]) {
-    const candidate = new Date(`${day}T${time}:00${offset}`);
-    const shown = new Intl.DateTimeFormat("en-CA", {
-      timeZone: ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).format(candidate);
-    if (shown === `${day}, ${time}`) return candidate;
-  }
-  throw new Error(`no ${time} on ${day} in ${ZONE}`);
-}
-
 /** "Tue, Nov 24, 2026", as the form's date button says it. */
 function shownDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return dayInWords(day, { weekday: "short", year: "numeric", month: "short", day: "numeric" });
 }
 
 /**
@@ -146,7 +116,7 @@ describe("typing a plan in everyday words", () => {
         text: "piano practice",
         circleId: circle.id,
         userTimezone: ZONE,
-        referenceDay: new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date()),
+        referenceDay: dayInZone(ZONE),
       },
     });
     await frontToast(page).getByText("Event parsed successfully").waitFor();
@@ -175,14 +145,12 @@ describe("typing a plan in everyday words", () => {
     await joinCircle(adaApi, circle, bea, beaApi);
     const beaId = await userIdOf(beaApi);
 
-    const day = dayFromToday(3);
-    const lastDay = dayFromToday(94);
-    const start = instantInZone(day, "17:00");
+    const day = dayInZone(ZONE, 3);
+    const lastDay = dayInZone(ZONE, 94);
+    const start = instantInZone(day, "17:00", ZONE);
     const sentence =
       "Bea's piano lesson every week at 5 at the music school, remind me 30 minutes and a day before";
-    const weekday = new Date(`${day}T12:00:00Z`)
-      .toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" })
-      .toLowerCase();
+    const weekday = dayInWords(day, { weekday: "long" }).toLowerCase();
     const page = await pageInZone(ada, `/circle/${circle.id}`);
     await answerReading(page, {
       title: "Piano lesson",

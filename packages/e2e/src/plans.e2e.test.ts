@@ -15,6 +15,7 @@ import { createCircle, createPlan, joinCircle, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, fullName, type TestUser } from "./test-users";
+import { dayInWords, dayInZone, instantInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("plans");
@@ -25,24 +26,6 @@ const ZONE = "America/New_York";
 /** Someone living in ZONE. */
 function person(firstName: string, lastName: string): Promise<TestUser> {
   return createVerifiedUser({ firstName, lastName, timeZone: ZONE });
-}
-
-/** A day in the people's zone, `offset` days from today. */
-function dayFromToday(offset: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + offset)).toISOString().slice(0, 10);
-}
-
-/** The instant `time` (HH:mm) on `day` is in ZONE. */
-function instantInZone(day: string, time: string): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const offset =
-    new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "longOffset" })
-      .formatToParts(noon)
-      .find((part) => part.type === "timeZoneName")
-      ?.value.slice(3) || "Z";
-  return new Date(`${day}T${time}:00${offset}`).toISOString();
 }
 
 function planCard(page: Page, title: string): Locator {
@@ -150,7 +133,7 @@ describe("plans in the browser", () => {
     await createPlan(adaApi, circle, {
       title: "Mow the lawn",
       // Today in their zone, whatever the hour: two hours from now was tomorrow after 22:00.
-      startTime: instantInZone(dayFromToday(0), "18:00"),
+      startTime: instantInZone(dayInZone(ZONE), "18:00", ZONE).toISOString(),
       assignedTo: beaId,
     });
 
@@ -215,9 +198,9 @@ describe("plans in the browser", () => {
   it("shows a weekly series on the Upcoming Week and moves one occurrence", async () => {
     const ada = await person("Ada", "Lovelace");
     await createCircle(await suite.apiAs(ada), { name: "The Lovelaces", type: "family" });
-    const today = dayFromToday(0);
-    const tomorrow = dayFromToday(1);
-    const nextWeek = dayFromToday(7);
+    const today = dayInZone(ZONE);
+    const tomorrow = dayInZone(ZONE, 1);
+    const nextWeek = dayInZone(ZONE, 7);
 
     const page = await suite.signedInPage(ada, "/dashboard");
     await dashboard(page);
@@ -229,10 +212,7 @@ describe("plans in the browser", () => {
     await create.getByLabel("Circle").selectOption({ label: "The Lovelaces" });
     await create.getByLabel("Repeat").selectOption("weekly");
     // Weekly starts on the plan date's weekday.
-    const weekday = new Date(`${today}T12:00:00Z`).toLocaleDateString("en-US", {
-      weekday: "long",
-      timeZone: "UTC",
-    });
+    const weekday = dayInWords(today, { weekday: "long" });
     expect(await create.getByRole("checkbox", { name: weekday }).isChecked()).toBe(true);
     await create.getByRole("radio", { name: "After a number of times" }).check();
     await create.getByLabel("Number of times", { exact: true }).selectOption("5");

@@ -15,6 +15,7 @@ import { createCircle, createPlan, joinCircle, userIdOf } from "./circle-setup";
 import { MOBILE, useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
 import { createVerifiedUser, type TestUser } from "./test-users";
+import { dayInWords, wallClock } from "./zoned-time";
 
 // Notifications and push: the full Chromium (the headless shell has neither).
 const suite = useBrowserSuite({ browser: "full" });
@@ -67,17 +68,12 @@ async function recorded(page: Page): Promise<Recorded> {
 
 /** "Monday, November 23" and "09:15" / "9:15 AM" of an instant in the user's zone. */
 function inZone(instant: number) {
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-US", { timeZone: ZONE, ...options }).formatToParts(instant);
-  const value = (parts: Intl.DateTimeFormatPart[], type: string) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  const day = part({ weekday: "long", month: "long", day: "numeric" });
-  const clock = part({ hour: "numeric", minute: "2-digit", hourCycle: "h23" });
-  const hour = Number(value(clock, "hour"));
-  const minute = value(clock, "minute");
+  const { day, time } = wallClock(new Date(instant), ZONE);
+  const hour = Number(time.slice(0, 2));
+  const minute = time.slice(3);
   return {
-    day: `${value(day, "weekday")}, ${value(day, "month")} ${value(day, "day")}`,
-    time: `${String(hour).padStart(2, "0")}:${minute}`,
+    day: dayInWords(day, { weekday: "long", month: "long", day: "numeric" }),
+    time,
     clock: `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`,
   };
 }

@@ -11,23 +11,17 @@ import { sidewaysOverflow } from "./browser-steps";
 import { adaAndBeaInACircle, createPlan } from "./circle-setup";
 import { MOBILE, useBrowserSuite } from "./harness";
 import { useScreens } from "./screens";
+import { dayInWords, dayInZone } from "./zoned-time";
 
 const suite = useBrowserSuite();
 const saveScreen = useScreens("search");
 
-/** A day `offset` days from today in UTC, where both people live. */
-function dayFromToday(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
+/** The zone both people live in. */
+const ZONE = "UTC";
 
 /** "Monday, November 30": how the results name a day. */
 function longDay(day: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${day}T12:00:00Z`));
+  return dayInWords(day, { weekday: "long", month: "long", day: "numeric" });
 }
 
 async function searchFromHeader(page: Page, words: string): Promise<void> {
@@ -40,13 +34,13 @@ async function searchFromHeader(page: Page, words: string): Promise<void> {
 describe("search in the browser", () => {
   it('a member types "dentist" in the header, sees the plan under its day and opens it there', async () => {
     const { adaApi, bea, circle } = await adaAndBeaInACircle((user) => suite.apiAs(user));
-    const visit = dayFromToday(5);
+    const visit = dayInZone(ZONE, 5);
     const dentist = await createPlan(adaApi, circle, {
       title: "Dentist",
       location: "Smile Clinic",
       startTime: `${visit}T15:00:00.000Z`,
     });
-    const before = dayFromToday(-20);
+    const before = dayInZone(ZONE, -20);
     await createPlan(adaApi, circle, {
       title: "Dentist check-up",
       startTime: `${before}T09:00:00.000Z`,

@@ -10,25 +10,20 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adaAndBeaInACircle, createPlan, userIdOf } from "./circle-setup";
 import { useBrowserSuite } from "./harness";
+import { dayInWords, dayInZone, wallClock } from "./zoned-time";
 
 const suite = useBrowserSuite();
 
 /** Longest a change may take to show on another member's open screen. */
 const WITHIN_SECONDS = { timeout: 15_000 };
 
-const day = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-/** "Fri 27 Nov 23:00": how the inbox writes an instant, in UTC (both people live there). */
+/** The zone both people live in. */
+const ZONE = "UTC";
+
+/** "Fri 27 Nov 23:00": how the inbox writes an instant, in the people's zone. */
 function inWords(instant: string): string {
-  const date = new Date(instant);
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part("weekday")} ${part("day")} ${part("month")} ${instant.slice(11, 16)}`;
+  const { day, time } = wallClock(new Date(instant), ZONE);
+  return `${dayInWords(day, { weekday: "short", day: "numeric", month: "short" }, "en-GB")} ${time}`;
 }
 
 /** Marks the page; a reload would lose the mark. */
@@ -56,7 +51,7 @@ describe("two members plan together", () => {
     for (const page of [dashboard, calendar, actions]) await markPage(page);
 
     // Ada gives Bea a task late today: it appears on all three.
-    const first = `${day(0)}T23:00:00.000Z`;
+    const first = `${dayInZone(ZONE)}T23:00:00.000Z`;
     const task = await createPlan(adaApi, circle, {
       title: "Pick up Liam",
       startTime: first,
@@ -70,7 +65,7 @@ describe("two members plan together", () => {
 
     // Bea takes it on; Ada moves it to tomorrow evening: it leaves today on both day screens.
     expect((await beaApi.post(`/api/tasks/${task.id}/accept`, { data: {} })).status()).toBe(200);
-    const moved = `${day(1)}T18:00:00.000Z`;
+    const moved = `${dayInZone(ZONE, 1)}T18:00:00.000Z`;
     const move = await adaApi.put(`/api/events/${task.id}`, {
       data: { startTime: moved },
     });
