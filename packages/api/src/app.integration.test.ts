@@ -94,6 +94,7 @@ describe("session cookie", () => {
       firstName: user.firstName,
       city: "New York",
       country: "US",
+      timeFormat: null, // not chosen: the spec's clocks (decision 023)
     });
     expect(me.headers.get("cache-control")).toBe("no-store");
     expectNoSecrets(me.body);

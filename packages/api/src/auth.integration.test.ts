@@ -70,7 +70,7 @@ describe("auth.register", () => {
     expect(user).toMatchObject({ country: "US", city: "Portland" });
   });
 
-  it("keeps the locale preferences the browser offered, and the spec's 24h and Sunday without them", async () => {
+  it("keeps the locale preferences the person took from their browser; without them the clock is not chosen (null) and the week starts Sunday", async () => {
     const offered = buildRegistration();
     await callerFor(harness()).trpc.auth.register({
       ...offered,
@@ -78,14 +78,15 @@ describe("auth.register", () => {
       weekStart: "monday",
     });
     const plain = buildRegistration();
-    await callerFor(harness()).trpc.auth.register(plain);
+    const answer = await callerFor(harness()).trpc.auth.register(plain);
+    expect(answer.user).toMatchObject({ timeFormat: null, weekStart: "sunday" });
     const rows = await harness().db.db.select().from(users);
     const prefs = (email: string) => {
       const row = rows.find((user) => user.email === email);
       return [row?.timeFormat, row?.weekStart];
     };
     expect(prefs(offered.email)).toEqual(["12h", "monday"]);
-    expect(prefs(plain.email)).toEqual(["24h", "sunday"]);
+    expect(prefs(plain.email)).toEqual([null, "sunday"]);
   });
 
   it("answers 409 for an email that exists, whatever its case, and stores nothing", async () => {

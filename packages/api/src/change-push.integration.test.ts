@@ -100,8 +100,13 @@ function moveTo(who: TestCaller, id: number, start: string) {
 }
 
 describe("one notification per person who changed things", () => {
-  it("waits until the actor has been quiet for 2 minutes, then pushes the change in words", async () => {
+  it("waits until the actor has been quiet for 2 minutes, then pushes the change in words, 24-hour for a reader who never chose a clock", async () => {
     const f = await family();
+    const [reader] = await f.h.db.db
+      .select({ timeFormat: users.timeFormat })
+      .from(users)
+      .where(eq(users.id, f.assignee.user.id));
+    expect(reader?.timeFormat).toBeNull();
     const { id } = await taskFor(f, "Bins");
     await runAfter(f, CHANGE_PUSH_QUIET_MS - 60_000);
     expect(f.pushesTo(f.assignee)).toEqual([]);

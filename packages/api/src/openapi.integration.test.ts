@@ -61,8 +61,13 @@ describe("GET /api/openapi.json", () => {
       ].sort(),
     );
     const user = register?.responses["201"]?.content?.["application/json"]?.schema as {
-      properties: { user: { properties: Record<string, { type?: unknown; format?: string }> } };
+      properties: {
+        user: {
+          properties: Record<string, { type?: unknown; format?: string; description?: string }>;
+        };
+      };
     };
+    expect(user.properties.user.properties.timeFormat?.description).toMatch(/null: not chosen/);
     expect(user.properties.user.properties.createdAt).toMatchObject({
       type: "string",
       format: "date-time",

@@ -325,7 +325,7 @@ describe("DST days and series", () => {
       "2026-03-10T12:00:00Z",
     ]);
     expect(new Set(push.sent.map((entry) => entry.message.body))).toEqual(
-      new Set(["Starting 09:00"]),
+      new Set(["Starting 9:00 AM"]),
     );
     expect(push.sent.map((entry) => entry.message.url)).toEqual(
       ["06", "07", "08", "09", "10"].map(
@@ -358,7 +358,7 @@ describe("DST days and series", () => {
       "2026-11-02T13:00:00Z",
     ]);
     expect(new Set(push.sent.map((entry) => entry.message.body))).toEqual(
-      new Set(["Starting 09:00"]),
+      new Set(["Starting 9:00 AM"]),
     );
   });
 
@@ -387,14 +387,14 @@ describe("DST days and series", () => {
     );
     expect(counts.map((count) => count.pushes)).toEqual([0, 2, 0, 2, 0, 2]);
     expect(pushesTo(berlin).map((entry) => entry.message.body)).toEqual([
-      "Starting 09:00",
-      "Starting 09:00",
-      "Starting 09:00",
+      "Starting 9:00 AM",
+      "Starting 9:00 AM",
+      "Starting 9:00 AM",
     ]);
     expect(pushesTo(london).map((entry) => entry.message.body)).toEqual([
-      "Starting 08:00",
-      "Starting 07:00",
-      "Starting 07:00",
+      "Starting 8:00 AM",
+      "Starting 7:00 AM",
+      "Starting 7:00 AM",
     ]);
   });
 
@@ -440,10 +440,10 @@ describe("DST days and series", () => {
     ]);
     expect(counts.map((count) => count.pushes)).toEqual([1, 0, 1, 0, 0, 1, 1]);
     expect(push.sent.map((entry) => [entry.message.title, entry.message.body])).toEqual([
-      ["Reminder: Swim", "Starting 10:00"],
-      ["Reminder: Swim", "Starting 12:00"],
-      ["Reminder: Swim gala", "Starting 10:00"],
-      ["Reminder: Swim", "Starting 10:00"],
+      ["Reminder: Swim", "Starting 10:00 AM"],
+      ["Reminder: Swim", "Starting 12:00 PM"],
+      ["Reminder: Swim gala", "Starting 10:00 AM"],
+      ["Reminder: Swim", "Starting 10:00 AM"],
     ]);
     expect(push.sent[2]?.message.tag).toBe(`${series.id}-15 minutes before`);
   });
@@ -466,8 +466,8 @@ describe("DST days and series", () => {
     ]);
     expect(counts.map((count) => count.pushes)).toEqual([0, 1, 0]);
     expect(push.sent.map((entry) => entry.message.body)).toEqual([
-      "Starting 10:00",
-      "Starting 10:30",
+      "Starting 10:00 AM",
+      "Starting 10:30 AM",
     ]);
   });
 
@@ -563,6 +563,29 @@ describe("all-day plans and zones far apart", () => {
     expect((await mailsTo(la))[0]?.text).toContain(
       "Book the vet starts at 13:00 on Tuesday, March 10, 2026.",
     );
+  });
+
+  it("writes the spec's 'Starting 5:00 PM' for a person who never chose a clock, and each chosen clock as chosen", async () => {
+    const h = harness();
+    h.clock.set(at("2026-03-02T12:00:00Z"));
+    const notChosen = await person("UTC");
+    const twentyFour = await person("UTC", { timeFormat: "24h" });
+    const twelve = await person("UTC", { timeFormat: "12h" });
+    for (const who of [notChosen, twentyFour, twelve]) {
+      await plan(who, (await circleOf(who)).id, {
+        title: "Swim",
+        startTime: at("2026-03-02T17:00:00Z"),
+        reminderTimes: ["1 hour before"],
+      });
+    }
+    await runsAt(["2026-03-02T16:00:00Z"]);
+    const said = async (who: Person) => [
+      pushesTo(who).map((entry) => entry.message.body),
+      /Swim starts at (.+) on Monday/.exec((await mailsTo(who))[0]?.text ?? "")?.[1],
+    ];
+    expect(await said(notChosen)).toEqual([["Starting 5:00 PM"], "5:00 PM"]);
+    expect(await said(twentyFour)).toEqual([["Starting 17:00"], "17:00"]);
+    expect(await said(twelve)).toEqual([["Starting 5:00 PM"], "5:00 PM"]);
   });
 });
 

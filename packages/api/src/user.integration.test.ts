@@ -205,9 +205,12 @@ describe("user.update changes only what it is sent", () => {
 });
 
 describe("locale preferences (issue 21)", () => {
-  it("start as the spec's 24h and Sunday, and change alone, each kept by the other", async () => {
+  it("start as a clock not chosen (null) and Sunday, and change alone, each kept by the other", async () => {
     const alice = await signedInCaller(harness());
-    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: "24h", weekStart: "sunday" });
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: null, weekStart: "sunday" });
+    // Saving another field leaves the clock not chosen: only sending one chooses it.
+    await alice.trpc.user.update({ timeZone: "Europe/Berlin" });
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: null });
     expect(await alice.trpc.user.update({ timeFormat: "12h" })).toMatchObject({
       ...namesOf(alice.user),
       timeFormat: "12h",
@@ -229,7 +232,7 @@ describe("locale preferences (issue 21)", () => {
         { path: "weekStart", message: messages.weekStartInvalid },
       ]),
     );
-    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: "24h", weekStart: "sunday" });
+    expect(await alice.trpc.auth.user()).toMatchObject({ timeFormat: null, weekStart: "sunday" });
     const out = await refusal(callerFor(harness()).trpc.user.update({ weekStart: "monday" }));
     expect(out.status).toBe(401);
   });

@@ -21,8 +21,13 @@ export const publicUserSchema = z.object({
   phoneNumber: z.string(),
   photoUrl: z.string().nullable(),
   timeZone: z.string(),
-  /** Ours (issue 21): "24h" or "12h". */
-  timeFormat: z.enum(TIME_FORMATS),
+  /** Ours (issue 21): "24h" or "12h" once the person chose; null until then. */
+  timeFormat: z
+    .enum(TIME_FORMATS)
+    .nullable()
+    .describe(
+      'The clock the person chose. null: not chosen, the spec\'s clocks apply (HH:mm on screens, "h:mm a" in reminder notifications and mails).',
+    ),
   /** Ours (issue 21): "sunday" or "monday". */
   weekStart: z.enum(WEEK_STARTS),
   emailVerified: z.boolean(),

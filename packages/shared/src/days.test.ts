@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import {
   addDays,
+  clockText,
   dayIn,
   daySpan,
   daysBetween,
@@ -9,6 +10,8 @@ import {
   isWeekendDay,
   nowToHalfHour,
   nthWeekdayOfMonth,
+  reminderClock,
+  screenClock,
   startOfDay,
   timeIn,
   weekdayNumber,
@@ -112,4 +115,14 @@ describeInProcessZones("days", () => {
   ])("rounds %s in %s to the half hour on the wall clock: %s %s", (now, zone, day, time) => {
     expect(nowToHalfHour(new Date(now), zone)).toEqual({ day, time });
   });
+});
+
+it("keeps the spec's clocks for a person who has not chosen one, and their choice once they have", () => {
+  expect(clockText("17:05", screenClock(null))).toBe("17:05");
+  expect(clockText("17:05", reminderClock(null))).toBe("5:05 PM");
+  expect(clockText("00:30", reminderClock(undefined))).toBe("12:30 AM");
+  for (const chosen of ["24h", "12h"] as const) {
+    expect(screenClock(chosen)).toBe(chosen);
+    expect(reminderClock(chosen)).toBe(chosen);
+  }
 });

@@ -10,7 +10,7 @@
  * A wall-clock time that a zone skips (the spring change) moves forward by the gap, a repeated
  * one (the autumn change) is the earlier instant: RFC 5545's and Temporal's "compatible" reading.
  */
-import { WEEKDAYS, type Weekday } from "./limits";
+import { type TimeFormat, WEEKDAYS, type Weekday } from "./limits";
 
 /** A calendar day, `yyyy-MM-dd`. */
 export type Day = string;
@@ -144,11 +144,28 @@ export function timeIn(instant: Date, zone: string): string {
  * A wall-clock "HH:mm" as the reader reads times (issue 21): as it is on a 24-hour clock, the
  * spec's, or "5:00 PM" on a 12-hour one.
  */
-export function clockText(time: string, format: "24h" | "12h" = "24h"): string {
+export function clockText(time: string, format: TimeFormat = "24h"): string {
   if (format === "24h") return time;
   const [hours = "0", minutes = "00"] = time.split(":");
   const hour = Number(hours);
   return `${hour % 12 === 0 ? 12 : hour % 12}:${minutes} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+/**
+ * The clock of a screen, or of a text of ours (change push, the digest), for a person whose
+ * choice is `chosen` (null: not chosen): the spec's screens say HH:mm, so 24-hour until they
+ * choose (docs/decisions/023, "The spec's defaults until a person chooses").
+ */
+export function screenClock(chosen: TimeFormat | null | undefined): TimeFormat {
+  return chosen ?? "24h";
+}
+
+/**
+ * The clock of a reminder's notification, push and mail for a person whose choice is `chosen`:
+ * the spec wrote them 'Starting {h:mm a}', so 12-hour until they choose.
+ */
+export function reminderClock(chosen: TimeFormat | null | undefined): TimeFormat {
+  return chosen ?? "12h";
 }
 
 /** The first instant of `day` in `zone`: midnight, or the first that exists where DST skips it. */

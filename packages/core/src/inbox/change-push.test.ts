@@ -42,7 +42,7 @@ describe("a change's notification", () => {
   it("names several circles as 'your circles' and opens the inbox for several plans", () => {
     const message = changePushMessage(
       [entry({ id: 11 }), entry({ id: 12, circleName: "Work", planId: 8 })],
-      { zone: "UTC", userId: 2 },
+      { zone: "UTC", userId: 2, timeFormat: "24h" },
     );
     expect(message).toEqual({
       title: "Ana made 2 changes in your circles",
@@ -59,5 +59,14 @@ describe("a change's notification", () => {
       timeFormat: "12h",
     });
     expect(message.body).toBe("Ana moved Swimming from Tue 1 Dec 5:00 PM to Tue 1 Dec 11:30 PM");
+  });
+
+  it("writes the screens' 24-hour times for a reader who never chose a clock (our text, not the spec's reminder)", () => {
+    const message = changePushMessage([entry({ id: 11 })], {
+      zone: "UTC",
+      userId: 2,
+      timeFormat: null,
+    });
+    expect(message.body).toBe("Ana moved Swimming from Tue 1 Dec 17:00 to Tue 1 Dec 23:30");
   });
 });

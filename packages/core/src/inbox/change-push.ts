@@ -10,7 +10,7 @@
  */
 import { queryRows } from "@circleplan/db/client";
 import { describeActivity } from "@circleplan/shared/activity-words";
-import { dayIn } from "@circleplan/shared/days";
+import { dayIn, screenClock } from "@circleplan/shared/days";
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
 import type { TimeFormat } from "@circleplan/shared/limits";
 import { notificationMessages } from "@circleplan/shared/notification-messages";
@@ -57,7 +57,7 @@ interface ClaimedRow {
   attempts: number;
   created_ms: number;
   user_zone: string;
-  user_time_format: TimeFormat;
+  user_time_format: TimeFormat | null;
   change_push: boolean;
   subscriptions: PushDeviceRow[];
 }
@@ -221,14 +221,15 @@ function dayOf(value: string | null | undefined, zone: string): string | null {
  */
 export function changePushMessage(
   entries: readonly InboxEntry[],
-  reader: { zone: string; userId: number; timeFormat?: TimeFormat },
+  reader: { zone: string; userId: number; timeFormat: TimeFormat | null },
 ): PushMessage {
   const newest = entries.at(-1) as InboxEntry;
   const first = entries[0] as InboxEntry;
   const sentence = describeActivity(newest, {
     zone: reader.zone,
     viewerId: reader.userId,
-    timeFormat: reader.timeFormat,
+    // Our own text, not the spec's reminder: the screens' 24-hour clock until they choose.
+    timeFormat: screenClock(reader.timeFormat),
   });
   const tag = `change-${first.id}`;
   if (entries.length === 1) {

@@ -181,7 +181,7 @@ interface ClaimedPush {
   start_date: string | null;
   reminder_times: string[] | null;
   user_zone: string;
-  user_time_format: TimeFormat;
+  user_time_format: TimeFormat | null;
   reminder_push: boolean;
   subscriptions: PushDeviceRow[];
 }

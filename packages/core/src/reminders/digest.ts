@@ -11,7 +11,7 @@
  */
 import { type Executor, queryRows } from "@circleplan/db/client";
 import { describeActivity } from "@circleplan/shared/activity-words";
-import { addDays, dayIn, instantAt, startOfDay } from "@circleplan/shared/days";
+import { addDays, dayIn, instantAt, screenClock, startOfDay } from "@circleplan/shared/days";
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
 import type { TimeFormat } from "@circleplan/shared/limits";
 import { sql } from "drizzle-orm";
@@ -91,7 +91,7 @@ interface Recipient {
   email: string;
   first_name: string;
   zone: string;
-  time_format: TimeFormat;
+  time_format: TimeFormat | null;
   day: string;
   /** The start of the user's today, ISO. */
   from_at: string;
@@ -390,9 +390,11 @@ function sectionsFor(
   tasks: TaskLine[],
   changes: Changes,
 ): DigestSections {
-  const reader = { zone: user.zone, timeFormat: user.time_format };
+  // The digest is our own mail, written as the screens are: 24-hour until the reader chooses.
+  const clock = screenClock(user.time_format);
+  const time = (instant: Date) => clockTime(instant, user.zone, clock);
   const planLines: DigestLine[] = plans.map((plan) => ({
-    when: plan.start_ms === null ? "All day" : clockTime(new Date(plan.start_ms), reader),
+    when: plan.start_ms === null ? "All day" : time(new Date(plan.start_ms)),
     title: plan.title,
     circleName: plan.circle_name,
   }));
@@ -401,7 +403,7 @@ function sectionsFor(
     return {
       when: task.start_date
         ? `${longDay(day)} (all day)`
-        : `${longDay(day)}, ${clockTime(new Date(task.start_ms), reader)}`,
+        : `${longDay(day)}, ${time(new Date(task.start_ms))}`,
       title: task.title,
       circleName: task.circle_name,
       person: task.person,
@@ -412,8 +414,8 @@ function sectionsFor(
   const cut = (lines: DigestLine[]) => lines.slice(0, DIGEST_LINES_MAX);
   const over = (lines: DigestLine[]) => Math.max(0, lines.length - DIGEST_LINES_MAX);
   const changeLines: DigestLine[] = changes.entries.map((entry) => ({
-    when: clockTime(entry.createdAt, reader),
-    title: describeActivity(entry, { ...reader, viewerId: user.id }),
+    when: time(entry.createdAt),
+    title: describeActivity(entry, { zone: user.zone, viewerId: user.id, timeFormat: clock }),
     circleName: entry.circleName,
   }));
   return {

@@ -169,7 +169,7 @@ export interface DueReminderRow {
   email: string;
   first_name: string;
   user_zone: string;
-  user_time_format: TimeFormat;
+  user_time_format: TimeFormat | null;
   /** The person's choices: their circle's setting, whether they follow the plan. */
   notify: CircleNotifyLevel;
   follows_plan: boolean;

@@ -12,20 +12,21 @@ const at = (iso: string) => new Date(iso);
 describe("reminder texts", () => {
   const twelve = (zone: string) => ({ zone, timeFormat: "12h" as const });
   const twentyFour = (zone: string) => ({ zone, timeFormat: "24h" as const });
+  const notChosen = (zone: string) => ({ zone, timeFormat: null });
 
-  it("writes h:mm a in a 12-hour reader's zone, midnight and noon included", () => {
-    expect(clockTime(at("2026-03-02T00:05:00Z"), twelve("UTC"))).toBe("12:05 AM");
-    expect(clockTime(at("2026-03-02T12:30:00Z"), twelve("UTC"))).toBe("12:30 PM");
-    expect(clockTime(at("2026-03-02T23:59:00Z"), twelve("UTC"))).toBe("11:59 PM");
-    expect(clockTime(at("2026-03-08T13:00:00Z"), twelve("America/New_York"))).toBe("9:00 AM");
-    expect(clockTime(at("2026-03-07T14:00:00Z"), twelve("America/New_York"))).toBe("9:00 AM");
-    expect(clockTime(at("2026-03-02T10:15:00Z"), twelve("Asia/Kathmandu"))).toBe("4:00 PM");
+  it("writes h:mm a on a 12-hour clock in the reader's zone, midnight and noon included", () => {
+    expect(clockTime(at("2026-03-02T00:05:00Z"), "UTC", "12h")).toBe("12:05 AM");
+    expect(clockTime(at("2026-03-02T12:30:00Z"), "UTC", "12h")).toBe("12:30 PM");
+    expect(clockTime(at("2026-03-02T23:59:00Z"), "UTC", "12h")).toBe("11:59 PM");
+    expect(clockTime(at("2026-03-08T13:00:00Z"), "America/New_York", "12h")).toBe("9:00 AM");
+    expect(clockTime(at("2026-03-07T14:00:00Z"), "America/New_York", "12h")).toBe("9:00 AM");
+    expect(clockTime(at("2026-03-02T10:15:00Z"), "Asia/Kathmandu", "12h")).toBe("4:00 PM");
   });
 
-  it("writes HH:mm for a 24-hour reader, in their zone", () => {
-    expect(clockTime(at("2026-03-02T00:05:00Z"), twentyFour("UTC"))).toBe("00:05");
-    expect(clockTime(at("2026-03-02T23:59:00Z"), twentyFour("UTC"))).toBe("23:59");
-    expect(clockTime(at("2026-03-02T10:15:00Z"), twentyFour("Asia/Kathmandu"))).toBe("16:00");
+  it("writes HH:mm on a 24-hour clock, in the reader's zone", () => {
+    expect(clockTime(at("2026-03-02T00:05:00Z"), "UTC", "24h")).toBe("00:05");
+    expect(clockTime(at("2026-03-02T23:59:00Z"), "UTC", "24h")).toBe("23:59");
+    expect(clockTime(at("2026-03-02T10:15:00Z"), "Asia/Kathmandu", "24h")).toBe("16:00");
   });
 
   it("names a day in words", () => {
@@ -59,6 +60,13 @@ describe("reminder texts", () => {
       "at 17:30 on Wednesday, March 11, 2026",
     );
     expect(reminderWhen(dentist, twelve("Pacific/Auckland"))).toBe(
+      "at 5:30 PM on Wednesday, March 11, 2026",
+    );
+  });
+
+  it("a reader who never chose a clock gets the spec's reminder texts, h:mm a", () => {
+    expect(reminderPush(dentist, notChosen("Pacific/Auckland")).body).toBe("Starting 5:30 PM");
+    expect(reminderWhen(dentist, notChosen("Pacific/Auckland"))).toBe(
       "at 5:30 PM on Wednesday, March 11, 2026",
     );
   });

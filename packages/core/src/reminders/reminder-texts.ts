@@ -1,24 +1,31 @@
 /**
  * How reminders and the digest write times, and what a reminder's push notification says.
- * Always in the reader's own zone and clock (docs/decisions/023, "Locale preferences"); in
- * English words built here rather than by Intl, whose output (spaces, punctuation) changes with
- * the ICU version of the runtime.
+ * Always in the reader's own zone and clock (docs/decisions/023, "Locale preferences"): for one
+ * who has not chosen a clock, the spec's reminder texts say "5:00 PM" and our own texts (the
+ * digest) "17:00", as its screens do. In English words built here rather than by Intl, whose
+ * output (spaces, punctuation) changes with the ICU version of the runtime.
  */
 import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
-import { clockText, timeIn, weekdayNumber } from "@circleplan/shared/days";
+import { clockText, reminderClock, timeIn, weekdayNumber } from "@circleplan/shared/days";
 import { REMINDER_MINUTES, type TimeFormat } from "@circleplan/shared/limits";
 import { Temporal } from "temporal-polyfill";
 import type { PushMessage } from "../push/push-service";
 
-/** Whom a mail or a notification is written for: their zone and their clock. */
+/** Whom a mail or a notification is written for: their zone and the clock they chose. */
 export interface Reader {
   zone: string;
-  timeFormat: TimeFormat;
+  /** Null: not chosen; each text then takes the spec's clock for it. */
+  timeFormat: TimeFormat | null;
 }
 
-/** `instant` on the reader's clock: "17:05" (24-hour), or the spec's `h:mm a`, "5:05 PM". */
-export function clockTime(instant: Date, reader: Reader): string {
-  return clockText(timeIn(instant, reader.zone), reader.timeFormat);
+/** `instant` in `zone` on `clock`: "17:05" (24-hour), or the spec's `h:mm a`, "5:05 PM". */
+export function clockTime(instant: Date, zone: string, clock: TimeFormat): string {
+  return clockText(timeIn(instant, zone), clock);
+}
+
+/** The start of a reminder's plan: the spec's `h:mm a` unless the reader chose 24-hour. */
+function reminderTime(subject: ReminderSubject, reader: Reader): string {
+  return clockTime(subject.startsAt, reader.zone, reminderClock(reader.timeFormat));
 }
 
 /** "Monday, March 9" (with the year: "Monday, March 9, 2026"). */
@@ -64,7 +71,7 @@ export function planPath(subject: ReminderSubject, zone: string): string {
 
 /**
  * The browser notification of the plans spec (section 4): "Reminder: {title}" / "Starting
- * {h:mm a}" in the reader's zone (on a 24-hour reader's clock, "Starting 17:00"); an all-day plan
+ * {h:mm a}" in the reader's zone (for one who chose 24-hour, "Starting 17:00"); an all-day plan
  * has no time, so it names its day. Tagged `{eventId}-{phrase}` as the in-app reminder instances
  * are, so a device shows one of each.
  */
@@ -73,7 +80,7 @@ export function reminderPush(subject: ReminderSubject, reader: Reader): PushMess
     title: `Reminder: ${subject.title}`,
     body: subject.allDay
       ? `All day on ${longDay(dayOfSubject(subject, reader.zone))}`
-      : `Starting ${clockTime(subject.startsAt, reader)}`,
+      : `Starting ${reminderTime(subject, reader)}`,
     url: planPath(subject, reader.zone),
     tag: `${subject.planId}-${subject.phrase}`,
   };
@@ -82,7 +89,5 @@ export function reminderPush(subject: ReminderSubject, reader: Reader): PushMess
 /** When the plan starts, for a mail: "at 9:00 AM on Monday, March 9, 2026" for this reader. */
 export function reminderWhen(subject: ReminderSubject, reader: Reader): string {
   const day = longDay(dayOfSubject(subject, reader.zone), { year: true });
-  return subject.allDay
-    ? `on ${day} (all day)`
-    : `at ${clockTime(subject.startsAt, reader)} on ${day}`;
+  return subject.allDay ? `on ${day} (all day)` : `at ${reminderTime(subject, reader)} on ${day}`;
 }

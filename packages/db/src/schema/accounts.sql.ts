@@ -31,8 +31,12 @@ export const users = pgTable(
     photoKey: text("photo_key"),
     /** IANA zone name (`Europe/Berlin`): every "today", recurrence and reminder reads it. */
     timeZone: text("time_zone").notNull().default("UTC"),
-    /** How times read on screens, in mails and notifications (issue 21): the spec's 24h by default. */
-    timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("24h"),
+    /**
+     * How times read on screens, in mails and notifications (issue 21). Null until the person
+     * chooses: the spec's own clocks then, HH:mm on screens and h:mm a in reminders
+     * (`screenClock` / `reminderClock` in shared/days.ts).
+     */
+    timeFormat: text("time_format", { enum: TIME_FORMATS }),
     /** The first day of the week on every screen (issue 21): the spec's Sunday by default. */
     weekStart: text("week_start", { enum: WEEK_STARTS }).notNull().default("sunday"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),

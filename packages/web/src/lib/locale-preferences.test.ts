@@ -3,7 +3,7 @@
  * and Monday weeks where the locale reads them so, the spec's 24h and Sunday otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { browserLocalePreferences } from "./locale-preferences";
+import { browserLocaleOffer, browserLocalePreferences } from "./locale-preferences";
 
 describe("browserLocalePreferences", () => {
   it("reads 12-hour times and Sunday weeks in the United States", () => {
@@ -19,5 +19,15 @@ describe("browserLocalePreferences", () => {
       timeFormat: "24h",
       weekStart: "sunday",
     });
+  });
+});
+
+describe("browserLocaleOffer", () => {
+  it("offers only what differs from the spec's 24-hour clock and Sunday weeks", () => {
+    expect(browserLocaleOffer("en-US")).toEqual({ timeFormat: "12h" });
+    expect(browserLocaleOffer("en-GB")).toEqual({ weekStart: "monday" });
+    expect(browserLocaleOffer("en-AU")).toEqual({ timeFormat: "12h", weekStart: "monday" });
+    expect(browserLocaleOffer("pt-BR")).toBeNull();
+    expect(browserLocaleOffer("not a language tag!")).toBeNull();
   });
 });

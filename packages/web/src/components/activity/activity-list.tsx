@@ -1,5 +1,5 @@
 import { type DescribedEntry, describeActivity } from "@circleplan/shared/activity-words";
-import { clockText, type Day, dayIn, timeIn } from "@circleplan/shared/days";
+import { clockText, type Day, dayIn, screenClock, timeIn } from "@circleplan/shared/days";
 import { Link } from "wouter";
 import { CircleTag } from "@/components/ui/circle-tag";
 import { relativeDayHeading } from "@/lib/days";
@@ -57,7 +57,7 @@ export function ActivityList<E extends ListedEntry>({
   isUnread?: (entry: E) => boolean;
 }) {
   // Times as the reader reads them (issue 21): the spec's 24-hour clock unless they chose 12.
-  const timeFormat = useCurrentUser().user?.timeFormat;
+  const timeFormat = screenClock(useCurrentUser().user?.timeFormat);
   return (
     <section aria-label={label} className="grid gap-4">
       {byDay(entries, zone).map(([day, dayEntries]) => (

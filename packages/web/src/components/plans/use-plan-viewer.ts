@@ -1,3 +1,4 @@
+import { screenClock } from "@circleplan/shared/days";
 import type { TimeFormat, WeekStart } from "@circleplan/shared/limits";
 import { useMemo } from "react";
 import { useCurrentUser } from "@/lib/session";
@@ -7,7 +8,13 @@ import { trpc } from "@/lib/trpc";
 export interface PlanViewer {
   userId: number;
   zone: string;
+  /** The clock of every screen: the one they chose, else the spec's 24-hour. */
   timeFormat: TimeFormat;
+  /**
+   * The clock they chose, null when they have not: the reminder notification reads it, since
+   * the spec wrote that one 12-hour (`reminderClock`).
+   */
+  chosenTimeFormat: TimeFormat | null;
   weekStart: WeekStart;
 }
 
@@ -17,15 +24,17 @@ export type PlanReader = Pick<PlanViewer, "zone" | "timeFormat">;
 /**
  * Who is looking at the plans: their id (what is theirs to edit, answer or complete), the zone of
  * their profile, which every day and time on the plan screens is read in, and how they read
- * times and weeks (docs/decisions/023, "Locale preferences"). Until the profile is known, and
- * for a user remembered by an older build, the spec's 24-hour clock and Sunday.
+ * times and weeks (docs/decisions/023, "Locale preferences"). Until they choose, until the
+ * profile is known, and for a user remembered by an older build, the spec's 24-hour clock and
+ * Sunday.
  */
 export function usePlanViewer(): PlanViewer {
   const { user } = useCurrentUser();
   return {
     userId: user?.id ?? 0,
     zone: user?.timeZone ?? browserTimeZone() ?? "UTC",
-    timeFormat: user?.timeFormat ?? "24h",
+    timeFormat: screenClock(user?.timeFormat),
+    chosenTimeFormat: user?.timeFormat ?? null,
     weekStart: user?.weekStart ?? "sunday",
   };
 }

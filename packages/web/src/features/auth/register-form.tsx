@@ -2,6 +2,7 @@ import { checkPhoneNumber, registerInput } from "@circleplan/shared/auth-schemas
 import { countries, findCountry, splitPhoneNumber } from "@circleplan/shared/countries";
 import { GENDERS } from "@circleplan/shared/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -17,7 +18,7 @@ import {
 } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
-import { browserLocalePreferences } from "@/lib/locale-preferences";
+import { browserLocaleOffer, type LocaleOffer } from "@/lib/locale-preferences";
 import { browserTimeZone } from "@/lib/time-zones";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -37,6 +38,16 @@ const fieldNames = [
 ] as const satisfies readonly (keyof RegisterValues)[];
 
 const genderLabels: Record<(typeof GENDERS)[number], string> = { male: "Male", female: "Female" };
+
+/** "Use my browser's clock and week: 5:00 PM, weeks from Monday", naming only what differs. */
+function offerLabel(offer: LocaleOffer): string {
+  const parts = [
+    offer.timeFormat ? { what: "clock", shows: "5:00 PM" } : null,
+    offer.weekStart ? { what: "week", shows: "weeks from Monday" } : null,
+  ].filter((part) => part !== null);
+  const what = parts.map((part) => part.what).join(" and ");
+  return `Use my browser's ${what}: ${parts.map((part) => part.shows).join(", ")}`;
+}
 
 const schemaResolver = zodResolver(registerInput);
 
@@ -68,6 +79,9 @@ export function RegisterForm({
   initialEmail?: string | undefined;
 }) {
   const registerUser = trpc.auth.register.useMutation();
+  // Offered, never applied unasked: the spec's 24-hour clock and Sunday weeks until taken.
+  const [localeOffer] = useState(() => browserLocaleOffer());
+  const [takeLocale, setTakeLocale] = useState(false);
   const form = useForm<RegisterValues, unknown, z.output<typeof registerInput>>({
     resolver,
     defaultValues: {
@@ -107,7 +121,7 @@ export function RegisterForm({
       const result = await registerUser.mutateAsync({
         ...values,
         timeZone: browserTimeZone(),
-        ...browserLocalePreferences(),
+        ...(localeOffer && takeLocale ? localeOffer : {}),
         ...(returnTo ? { returnTo } : {}),
       });
       onRegistered({
@@ -243,6 +257,27 @@ export function RegisterForm({
           />
         )}
       </Field>
+
+      {localeOffer ? (
+        <div className="flex items-start gap-2 text-sm">
+          <input
+            id="register-browser-locale"
+            type="checkbox"
+            checked={takeLocale}
+            onChange={(change) => setTakeLocale(change.target.checked)}
+            aria-describedby="register-browser-locale-hint"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          <div className="grid gap-0.5">
+            <label htmlFor="register-browser-locale" className="cursor-pointer">
+              {offerLabel(localeOffer)}
+            </label>
+            <p id="register-browser-locale-hint" className="text-muted-foreground">
+              You can change this on your profile.
+            </p>
+          </div>
+        </div>
+      ) : null}
 
       <Button type="submit" className="w-full" disabled={registerUser.isPending}>
         {registerUser.isPending ? "Creating account..." : "Create Account"}

@@ -31,4 +31,31 @@ describe("ProfileScreen", () => {
     });
     await waitFor(() => expect(screen.getByLabelText("Time format")).toHaveValue("12h"));
   });
+
+  it("shows a clock not chosen as 24-hour, and saving a new name does not choose it (nor the week)", async () => {
+    const view = renderWithTrpc(<ProfileScreen />, {
+      path: "/profile",
+      handlers: {
+        "auth.user": () => userFixture({ timeFormat: null }),
+        "user.update": (input) => userFixture({ timeFormat: null, ...(input as object) }),
+      },
+    });
+    expect(await screen.findByLabelText("Time format")).toHaveValue("24h");
+    const firstName = screen.getByLabelText("First Name");
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, "Augusta");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("user.update")).toHaveLength(1));
+    const sent = view.callsTo("user.update")[0]?.input as object;
+    expect(sent).toMatchObject({ firstName: "Augusta" });
+    expect(sent).not.toHaveProperty("timeFormat");
+    expect(sent).not.toHaveProperty("weekStart");
+
+    // The week changed alone is sent alone: the clock stays not chosen.
+    await userEvent.selectOptions(screen.getByLabelText("Week starts on"), "monday");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(view.callsTo("user.update")).toHaveLength(2));
+    expect(view.callsTo("user.update")[1]?.input).toMatchObject({ weekStart: "monday" });
+    expect(view.callsTo("user.update")[1]?.input).not.toHaveProperty("timeFormat");
+  });
 });

@@ -1,4 +1,5 @@
 import { type UpdateUserInput, updateUserInput } from "@circleplan/shared/auth-schemas";
+import { screenClock } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
@@ -110,16 +111,24 @@ function ProfileForm({ user }: { user: PublicUser }) {
       email: user.email,
       currentPassword: "",
       timeZone: user.timeZone,
-      timeFormat: user.timeFormat,
+      // Not chosen yet: the clock the screens show, the spec's 24-hour.
+      timeFormat: screenClock(user.timeFormat),
       weekStart: user.weekStart,
     },
   });
   const email = useWatch({ control: form.control, name: "email" });
   const askPassword = changesEmail(email, user);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ timeFormat, weekStart, ...values }) => {
+    // A clock or week sent is a choice: sent only when the person changed it, so saving a new
+    // name leaves a clock not chosen as it was (decision 023).
+    const shown = saved.current;
     try {
-      const updated = await update.mutateAsync(values);
+      const updated = await update.mutateAsync({
+        ...values,
+        ...(timeFormat !== screenClock(shown.timeFormat) ? { timeFormat } : {}),
+        ...(weekStart !== shown.weekStart ? { weekStart } : {}),
+      });
       utils.auth.user.setData(undefined, updated);
       form.reset({
         firstName: updated.firstName,
@@ -127,7 +136,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         email: updated.email,
         currentPassword: "",
         timeZone: updated.timeZone,
-        timeFormat: updated.timeFormat,
+        timeFormat: screenClock(updated.timeFormat),
         weekStart: updated.weekStart,
       });
       toast.success("Profile updated", {

@@ -3,14 +3,13 @@
  * browser notification. Loaded on the first firing.
  */
 
-import type { PlanReader } from "../../components/plans/use-plan-viewer";
-import { showReminderNotification } from "./reminder-notification";
+import { type NotificationReader, showReminderNotification } from "./reminder-notification";
 import type { ReminderInstance } from "./reminder-schedule";
 import { isReminderSoundOn, playReminderSound } from "./reminder-sound";
 
 export function alertReminders(
   fired: readonly ReminderInstance[],
-  reader: PlanReader,
+  reader: NotificationReader,
   open: (url: string) => void,
 ): void {
   // One sound for the check, however many reminders it fired.

@@ -48,9 +48,14 @@ describe("reminder notification", () => {
     );
   });
 
-  it("says the start on a 24-hour user's clock as their screens do", () => {
+  it("says the start on the 24-hour clock for a user who chose it, as their screens do", () => {
     const reader = { zone: "Asia/Kolkata", timeFormat: "24h" as const };
     expect(reminderNotification(reminder, reader).options.body).toBe("Starting 23:30");
+  });
+
+  it("keeps the spec's h:mm a for a user who never chose a clock", () => {
+    const reader = { zone: "Asia/Kolkata", timeFormat: null };
+    expect(reminderNotification(reminder, reader).options.body).toBe("Starting 11:30 PM");
   });
 
   it("names an all-day plan's day, as the server's push does", () => {

@@ -1,16 +1,22 @@
 /**
  * The browser notification of a fired reminder (plans spec, section 4): 'Reminder: {title}',
- * body 'Starting {h:mm a}' in the user's zone ('Starting 17:00' on a 24-hour user's clock, as
- * the server's push says it), shown only where the user allowed notifications.
+ * body 'Starting {h:mm a}' in the user's zone ('Starting 17:00' for one who chose the 24-hour
+ * clock, as the server's push says it), shown only where the user allowed notifications.
  * Through the service worker when the app has one (Chrome on Android has no page
  * `Notification` constructor, and the worker's notifications outlive the tab), else the page's.
  * Showing never throws.
  */
-import { clockText, timeIn } from "@circleplan/shared/days";
+import { clockText, reminderClock, timeIn } from "@circleplan/shared/days";
+import type { TimeFormat } from "@circleplan/shared/limits";
 import { paths } from "../../app/paths";
-import type { PlanReader } from "../../components/plans/use-plan-viewer";
 import { longDay } from "../../lib/days";
 import type { ReminderInstance } from "./reminder-schedule";
+
+/** Whom the notification is for: their zone and the clock they chose (null: not chosen). */
+export interface NotificationReader {
+  zone: string;
+  timeFormat: TimeFormat | null;
+}
 
 export interface ReminderNotification {
   title: string;
@@ -26,7 +32,7 @@ export interface ReminderNotification {
  */
 export function reminderNotification(
   reminder: Pick<ReminderInstance, "event" | "phrase">,
-  { zone, timeFormat }: PlanReader,
+  { zone, timeFormat }: NotificationReader,
 ): ReminderNotification {
   const { event: plan } = reminder;
   return {
@@ -34,7 +40,7 @@ export function reminderNotification(
     options: {
       body: plan.allDay
         ? `All day on ${longDay(plan.date)}`
-        : `Starting ${clockText(timeIn(plan.startTime, zone), timeFormat)}`,
+        : `Starting ${clockText(timeIn(plan.startTime, zone), reminderClock(timeFormat))}`,
       tag: `${plan.id}-${reminder.phrase}`,
       data: { url: paths.circle.build(plan.circleId) },
     },
@@ -75,7 +81,7 @@ const pageNotifications: NotificationEnvironment = {
  */
 export async function showReminderNotification(
   reminder: Pick<ReminderInstance, "event" | "phrase">,
-  reader: PlanReader,
+  reader: NotificationReader,
   open: (url: string) => void,
   environment: NotificationEnvironment = pageNotifications,
 ): Promise<void> {

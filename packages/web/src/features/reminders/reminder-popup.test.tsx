@@ -75,7 +75,8 @@ function AnsweringPopup({ reminders }: { reminders: ReminderInstance[] }) {
 describe("ReminderPopup", () => {
   it("shows an event's title, description, day and time in the user's zone, and Got It", async () => {
     renderPopup([fired(planFixture({ description: "Bring the cake" }))], {
-      viewer: userFixture({ timeZone: "Europe/Berlin" }),
+      // A clock not chosen: the popup is a screen, so the spec's HH:mm.
+      viewer: userFixture({ timeZone: "Europe/Berlin", timeFormat: null }),
     });
     const dialog = await screen.findByRole("dialog", { name: "Family dinner" });
     expect(dialog).toHaveAccessibleDescription("Sunday, November 22 at 19:00");

@@ -80,6 +80,11 @@ describe("Reminders", () => {
     expect(screen.getByTestId("reminders-badge")).toHaveTextContent("1");
     await wait(REMINDER_CHECK_MS * 3);
     expect(alertedIds()).toEqual([["100-2 hours before"]]);
+    // The notification gets the clock the person chose, none here: it keeps the spec's h:mm a.
+    expect(vi.mocked(alertReminders).mock.calls[0]?.[1]).toEqual({
+      zone: "Europe/London",
+      timeFormat: null,
+    });
   });
 
   it("fires on the check after its time comes, not before", async () => {

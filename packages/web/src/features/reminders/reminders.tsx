@@ -51,12 +51,14 @@ function ReminderBell({ count, onOpen }: { count: number; onOpen: () => void }) 
 }
 
 export function Reminders() {
-  const { zone, timeFormat } = usePlanViewer();
+  // The notification is the spec's 'Starting {h:mm a}' until the person chooses a clock.
+  const { zone, chosenTimeFormat } = usePlanViewer();
   const [, navigate] = useLocation();
   const reminders = useReminders({
     onFired: (fired) =>
       void import("./reminder-alerts").then(
-        ({ alertReminders }) => alertReminders(fired, { zone, timeFormat }, navigate),
+        ({ alertReminders }) =>
+          alertReminders(fired, { zone, timeFormat: chosenTimeFormat }, navigate),
         () => {
           // The alerts could not download (offline): the popup still shows.
         },

@@ -22,7 +22,7 @@ export function userFixture(overrides: Partial<PublicUser> = {}): PublicUser {
     phoneNumber: "+44 2071234567",
     photoUrl: null,
     timeZone: "Europe/London",
-    timeFormat: "24h",
+    timeFormat: null, // not chosen, as a new account
     weekStart: "sunday",
     emailVerified: true,
     pendingEmail: null,
