@@ -20,6 +20,11 @@ import { type SessionCookie, sessionCookieFor, type TestUser } from "./test-user
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const screenshotDir = path.join(repoRoot, "test-results", "screenshots");
+/**
+ * Screens are saved for a person to look at; `pnpm test` turns it off (CIRCLEPLAN_SCREENSHOTS=0:
+ * a tenth of the browser run's CPU, and CI keeps no files), a browser file run alone keeps it.
+ */
+const savingScreens = process.env.CIRCLEPLAN_SCREENSHOTS !== "0";
 
 /** The phone every test starts on, and the desktop its screens are saved at too. */
 export const MOBILE = { width: 390, height: 844 };
@@ -34,6 +39,7 @@ export async function screenshot(
   name: string,
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
+  if (!savingScreens) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
@@ -48,6 +54,7 @@ export async function screenshotBothSizes(
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
   await screenshot(page, name, { fullPage });
+  if (!savingScreens) return;
   await page.setViewportSize(DESKTOP);
   await screenshot(page, `${name}-desktop`, { fullPage });
   await page.setViewportSize(MOBILE);
