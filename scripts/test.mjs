@@ -5,9 +5,9 @@
 //   2. at once: static checks (biome, then an incremental `tsc -b`), and the web build, then
 //      the browser tests (vitest project e2e: one server and one Chromium for the run), which
 //      go on beside what follows
-//   3. at once too, every integration file on the PostgreSQL server through the production
-//      driver (CIRCLEPLAN_TEST_PG_URL), then unit and component tests and the embedded store's
-//      own integration files on the embedded database (PGlite)
+//   3. at once too, unit and component tests and the embedded store's own integration files
+//      on the embedded database (PGlite), then every integration file on the PostgreSQL server
+//      through the production driver (CIRCLEPLAN_TEST_PG_URL)
 //   4. beside all of it, the Lambda smoke (`pnpm smoke:lambda`): the functions bundled as SST
 //      bundles them, run under Node 22 against that PostgreSQL server and an S3 server; and
 //      `pnpm typecheck:sst` (sst.config.ts against SST's platform types, installed once per
@@ -173,18 +173,19 @@ if (quick) {
       const screens = { CIRCLEPLAN_SCREENSHOTS: process.env.CIRCLEPLAN_SCREENSHOTS ?? "0" };
       return vitest("browser", ["--project", "e2e"], { env: { ...env, ...screens }, quiet: true });
     })();
-    // The PostgreSQL pass starts at once (the static checks beside it are a few core-seconds):
-    // every integration file through the production driver (decision 012, "Which store runs
-    // what"). Then the embedded pass: unit and component tests, and only the integration files
-    // of the embedded store itself. That order ends the suite on the CPU-bound component tests,
-    // which keep both cores busy to the last; the PostgreSQL pass, partly waiting on its server,
-    // left a third of them idle when it came last. One vitest pool at a time beside the browser
-    // run: three at once thrash two cores.
-    const postgresRun = vitest("postgres", ["--project", "integration"], {
-      env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
+    // The embedded pass starts at once (the static checks beside it are a few core-seconds),
+    // with only the integration files of the embedded store itself; then the PostgreSQL pass
+    // runs every integration file through the production driver (decision 012, "Which store
+    // runs what"). One vitest pool at a time beside the browser run: three at once thrash two
+    // cores. (The other order, PostgreSQL first, stretched that pass from 134 s to 225 s beside
+    // the browser run's start: its tests wait on a server that then shares the cores.)
+    const embeddedRun = vitest("embedded", quickProjects, {
+      env: { ...env, CIRCLEPLAN_TEST_INTEGRATION: "store" },
     });
-    const embeddedRun = postgresRun.then(() =>
-      vitest("embedded", quickProjects, { env: { ...env, CIRCLEPLAN_TEST_INTEGRATION: "store" } }),
+    const postgresRun = embeddedRun.then(() =>
+      vitest("postgres", ["--project", "integration"], {
+        env: { ...env, CIRCLEPLAN_TEST_PG_URL: pg.url },
+      }),
     );
     // Mostly waiting (bundling, Node 22 starting, network): a few core-seconds beside the rest.
     const lambdaSmoke = timed("Lambda smoke", async () => {
