@@ -13,7 +13,7 @@ import { noonOf } from "./days";
 export function planTimes(
   plan: Pick<Plan, "startTime" | "endTime" | "allDay">,
   zone: string,
-  timeFormat: TimeFormat = "24h",
+  timeFormat: TimeFormat,
 ): string {
   if (plan.allDay) return "All day";
   const start = clockText(timeIn(plan.startTime, zone), timeFormat);
@@ -23,11 +23,4 @@ export function planTimes(
   const endDay = dayIn(plan.endTime, zone);
   if (endDay === dayIn(plan.startTime, zone)) return `${start}–${end}`;
   return `${start}–${format(noonOf(endDay), "EEE")} ${end}`;
-}
-
-/** How long a timed plan lasts, in minutes; null without an end (or for an all-day plan). */
-export function planMinutes(plan: Pick<Plan, "startTime" | "endTime" | "allDay">): number | null {
-  if (plan.allDay || !plan.endTime) return null;
-  const minutes = (plan.endTime.getTime() - plan.startTime.getTime()) / 60_000;
-  return minutes > 0 ? minutes : null;
 }

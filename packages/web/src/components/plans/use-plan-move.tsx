@@ -26,7 +26,7 @@ export function usePlanMove({ onSaved }: { onSaved?: (plan: Plan) => void } = {}
 } {
   const update = trpc.plans.update.useMutation();
   const invalidate = usePlanInvalidation();
-  const { zone } = usePlanViewer();
+  const { zone, timeFormat } = usePlanViewer();
   const [asked, setAsked] = useState<{
     plan: Plan;
     target: PlanMoveTarget;
@@ -55,7 +55,7 @@ export function usePlanMove({ onSaved }: { onSaved?: (plan: Plan) => void } = {}
     const saved = await save(plan, target, scope);
     if (!saved) return null;
     toast.success("Plan moved", {
-      description: `${saved.title}: ${shortDay(saved.date)}, ${planTimes(saved, zone)}`,
+      description: `${saved.title}: ${shortDay(saved.date)}, ${planTimes(saved, zone, timeFormat)}`,
       action: {
         label: "Undo",
         // The answered plan names the occurrence where it is now (a split series' new id), so

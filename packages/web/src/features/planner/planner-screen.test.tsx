@@ -194,9 +194,10 @@ describe("PlannerScreen on a phone", () => {
 });
 
 /** The planner showing one plan, which the fake server moves as asked (the list follows). */
-function renderMovable(first: Plan) {
+function renderMovable(first: Plan, user = userFixture({ id: 1 })) {
   let plan = first;
   return renderPlanner({
+    "auth.user": () => user,
     "plans.list": () => [plan],
     "plans.update": (input) => {
       plan = movedAnswer(plan, input as UpdatePlanInput);
@@ -324,7 +325,7 @@ describe("PlannerScreen on a wide screen", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Move undone"));
   });
 
-  it("asks which events of a series move, and Undo puts back the same ones", async () => {
+  it("asks which events of a series move, tells where on the mover's clock, and Undo puts back the same ones", async () => {
     const view = renderMovable(
       occurrenceFixture({
         id: 30,
@@ -334,6 +335,7 @@ describe("PlannerScreen on a wide screen", () => {
         startTime: new Date("2026-11-24T07:00:00Z"),
         originalStartTime: new Date("2026-11-24T07:00:00Z"),
       }),
+      userFixture({ id: 1, timeFormat: "12h" }),
     );
     (await screen.findByRole("button", { name: /Swimming lessons/ })).focus();
     await userEvent.keyboard("{Shift>}{ArrowDown}{/Shift}");
@@ -347,6 +349,11 @@ describe("PlannerScreen on a wide screen", () => {
       startTime: new Date("2026-11-24T07:15:00Z"),
       scope: "occurrence",
       occurrenceStart: new Date("2026-11-24T07:00:00Z"),
+    });
+    // On the mover's own clock, as every screen.
+    expect(toast.success).toHaveBeenCalledWith("Plan moved", {
+      description: "Swimming lessons: Tue, Nov 24, 7:15 AM",
+      action: expect.objectContaining({ label: "Undo" }),
     });
 
     toastAction("Plan moved")();

@@ -18,7 +18,7 @@ export interface PlanWhen {
 export function planWhen(
   plan: Pick<Plan, "allDay" | "date" | "startTime" | "endTime">,
   zone: string,
-  timeFormat: TimeFormat = "24h",
+  timeFormat: TimeFormat,
 ): PlanWhen {
   const endDay = plan.endTime ? dayIn(plan.endTime, zone) : plan.date;
   if (plan.allDay) {
