@@ -84,14 +84,16 @@ export function MonthCalendar({
   onFreeDayClick,
   weekStart = "sunday",
 }: MonthCalendarProps) {
+  // Whether free days add, not the handler: a screen passes a new one each render.
+  const addsOnFreeDays = onFreeDayClick !== undefined;
   const context = useMemo<DayPlans>(
     () => ({
       byDay: days ? new Map(days.map((day) => [day.date, day])) : null,
       today,
       selected,
-      addsOnFreeDays: onFreeDayClick !== undefined,
+      addsOnFreeDays,
     }),
-    [days, today, selected, onFreeDayClick],
+    [days, today, selected, addsOnFreeDays],
   );
   // DayPicker takes local dates: the grid's days are plain calendar days (only "today" depends
   // on a zone, and it arrives read in the user's), so each is its local noon, which no

@@ -1,8 +1,8 @@
 import type { Day } from "@circleplan/shared/days";
 import { CalendarDays } from "lucide-react";
 import { LoadFailure } from "@/components/load-failure";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCurrentUser } from "@/lib/session";
 import { trpc } from "@/lib/trpc";
 import type { Month } from "./calendar-days";
 import { MonthCalendar } from "./month-calendar";
@@ -38,7 +38,7 @@ export function PlansCalendar({
   selected?: Day | null;
 }) {
   const days = trpc.plans.calendarDays.useQuery(calendarDaysInput(month, circleId));
-  const { user } = useCurrentUser();
+  const { weekStart } = usePlanViewer();
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -64,7 +64,7 @@ export function PlansCalendar({
           onDayClick={onDayClick}
           selected={selected}
           {...(onFreeDayClick ? { onFreeDayClick } : {})}
-          {...(user ? { weekStart: user.weekStart } : {})}
+          weekStart={weekStart}
         />
       </CardContent>
     </Card>

@@ -24,7 +24,6 @@ import { CalendarViewSwitch } from "@/features/calendar/calendar-view-switch";
 import { useToday } from "@/features/calendar/use-today";
 import { useMediaQuery, WIDE_SCREEN } from "@/lib/media-query";
 import { planTimes } from "@/lib/plan-times";
-import { useCurrentUser } from "@/lib/session";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { AddOnDayButton } from "./add-on-day-button";
@@ -39,17 +38,16 @@ import { WeekGrid } from "./week-grid";
  */
 export function PlannerScreen() {
   const { today, timeZone } = useToday();
-  const { user, isLoading: userLoading } = useCurrentUser();
   const viewer = usePlanViewer();
   const { PlanDialog } = usePlanDialogs();
   const details = usePlanDetails();
   const wide = useMediaQuery(WIDE_SCREEN);
-  // Weeks from this one rather than a day: the first day follows the profile once it is read.
+  // Weeks from this one rather than a day: the first day follows the profile if it changes.
   const [weeksAway, setWeeksAway] = useState(0);
-  const thisWeek = weekStart(today, user?.weekStart);
+  const thisWeek = weekStart(today, viewer.weekStart);
   const start = addDays(thisWeek, weeksAway * 7);
   const end = addDays(start, 6);
-  const plans = trpc.plans.list.useQuery({ from: start, to: end }, { enabled: !userLoading });
+  const plans = trpc.plans.list.useQuery({ from: start, to: end });
   const [adding, setAdding] = useState<{ day: Day; time?: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const add = (day: Day, time?: string) => {
@@ -101,7 +99,7 @@ export function PlannerScreen() {
           days={days}
           today={today}
           zone={timeZone}
-          userId={user?.id ?? 0}
+          userId={viewer.userId}
           timeFormat={viewer.timeFormat}
           byDay={byDay}
           onAdd={add}
