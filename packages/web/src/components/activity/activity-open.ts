@@ -37,6 +37,11 @@ export function entryDay(entry: OpenableEntry, zone: string): Day | null {
 export function entryAddress(entry: OpenableEntry, zone: string): string | null {
   const day = entryDay(entry, zone);
   if (day === null || entry.planId === null) return null;
-  const query = new URLSearchParams({ date: day, eventId: String(entry.planId) });
-  return `${paths.circle.build(entry.circleId)}?${query}`;
+  return circlePlanAddress(entry.circleId, day, entry.planId);
+}
+
+/** A circle's page on `day` with the plan marked: where an entry or a search result opens. */
+export function circlePlanAddress(circleId: number, day: Day, planId: number): string {
+  const query = new URLSearchParams({ date: day, eventId: String(planId) });
+  return `${paths.circle.build(circleId)}?${query}`;
 }

@@ -1,6 +1,6 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { paths } from "@/app/paths";
-import { entryAddress } from "@/components/activity/activity-open";
+import { circlePlanAddress } from "@/components/activity/activity-open";
 
 /** The search screen's address for what was typed (trimmed; nothing typed: the bare screen). */
 export function searchAddress(text: string): string {
@@ -12,16 +12,6 @@ export function searchAddress(text: string): string {
  * Where a result opens: its circle's page on the day of the occurrence found, the plan marked,
  * as an inbox entry opens its plan (activity-open.ts).
  */
-export function resultAddress(plan: Plan, zone: string): string {
-  return (
-    entryAddress(
-      {
-        kind: "search_result",
-        circleId: plan.circleId,
-        planId: plan.id,
-        occurrenceDate: plan.date,
-      },
-      zone,
-    ) ?? paths.circle.build(plan.circleId)
-  );
+export function resultAddress(plan: Plan): string {
+  return circlePlanAddress(plan.circleId, plan.date, plan.id);
 }

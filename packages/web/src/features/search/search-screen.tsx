@@ -108,7 +108,7 @@ function ResultGroup({ id, title, days }: { id: string; title: string; days: [st
                     plan={plan}
                     zone={timeZone}
                     timeFormat={timeFormat}
-                    href={resultAddress(plan, timeZone)}
+                    href={resultAddress(plan)}
                     className="min-h-11 border bg-card px-3 py-2"
                   />
                 </li>
