@@ -106,7 +106,7 @@ describe("what matches", () => {
 });
 
 describe("series and the order", () => {
-  it("upcoming soonest first (today's all-day plans among them), then past most recent first", async () => {
+  it("upcoming soonest first (today's all-day plans among them), then past most recent first, an all-day one among them by its day", async () => {
     const f = await family();
     const at = (iso: string) => new Date(iso);
     await add(f.creator, f.circle.id, {
@@ -131,11 +131,18 @@ describe("series and the order", () => {
       title: "Dentist this morning",
       startTime: at("2026-03-10T08:00:00Z"),
     });
+    // An all-day plan long past: all-day before timed decides only within a day.
+    await add(f.creator, f.circle.id, {
+      title: "Dentist long ago",
+      allDay: true,
+      date: "2024-01-05",
+      startTime: at("2024-01-05T00:00:00Z"),
+    });
     expect(found(await f.member.trpc.plans.search({ q: "dentist" }))).toEqual({
       upcoming: ["Dentist today", "Dentist A", "Dentist B"],
-      past: ["Dentist this morning", "Dentist old"],
+      past: ["Dentist this morning", "Dentist old", "Dentist long ago"],
     });
-    // The page is cut in that order: upcoming ones first.
+    // The page is cut in that order: upcoming ones first, then the latest past.
     expect(found(await f.member.trpc.plans.search({ q: "dentist", limit: 4 }))).toEqual({
       upcoming: ["Dentist today", "Dentist A", "Dentist B"],
       past: ["Dentist this morning"],

@@ -195,6 +195,10 @@ describe("registerInput", () => {
     expect(messagesFor(registerInput, { ...valid, city: "<script>" }, "city")).toEqual([
       messages.cityChars,
     ]);
+    // Real towns with digits, brackets and commas.
+    for (const city of ["Frankfurt (Oder)", "100 Mile House", "Washington, D.C."]) {
+      expect(messagesFor(registerInput, { ...valid, city }, "city")).toEqual([]);
+    }
   });
 });
 

@@ -25,7 +25,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
 const SPECIAL_CHAR = /[!@#$%^&*(),.?":{}|<>]/;
 const NAME_CHARS = /^[\p{L}\p{M}' ’-]+( [\p{L}\p{M}' ’-]+)*$/u;
 /** A name's characters plus the period of "St. Louis" (docs/decisions/021). */
-const CITY_CHARS = /^[\p{L}\p{M}' ’.-]+( [\p{L}\p{M}' ’.-]+)*$/u;
+const CITY_CHARS = /^[\p{L}\p{M}\p{Nd}' ’.,()-]+( [\p{L}\p{M}\p{Nd}' ’.,()-]+)*$/u;
 
 /** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point

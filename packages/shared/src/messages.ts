@@ -55,7 +55,8 @@ export const messages = {
   countryRequired: "Country is required",
   cityRequired: "City is required",
   cityTooLong: `City must be at most ${CITY_MAX_LENGTH} characters`,
-  cityChars: "City may contain only letters, spaces, hyphens, apostrophes and periods",
+  cityChars:
+    "City may contain only letters, digits, spaces, hyphens, apostrophes, periods, commas and brackets",
   phoneRequired: "Phone number is required",
   phoneCallingCode: "Phone number must start with the country calling code",
   otpInvalid: "OTP must be 6 digits",

@@ -98,8 +98,11 @@ function searchStatement(options: {
       left join lateral (${seriesRow("next")}) nxt on true
       left join lateral (${seriesRow("last")}) lst on true),
     ranked as (
-      select keyed.*, row_number() over (order by next_at is null, next_at, timed,
-          last_at desc nulls last, timed desc, plan_id) as rank
+      -- Upcoming first, soonest first (an all-day plan before a timed one on its day), then
+      -- past, latest first: "timed" breaks ties within each, never across past days.
+      select keyed.*, row_number() over (order by next_at is null, next_at,
+          case when next_at is not null then timed end, last_at desc nulls last, timed desc,
+          plan_id) as rank
       from keyed order by rank limit ${limit}),
     paged as (
       select r.*, case when r.repeats then coalesce(r.next_id, r.last_id)
