@@ -1,9 +1,10 @@
 // `pnpm typecheck:sst`'s first step: SST's platform types in .sst/platform, which
 // sst.config.ts references. `sst install` makes them (~320 MB from npm, about 35 core-seconds of
 // npm's work); a copy is kept in the user's cache, keyed by SST's version and sst.config.ts, so
-// a clean checkout on a machine that has installed them once links or copies them instead (a
-// second or a few of disk), as pnpm's store spares a second download of the dependencies. A
-// cold cache installs as before: nothing here depends on a step done by hand.
+// a clean checkout on a machine that has installed them once copies them instead (a few seconds
+// of disk), as pnpm's store spares a second download of the dependencies. The cache is only a
+// shortcut: a cold, unwritable or missing one (no home directory) installs as before, and
+// nothing here depends on a step done by hand.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
@@ -12,33 +13,40 @@ import { fail, isMain, log, pnpm, repoRoot, run } from "./lib.mjs";
 
 const platformDir = join(repoRoot, ".sst", "platform");
 
-/** Where this SST version's platform for this config is kept between checkouts. */
-function cacheDir() {
-  const version = JSON.parse(
-    readFileSync(join(repoRoot, "node_modules", "sst", "package.json"), "utf8"),
-  ).version;
-  const config = createHash("sha256")
-    .update(readFileSync(join(repoRoot, "sst.config.ts")))
-    .digest("hex")
-    .slice(0, 16);
-  const root = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return join(root, "circleplan", "sst-platform", `${version}-${config}`);
+/** Where this SST version's platform for this config is kept between checkouts; null if nowhere. */
+function cachedPlatform() {
+  try {
+    const version = JSON.parse(
+      readFileSync(join(repoRoot, "node_modules", "sst", "package.json"), "utf8"),
+    ).version;
+    const config = createHash("sha256")
+      .update(readFileSync(join(repoRoot, "sst.config.ts")))
+      .digest("hex")
+      .slice(0, 16);
+    const root = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+    return join(root, "circleplan", "sst-platform", `${version}-${config}`, "platform");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A copy, not hard links: SST rewrites files of its platform in place (its package.json on
+ * install), which through a link would change the cache under every other checkout. cp, not
+ * Node's cpSync: several times faster on 34,000 files.
+ */
+function copyTree(from, to) {
+  return run("cp", ["-a", from, to], { allowFailure: true }) === 0;
 }
 
 export function ensureSstPlatform() {
   if (existsSync(join(platformDir, "config.d.ts"))) return;
-  const cached = join(cacheDir(), "platform");
-  if (existsSync(join(cached, "config.d.ts"))) {
+  const cached = cachedPlatform();
+  if (cached && existsSync(join(cached, "config.d.ts"))) {
     mkdirSync(join(repoRoot, ".sst"), { recursive: true });
     rmSync(platformDir, { recursive: true, force: true });
-    // Hard links where the cache shares the checkout's disk (a second; nothing writes into
-    // these files: SST replaces the platform whole when its version changes), a copy where it
-    // does not. cp, not Node's cpSync: several times faster on 34,000 files.
-    if (run("cp", ["-al", cached, platformDir], { allowFailure: true }) !== 0) {
-      rmSync(platformDir, { recursive: true, force: true });
-      run("cp", ["-a", cached, platformDir]);
-    }
-    return;
+    if (copyTree(cached, platformDir)) return;
+    rmSync(platformDir, { recursive: true, force: true });
   }
   log("installing SST's platform types (sst install, ~320 MB from npm)");
   pnpm(["exec", "sst", "install"], {
@@ -50,13 +58,26 @@ export function ensureSstPlatform() {
     },
   });
   if (!existsSync(join(platformDir, "config.d.ts"))) fail("sst install left no .sst/platform");
-  // Into the cache through a copy made beside it, renamed when complete: a run stopped halfway
-  // leaves no half a platform for the next checkout to take.
+  if (cached) keep(cached);
+}
+
+/**
+ * Into the cache through a copy made beside it, renamed when complete: a run stopped halfway
+ * leaves no half a platform for the next checkout to take, and a checkout that finds an entry
+ * already there (another one installed at the same time) leaves it as it is. A failure only
+ * costs the next checkout an install.
+ */
+function keep(cached) {
   const partial = `${cached}.partial-${process.pid}`;
-  mkdirSync(cacheDir(), { recursive: true });
-  run("cp", ["-a", platformDir, partial]);
-  rmSync(cached, { recursive: true, force: true });
-  renameSync(partial, cached);
+  try {
+    mkdirSync(join(cached, ".."), { recursive: true });
+    if (!copyTree(platformDir, partial)) throw new Error("cp failed");
+    if (!existsSync(join(cached, "config.d.ts"))) renameSync(partial, cached);
+  } catch (error) {
+    log(`SST's platform types were not kept in the cache (${error.message}); installed here only`);
+  } finally {
+    if (existsSync(partial)) rmSync(partial, { recursive: true, force: true });
+  }
 }
 
 if (isMain(import.meta.url)) ensureSstPlatform();

@@ -52,7 +52,8 @@ function searchSql(viewer: SeededViewer, text: string, now: Date): SQL {
   const ahead = (alias: string) =>
     sql`coalesce(${sql.raw(alias)}.starts_at >= ${nowText}::timestamptz OR ${sql.raw(alias)}.start_date >= ${today}::date, false)`;
   const seriesRow = (gate: SQL, side: SQL, order: SQL) => sql`SELECT o.id,
-        coalesce(o.starts_at, o.start_date::timestamp AT TIME ZONE ${zone}) AS sort_at
+        coalesce(o.starts_at, o.start_date::timestamp AT TIME ZONE ${zone}) AS sort_at,
+        o.starts_at IS NOT NULL AS timed
       FROM plan_occurrences o
       WHERE ${gate} AND o.plan_id = m.id AND o.is_cancelled = false AND ${side}
       ORDER BY sort_at ${order}, o.starts_at IS NOT NULL ${order} LIMIT 1`;
@@ -64,7 +65,8 @@ function searchSql(viewer: SeededViewer, text: string, now: Date): SQL {
   return sql`
     WITH matched AS (
       SELECT p.id, p.recurrence IS NOT NULL AS repeats,
-        coalesce(p.starts_at, p.start_date::timestamp AT TIME ZONE ${zone}) AS own_at, ${ahead("p")} AS own_ahead
+        coalesce(p.starts_at, p.start_date::timestamp AT TIME ZONE ${zone}) AS own_at,
+        p.starts_at IS NOT NULL AS own_timed, ${ahead("p")} AS own_ahead
       FROM plans p
       WHERE p.circle_id IN (SELECT m.circle_id FROM circle_members m WHERE m.user_id = ${viewer.userId})
         AND ${document} @@ ${prefixQuery(text)}
@@ -73,12 +75,15 @@ function searchSql(viewer: SeededViewer, text: string, now: Date): SQL {
     keyed AS (
       SELECT m.id AS plan_id, m.repeats, nxt.id AS next_id, lst.id AS last_id,
         CASE WHEN m.repeats THEN nxt.sort_at WHEN m.own_ahead THEN m.own_at END AS next_at,
-        CASE WHEN m.repeats THEN lst.sort_at WHEN NOT m.own_ahead THEN m.own_at END AS last_at
+        CASE WHEN m.repeats THEN lst.sort_at WHEN NOT m.own_ahead THEN m.own_at END AS last_at,
+        coalesce(nxt.timed, lst.timed, m.own_timed) AS timed
       FROM matched m
       LEFT JOIN LATERAL (${seriesRow(sql`m.repeats`, ahead("o"), sql`ASC`)}) nxt ON true
       LEFT JOIN LATERAL (${seriesRow(sql`m.repeats AND nxt.id IS NULL`, sql`NOT ${ahead("o")}`, sql`DESC`)}) lst ON true),
     page AS (
-      SELECT k.*, row_number() OVER (ORDER BY next_at, last_at DESC, plan_id) AS rank
+      SELECT k.*, row_number() OVER (ORDER BY next_at IS NULL, next_at,
+          CASE WHEN next_at IS NOT NULL THEN timed END, last_at DESC NULLS LAST, timed DESC,
+          plan_id) AS rank
       FROM keyed k WHERE coalesce(next_at, last_at) IS NOT NULL
       ORDER BY rank LIMIT ${SEARCH_LIMIT_DEFAULT}),
     paged AS (
@@ -101,9 +106,10 @@ function searchSql(viewer: SeededViewer, text: string, now: Date): SQL {
     LEFT JOIN users a ON a.id = coalesce(p.assigned_to, p.cancelled_assignee)`;
 }
 
-async function readBySql(db: Executor, query: SQL): Promise<number> {
+/** The plans the raw SQL answers, by id. */
+async function readBySql(db: Executor, query: SQL): Promise<number[]> {
   const [row] = await queryRows<{ answer: string }>(db, query);
-  return (JSON.parse(row?.answer ?? "[]") as unknown[]).length;
+  return (JSON.parse(row?.answer ?? "[]") as { plan: { id: number } }[]).map(({ plan }) => plan.id);
 }
 
 /** EXPLAIN ANALYZE of the statement, as lines, and whether the search index found the plans. */
@@ -142,9 +148,10 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<Summa
         const response = await fetch(`${server.url}${path}`, { headers: { cookie: busy.cookie } });
         if (!response.ok) throw new Error(`${path} answered ${response.status}`);
         const body = (await response.json()) as SearchPlansAnswer;
-        return body.upcoming.length + body.past.length;
+        return [...body.upcoming, ...body.past].map((plan) => plan.id);
       };
-      const answered = await restCall();
+      const answeredIds = await restCall();
+      const answered = answeredIds.length;
       const [{ matched } = { matched: 0 }] = await queryRows<{ matched: number }>(
         server.deps.db,
         sql`SELECT count(*)::int AS matched FROM plans p
@@ -159,10 +166,14 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<Summa
         searchPlans({ deps: server.deps, caller, input: { q: text, limit: SEARCH_LIMIT_DEFAULT } }),
       );
       const statement = () => searchSql(busy, text, new Date());
-      const rawAnswered = await readBySql(server.deps.db, statement());
-      if (rawAnswered !== answered) {
+      // The same plans, or the two figures would time different work. As a set: the door
+      // places a series whose written rows stop short by its rule's next date, which plain SQL
+      // cannot read, so two such plans may stand in another order.
+      const rawIds = await readBySql(server.deps.db, statement());
+      const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b).join();
+      if (sorted(rawIds) !== sorted(answeredIds)) {
         throw new Error(
-          `"${text}": the raw SQL answers ${rawAnswered} plans, the door ${answered}`,
+          `"${text}": the raw SQL answers plans ${rawIds.join()}, the door ${answeredIds.join()}`,
         );
       }
       const raw = await sequential(options.samples, () => readBySql(server.deps.db, statement()));

@@ -34,8 +34,9 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   });
 }
 
-function findingKey(finding: AxeFinding): string {
-  return `${finding.rule} ${finding.targets.join(", ")}`;
+/** A finding's elements, each as "rule target". */
+function elementKeys(finding: AxeFinding): string[] {
+  return finding.targets.map((target) => `${finding.rule} ${target}`);
 }
 
 /** The findings a person with a disability would be blocked or badly slowed by. */
@@ -70,14 +71,19 @@ export function useAxeAudit(): (page: Page, screen: string) => Promise<void> {
     let findings = await axeFindings(page);
     if (findings.some(isSerious)) {
       // axe takes a while on a busy machine, and the page goes on meanwhile: a toast that starts
-      // fading out mid-run reads as text of too little contrast. A finding still there once the
-      // screen is still again is the screen's own; one gone was a moment in a transition.
+      // fading out mid-run reads as text of too little contrast. So a serious finding is judged
+      // on a second run once the screen is still again: what that run finds is the screen's own
+      // (every element of it, new ones too); an element only the first run named was a moment
+      // in a transition.
+      const first = findings;
       await settleScreen(page);
-      const again = new Set((await axeFindings(page)).map(findingKey));
-      for (const passing of findings.filter((finding) => !again.has(findingKey(finding)))) {
-        console.log(`axe (gone once still) on ${screen}: ${passing.rule} (${passing.targets[0]})`);
+      findings = await axeFindings(page);
+      const still = new Set(findings.flatMap((finding) => elementKeys(finding)));
+      for (const finding of first.filter(isSerious)) {
+        for (const key of elementKeys(finding).filter((key) => !still.has(key))) {
+          console.log(`axe (gone once still) on ${screen}: ${key}`);
+        }
       }
-      findings = findings.filter((finding) => again.has(findingKey(finding)));
     }
     for (const finding of findings) found.push({ screen, finding });
   };

@@ -24,7 +24,9 @@ export const screenshotDir = path.join(repoRoot, "test-results", "screenshots");
  * Screens are saved for a person to look at; `pnpm test` turns it off (CIRCLEPLAN_SCREENSHOTS=0:
  * a tenth of the browser run's CPU, and CI keeps no files), a browser file run alone keeps it.
  */
-const savingScreens = process.env.CIRCLEPLAN_SCREENSHOTS !== "0";
+const savingScreens = !["0", "false", "no", "off"].includes(
+  (process.env.CIRCLEPLAN_SCREENSHOTS ?? "").toLowerCase(),
+);
 
 /** The phone every test starts on, and the desktop its screens are saved at too. */
 export const MOBILE = { width: 390, height: 844 };

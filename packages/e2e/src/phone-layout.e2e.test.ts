@@ -210,7 +210,7 @@ describe("a phone 390 px wide", () => {
     await page.setViewportSize(MOBILE);
   });
 
-  it("shows a toast clear of the dialog's title and first field, and a success ends the failure", async () => {
+  it("shows a failure toast and then a success toast clear of the dialog's title and first field", async () => {
     const { user, circle } = await familyWithABusyDay();
     const page = await suite.signedInPage(user, "/dashboard");
     await page.getByRole("heading", { level: 1, name: "Your Day at a Glance" }).waitFor();
@@ -229,19 +229,16 @@ describe("a phone 390 px wide", () => {
     expect(await overlap(toast, sentence)).toBeNull();
     await saveScreen(page, "05-failure-toast-over-dialog", { fullPage: false });
 
-    // The sentence read (or not), the form follows with a toast saying which.
+    // The sentence read, the form follows with the success toast. (That a success ends the
+    // failure before it is toaster.test.tsx's: here the failure's own 5 seconds could end it.)
     await dialog.getByLabel("Circle").selectOption({ label: circle.name });
     await sentence.press("Enter");
     const title = dialog.getByLabel("Title", { exact: true });
     await title.waitFor();
-    await toast.getByText(/Event parsed|Voice processing failed/).waitFor();
+    await toast.getByText("Event parsed successfully").waitFor();
     await settleScreen(page);
     expect(await overlap(toast, heading)).toBeNull();
     expect(await overlap(toast, title)).toBeNull();
-    await page
-      .getByRole("region", { name: /Notifications/ })
-      .getByText("Circle required")
-      .waitFor({ state: "detached" });
     await saveScreen(page, "06-toast-over-form", { fullPage: false });
   });
 });

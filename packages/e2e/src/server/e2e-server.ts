@@ -1,6 +1,7 @@
 /**
- * The browser tests' server, one for the whole run: the local server exactly as `pnpm start`
- * runs it (api/src/local-server.ts, embedded database, sandbox mail, the built web app), and
+ * The browser tests' server, one for the whole run: the local server as `pnpm start` runs it
+ * (api/src/local-server.ts, embedded database, sandbox mail, the built web app; only its
+ * password hashing is at the tests' cost, passed here in code, never by a setting), and
  * beside it, on a loopback port of its own that the app knows nothing of, a seeding door
  * (seed-door.ts) through which tests insert accounts and sessions directly, as the
  * integration tests' factories do. Started by global-setup.ts; prints one `ready` line.
