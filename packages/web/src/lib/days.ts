@@ -6,7 +6,7 @@
  * range in, so a list's day and the times on it always agree (docs/decisions/009). Day
  * arithmetic and an instant's day and time are shared days.ts's.
  */
-import { type Day, dayIn, daysBetween } from "@circleplan/shared/days";
+import { type Day, dayIn, daysBetween, timeIn } from "@circleplan/shared/days";
 import { WEEKDAYS, type Weekday, type WeekStart } from "@circleplan/shared/limits";
 import { format } from "date-fns";
 
@@ -86,4 +86,17 @@ export function relativeDayHeading(day: string, today: string): string {
   if (offset === 0) return `Today (${shortDay(day)})`;
   if (offset === 1) return `Tomorrow (${shortDay(day)})`;
   return shortDay(day);
+}
+
+/** Minutes from midnight of `instant` on a clock in `zone`. */
+export function wallMinutes(instant: Date, zone: string): number {
+  const [hours = 0, minutes = 0] = timeIn(instant, zone).split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+const two = (value: number) => String(value).padStart(2, "0");
+
+/** "HH:mm" of minutes from midnight. */
+export function clockOf(minutes: number): string {
+  return `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }

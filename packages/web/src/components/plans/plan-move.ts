@@ -4,9 +4,10 @@
  * hour) takes it, and the update that says so. The length is kept; what is sent is the start and,
  * for a plan that has one, the end, so the server saves what the screen showed.
  */
-import { addDays, type Day, dayIn, instantAt, timeIn } from "@circleplan/shared/days";
+import { addDays, type Day, dayIn, instantAt } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { UpdatePlanInput } from "@circleplan/shared/plan-schemas";
+import { clockOf, wallMinutes } from "../../lib/days";
 import { type OccurrenceScope, scopeOf } from "./occurrence-ref";
 
 /** Where a plan goes: a timed plan's new start and end, or an all-day plan's new first day. */
@@ -45,13 +46,10 @@ export function movedBy(
   zone: string,
 ): PlanMoveTarget {
   if (plan.allDay) return { allDay: true, date: addDays(plan.date, days) };
-  const [hours = 0, mins = 0] = timeIn(plan.startTime, zone).split(":").map(Number);
-  const wall = hours * 60 + mins + minutes;
+  const wall = wallMinutes(plan.startTime, zone) + minutes;
   const dayShift = Math.floor(wall / (24 * 60));
-  const clock = wall - dayShift * 24 * 60;
   const day = addDays(dayIn(plan.startTime, zone), days + dayShift);
-  const time = `${String(Math.floor(clock / 60)).padStart(2, "0")}:${String(clock % 60).padStart(2, "0")}`;
-  return timedTarget(plan, instantAt(day, time, zone));
+  return timedTarget(plan, instantAt(day, clockOf(wall - dayShift * 24 * 60), zone));
 }
 
 /**

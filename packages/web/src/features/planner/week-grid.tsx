@@ -22,11 +22,11 @@ import { Badge } from "@/components/ui/badge";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { fullDate, shortDate, shortWeekday } from "@/features/calendar/calendar-days";
+import { clockOf } from "@/lib/days";
 import { planTimes } from "@/lib/plan-times";
 import { cn } from "@/lib/utils";
 import { AddOnDayButton } from "./add-on-day-button";
 import {
-  clockOf,
   DAY_MINUTES,
   droppedStart,
   firstHourShown,

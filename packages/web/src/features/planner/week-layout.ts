@@ -4,8 +4,9 @@
  * profile's zone, as every plan screen reads times. Pure, so the layout and the snapping are
  * tested without a browser.
  */
-import { type Day, dayIn, instantAt, timeIn } from "@circleplan/shared/days";
+import { type Day, dayIn, instantAt } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
+import { clockOf, wallMinutes } from "../../lib/days";
 
 export const DAY_MINUTES = 24 * 60;
 /** An empty slot adds a plan at its start: half hours, as Google Calendar and Cozi offer them. */
@@ -21,11 +22,6 @@ export const NO_END_MINUTES = 30;
 export const DEFAULT_FIRST_HOUR = 7;
 
 type Timed = Pick<Plan, "startTime" | "endTime">;
-
-function wallMinutes(instant: Date, zone: string): number {
-  const [hours = 0, minutes = 0] = timeIn(instant, zone).split(":").map(Number);
-  return hours * 60 + minutes;
-}
 
 /** Where a timed plan sits in its start day's column: minutes from midnight, and how long. */
 export function placeOf(plan: Timed, zone: string): { top: number; length: number } {
@@ -92,13 +88,6 @@ export function firstHourShown(plans: readonly Timed[], zone: string): number {
 export function snapMinutes(minutes: number): number {
   const snapped = Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES;
   return Math.min(Math.max(snapped, 0), DAY_MINUTES - SNAP_MINUTES);
-}
-
-const two = (value: number) => String(value).padStart(2, "0");
-
-/** "HH:mm" of minutes from midnight. */
-export function clockOf(minutes: number): string {
-  return `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }
 
 /**
