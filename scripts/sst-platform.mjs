@@ -1,12 +1,12 @@
 // `pnpm typecheck:sst`'s first step: SST's platform types in .sst/platform, which
 // sst.config.ts references. `sst install` makes them (~320 MB from npm, about 35 core-seconds of
-// npm's work); a copy is kept in the user's cache, keyed by SST's version and sst.config.ts, so
-// a clean checkout on a machine that has installed them once copies them instead (a few seconds
-// of disk), as pnpm's store spares a second download of the dependencies. The cache is only a
-// shortcut: a cold, unwritable or missing one (no home directory) installs as before, and
-// nothing here depends on a step done by hand.
+// npm's work); a copy is kept in the user's cache, keyed by SST's version and sst.config.ts, so a
+// clean checkout on a machine that has installed them once links and copies them instead (a
+// second or two of disk), as pnpm's store spares a second download of the dependencies. The
+// cache is only a shortcut: a cold, unwritable or missing one (no home directory) installs as
+// before, and nothing here depends on a step done by hand.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fail, isMain, log, pnpm, repoRoot, run } from "./lib.mjs";
@@ -31,11 +31,25 @@ function cachedPlatform() {
 }
 
 /**
- * A copy, not hard links: SST rewrites files of its platform in place (its package.json on
- * install), which through a link would change the cache under every other checkout. cp, not
- * Node's cpSync: several times faster on 34,000 files.
+ * A copy of the cached platform: node_modules (295 MB, 34,000 files) hard-linked where the cache
+ * shares the checkout's disk, the rest (SST's own code and files, 29 MB) copied. SST rewrites its
+ * own files in place (package.json, the types), which through a link would change the cache
+ * under every checkout; npm replaces a package's folder whole rather than writing into its
+ * files. cp, not Node's cpSync: several times faster on that many files.
  */
+function restore(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from)) {
+    const linked =
+      entry === "node_modules" &&
+      run("cp", ["-al", join(from, entry), join(to, entry)], { allowFailure: true }) === 0;
+    if (!linked && !copyTree(join(from, entry), join(to, entry))) return false;
+  }
+  return true;
+}
+
 function copyTree(from, to) {
+  rmSync(to, { recursive: true, force: true });
   return run("cp", ["-a", from, to], { allowFailure: true }) === 0;
 }
 
@@ -43,9 +57,8 @@ export function ensureSstPlatform() {
   if (existsSync(join(platformDir, "config.d.ts"))) return;
   const cached = cachedPlatform();
   if (cached && existsSync(join(cached, "config.d.ts"))) {
-    mkdirSync(join(repoRoot, ".sst"), { recursive: true });
     rmSync(platformDir, { recursive: true, force: true });
-    if (copyTree(cached, platformDir)) return;
+    if (restore(cached, platformDir)) return;
     rmSync(platformDir, { recursive: true, force: true });
   }
   log("installing SST's platform types (sst install, ~320 MB from npm)");
