@@ -345,6 +345,9 @@ export const SEARCH_LIMIT_MAX = 50;
  * may add many plans at once, and is counted once).
  */
 export const CALENDAR_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The file as JSON text: escaped line breaks and backslashes, and the other fields. */
+export const CALENDAR_IMPORT_BODY_MAX_BYTES =
+  Math.ceil(CALENDAR_IMPORT_MAX_BYTES * 1.25) + 64 * 1024;
 export const CALENDAR_IMPORT_EVENTS_MAX = 2000;
 export const CALENDAR_IMPORT_PLANS_MAX = 2000;
 export const CALENDAR_IMPORTS_PER_HOUR = 10;
