@@ -9,6 +9,7 @@
 
 import type { Config } from "@circleplan/core/env";
 import {
+  CALENDAR_IMPORT_BODY_MAX_BYTES,
   JSON_BODY_MAX_BYTES,
   PHOTO_JSON_BODY_MAX_BYTES,
   UPLOAD_BODY_MAX_BYTES,
@@ -24,7 +25,7 @@ import { restRoutes } from "./root";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Patterns of the routes whose body is not plain JSON: uploads, and JSON carrying a photo. */
-const routePatterns = (kind: "multipart" | "photo-json") =>
+const routePatterns = (kind: "multipart" | "photo-json" | "calendar-json") =>
   restRoutes
     .filter((route) => route.body === kind)
     .map((route) => ({
@@ -33,6 +34,16 @@ const routePatterns = (kind: "multipart" | "photo-json") =>
     }));
 const UPLOAD_ROUTES = routePatterns("multipart");
 const PHOTO_JSON_ROUTES = routePatterns("photo-json");
+/**
+ * A calendar file travels as JSON on both doors (docs/decisions/027): its REST paths, and the
+ * same procedures' tRPC paths (a change is one procedure a request: web/lib/trpc.ts).
+ */
+const CALENDAR_JSON_ROUTES = [
+  ...routePatterns("calendar-json"),
+  ...[...new Set(restRoutes.filter((r) => r.body === "calendar-json").map((r) => r.procedure))].map(
+    (procedure) => ({ method: "POST" as const, pattern: new RegExp(`^/api/trpc/${procedure}$`) }),
+  ),
+];
 const matches = (routes: typeof UPLOAD_ROUTES, method: string, path: string) =>
   routes.some((route) => route.method === method && route.pattern.test(path));
 
@@ -79,6 +90,13 @@ export function bodyRuleFor(method: string, path: string): BodyRule {
       type: "application/json",
       maxBytes: PHOTO_JSON_BODY_MAX_BYTES,
       tooLarge: messages.payloadTooLarge,
+    };
+  }
+  if (matches(CALENDAR_JSON_ROUTES, method, path)) {
+    return {
+      type: "application/json",
+      maxBytes: CALENDAR_IMPORT_BODY_MAX_BYTES,
+      tooLarge: messages.calendarFileTooLarge,
     };
   }
   return {

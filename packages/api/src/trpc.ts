@@ -46,9 +46,10 @@ export interface RestRoute {
   status?: 200 | 201;
   /**
    * What the body is: JSON (the default, 64 KB at most), a multipart upload (5 MB), or JSON
-   * that may carry a photo as a data URL (spec section 7, circles), allowed the photo's size.
+   * that may carry a photo as a data URL (spec section 7, circles), allowed the photo's size,
+   * or JSON carrying a calendar file (docs/decisions/027), allowed the file's size.
    */
-  body?: "json" | "multipart" | "photo-json";
+  body?: "json" | "multipart" | "photo-json" | "calendar-json";
 }
 
 export interface ProcedureMeta {

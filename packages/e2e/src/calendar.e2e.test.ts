@@ -9,6 +9,7 @@
  * screen must be read in the person's zone. Plans are set up through the REST door. Screens are
  * checked with axe and saved at phone and desktop size (calendar-*.png).
  */
+import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { frontToast } from "./browser-steps";
@@ -302,5 +303,24 @@ describe("calendar views in the browser", () => {
       .getByRole("list", { name: fullDate(otherDay) })
       .getByText("Homework club")
       .waitFor();
+  });
+  it("imports the school's calendar through the dialog and shows its holiday on the circle's calendar", async () => {
+    const { user, circle } = await berliner();
+    const page = await browserInHonolulu(user, `/circle/${circle.id}`);
+    await page.getByRole("button", { name: "Import calendar" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import calendar" });
+    await dialog
+      .getByLabel("Calendar file")
+      .setInputFiles(
+        fileURLToPath(
+          new URL("../../core/src/calendar-import/fixtures/school-year.ics", import.meta.url),
+        ),
+      );
+    await dialog.getByText(/^8 events: 1 repeating plan, 7 one-off plans/).waitFor();
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await frontToast(page).getByText("Imported 8 plans into The Lovelaces").waitFor();
+    // The holiday on its day, whatever month the test runs in.
+    await page.goto(`/circle/${circle.id}?date=2026-12-21`);
+    await page.getByRole("article", { name: "Christmas holidays" }).first().waitFor();
   });
 });

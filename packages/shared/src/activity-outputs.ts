@@ -39,6 +39,9 @@ export const activityValuesSchema = z.object({
   /** What a member's departure took with it: the plans they made, the tasks given to them. */
   plansDeleted: z.number().int().optional(),
   tasksWithdrawn: z.number().int().optional(),
+  /** What a calendar import wrote (docs/decisions/027): plans added, and plans updated. */
+  plansImported: z.number().int().optional(),
+  plansUpdated: z.number().int().optional(),
   /** Other fields the change touched, by name. */
   changed: z.array(z.enum(ACTIVITY_NAMED_FIELDS)).optional(),
 });
@@ -57,6 +60,8 @@ export interface StoredActivityValues {
   invitations?: number;
   plansDeleted?: number;
   tasksWithdrawn?: number;
+  plansImported?: number;
+  plansUpdated?: number;
   changed?: ActivityNamedField[];
 }
 

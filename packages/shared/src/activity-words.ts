@@ -201,6 +201,15 @@ class Writer {
     return `${this.actor} changed ${before.title ?? this.circle}${what}`;
   }
 
+  /** "Ana imported a calendar into Home: 12 new plans, 2 updated". */
+  calendarImported(): string {
+    const added = this.entry.after?.plansImported ?? 0;
+    const updated = this.entry.after?.plansUpdated ?? 0;
+    const items = [`${added} new ${added === 1 ? "plan" : "plans"}`];
+    if (updated > 0) items.push(`${updated} updated`);
+    return `${this.actor} imported a calendar into ${this.circle}: ${items.join(", ")}`;
+  }
+
   invitationsSent(): string {
     const count = this.entry.after?.invitations ?? 1;
     const whom = count === 1 ? "someone" : `${count} people`;
@@ -263,6 +272,8 @@ export function describeActivity(entry: DescribedEntry, options: DescribeOptions
       return `An invitation to ${w.circle} was declined`;
     case "invitation_withdrawn":
       return `${w.actor} withdrew an invitation to ${w.circle}`;
+    case "calendar_imported":
+      return w.calendarImported();
     case "invitation_received":
       return `${w.actor} invited you to join ${w.circle}`;
   }

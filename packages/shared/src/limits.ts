@@ -285,6 +285,8 @@ export const ACTIVITY_KINDS = [
   "invitations_sent",
   "invitation_declined",
   "invitation_withdrawn",
+  /** A member imported a calendar file: `after.plansImported` new plans, `after.plansUpdated` updated. */
+  "calendar_imported",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** Which occurrences of a series a plan entry is about; null for a one-off plan. */
@@ -334,3 +336,22 @@ export const INBOX_PAGE_MAX = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
+
+/**
+ * Import calendar (.ics) into a circle (issue 22, docs/decisions/027): the file's size, the
+ * events one file may hold (a moved occurrence counts as one), the plans one import may add
+ * (a series counts one, an occurrence of a rule the product cannot express one each), and the
+ * imports one person may make an hour (a budget of its own beside the plan pace: one import
+ * may add many plans at once, and is counted once).
+ */
+export const CALENDAR_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The file as JSON text: escaped line breaks and backslashes, and the other fields. */
+export const CALENDAR_IMPORT_BODY_MAX_BYTES =
+  Math.ceil(CALENDAR_IMPORT_MAX_BYTES * 1.25) + 64 * 1024;
+export const CALENDAR_IMPORT_EVENTS_MAX = 2000;
+export const CALENDAR_IMPORT_PLANS_MAX = 2000;
+export const CALENDAR_IMPORTS_PER_HOUR = 10;
+/** Previews one person may ask for an hour: each reads up to a 2 MB file. */
+export const CALENDAR_PREVIEWS_PER_HOUR = 60;
+/** Items a preview lists by name (its counts cover them all). */
+export const CALENDAR_IMPORT_LISTED_MAX = 100;

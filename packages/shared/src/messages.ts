@@ -6,6 +6,9 @@ import {
   ACTIVITY_PAGE_MAX,
   ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
+  CALENDAR_IMPORT_EVENTS_MAX,
+  CALENDAR_IMPORT_MAX_BYTES,
+  CALENDAR_IMPORT_PLANS_MAX,
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   CIRCLE_MEMBERS_MAX,
   CIRCLE_NAME_MAX_LENGTH,
@@ -227,4 +230,15 @@ export const messages = {
   searchLimitInvalid: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
   // A verification link opened again (docs/decisions/025)
   emailAlreadyVerified: "This email is already verified. You can log in.",
+  // Import calendar (docs/decisions/027)
+  calendarFileTooLarge: `File too large: Please select a calendar file smaller than ${CALENDAR_IMPORT_MAX_BYTES / 1024 / 1024}MB`,
+  calendarFileInvalid:
+    "This file is not a calendar. Please choose an .ics file exported from a calendar app.",
+  calendarFileMalformed:
+    "This calendar file could not be read. Please export it again and try once more.",
+  calendarFileEmpty: "This calendar file has no events to import.",
+  calendarTooManyEvents: `This calendar file has more than ${CALENDAR_IMPORT_EVENTS_MAX} events. Please split it and import it in parts.`,
+  calendarTooManyPlans: `This import would add more than ${CALENDAR_IMPORT_PLANS_MAX} plans. Please split the file and import it in parts.`,
+  calendarImportsTooFast:
+    "You are importing calendars too quickly. Please wait a while and try again.",
 } as const;

@@ -152,6 +152,18 @@ function weekdayAfter(day: Weekday, days: number): Weekday {
  * The plan columns an edit writes, whether it rewrites the plan or starts a new series from it:
  * the content, assignment and timing as edited, and its type (a plan with an assignee is a task).
  */
+/**
+ * An imported plan's source, cleared (docs/decisions/027): the new part of a split series and a
+ * plan moved to another circle are the app's plans, which a re-import never touches (and a
+ * second plan with the same source in one circle would break its uniqueness).
+ */
+export const NOT_IMPORTED = {
+  importUid: null,
+  importInstance: null,
+  importSequence: null,
+  importModified: null,
+} as const;
+
 export function editedColumns(
   plan: PlanRow,
   input: UpdatePlanInput,
@@ -173,5 +185,6 @@ export function editedColumns(
     type,
     circleId: edit.circleId,
     recurrence: edit.rule as Record<string, unknown> | null,
+    ...(edit.circleId !== plan.circleId ? NOT_IMPORTED : {}),
   };
 }

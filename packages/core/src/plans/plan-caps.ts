@@ -31,10 +31,18 @@ export async function countPlanCreation(
  * the transaction that adds it: the circle's row is locked, so two additions at once are
  * counted one after the other.
  */
-export async function requireRoomFor(
+export function requireRoomFor(tx: Tx, circleId: number, adding: { series: boolean }) {
+  return requireRoomForMany(tx, circleId, { plans: 1, series: adding.series ? 1 : 0 });
+}
+
+/**
+ * 400 unless the circle has room for `plans` more plans, `series` of them repeating (an import
+ * adds many at once, refused whole: docs/decisions/027). Locks the circle's row as above.
+ */
+export async function requireRoomForMany(
   tx: Tx,
   circleId: number,
-  adding: { series: boolean },
+  adding: { plans: number; series: number },
 ): Promise<void> {
   await tx
     .select({ id: circles.id })
@@ -48,10 +56,10 @@ export async function requireRoomFor(
     })
     .from(plans)
     .where(eq(plans.circleId, circleId));
-  if ((held?.plans ?? 0) >= PLANS_PER_CIRCLE_MAX) {
+  if (adding.plans > 0 && (held?.plans ?? 0) + adding.plans > PLANS_PER_CIRCLE_MAX) {
     throw new AppError("BAD_REQUEST", messages.tooManyPlans);
   }
-  if (adding.series && (held?.series ?? 0) >= SERIES_PER_CIRCLE_MAX) {
+  if (adding.series > 0 && (held?.series ?? 0) + adding.series > SERIES_PER_CIRCLE_MAX) {
     throw new AppError("BAD_REQUEST", messages.tooManySeries);
   }
 }

@@ -21,6 +21,7 @@ import {
   editedColumns,
   editedContent,
   editedRule,
+  NOT_IMPORTED,
   recurrenceFieldsOf,
   sameRule,
   sameValue,
@@ -190,6 +191,7 @@ export async function splitSeries(
     .values({
       ...copied,
       ...editedColumns(plan, input, { assignment, timing, circleId, rule }),
+      ...NOT_IMPORTED,
       version: 1,
       createdAt: stamp.at,
       updatedAt: stamp.at,

@@ -89,6 +89,16 @@ export const plans = pgTable(
      * before this was recorded) or the account is gone.
      */
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Where an imported plan came from (docs/decisions/027): the source event's UID, and for one
+     * occurrence of a rule the product cannot express, that occurrence's original start (ISO
+     * instant, or date). Null for plans made in the app, which an import never touches.
+     */
+    importUid: text("import_uid"),
+    importInstance: text("import_instance"),
+    /** The source's SEQUENCE and LAST-MODIFIED when imported: a newer one updates the plan. */
+    importSequence: integer("import_sequence"),
+    importModified: instant("import_modified"),
     /** Bumped on every change: an edit based on an older version answers 409, never overwrites. */
     version: integer("version").notNull().default(1),
     createdAt: instant("created_at").notNull().defaultNow(),
@@ -109,6 +119,10 @@ export const plans = pgTable(
     index("plans_withdrawn_from_idx")
       .on(t.cancelledAssignee)
       .where(sql`${t.cancelledAt} is not null`),
+    // One plan per source event (and occurrence) per circle: a re-import finds it (decision 027).
+    uniqueIndex("plans_import_key")
+      .on(t.circleId, t.importUid, sql`coalesce(${t.importInstance}, '')`)
+      .where(sql`${t.importUid} is not null`),
     // Search by words (docs/decisions/020): the same expression search-plans.ts matches.
     index("plans_search_idx").using(
       "gin",

@@ -1,7 +1,7 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import type { Day } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { CalendarRange, History, ListChecks, Settings, Users } from "lucide-react";
+import { CalendarRange, FileUp, History, ListChecks, Settings, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Link, useLocation, useSearch } from "wouter";
@@ -31,6 +31,7 @@ import { CIRCLE_TYPE_LABELS, memberCountText } from "./circle-labels";
 import { CircleNextDays, nextDaysInput } from "./circle-next-days";
 import { useCirclePageEvents } from "./circle-page-events";
 import { CircleUpcomingDialog } from "./circle-upcoming-dialog";
+import { ImportCalendarDialog } from "./import-calendar/import-calendar-dialog";
 
 /**
  * /circle/{id} (spec section 2): the circle's name, member count and settings button, its
@@ -76,6 +77,7 @@ function CircleView({ circle }: { circle: Circle }) {
 
   const [detailOpen, setDetailOpen] = useState(false);
   const [upcomingOpen, setUpcomingOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // Voice entry asked for by the window event; its chunk loads then, and stays mounted.
@@ -248,6 +250,15 @@ function CircleView({ circle }: { circle: Circle }) {
             Activity
           </Link>
         </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-haspopup="dialog"
+          onClick={() => setImportOpen(true)}
+        >
+          <FileUp aria-hidden="true" />
+          Import calendar
+        </Button>
       </div>
 
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -276,6 +287,7 @@ function CircleView({ circle }: { circle: Circle }) {
 
       {details.sheet}
       <CircleDetailDialog circle={circle} open={detailOpen} onOpenChange={setDetailOpen} />
+      <ImportCalendarDialog circle={circle} open={importOpen} onOpenChange={setImportOpen} />
       <CircleUpcomingDialog
         circle={circle}
         today={today}

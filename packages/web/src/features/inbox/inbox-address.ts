@@ -13,6 +13,7 @@ const CIRCLE_PAGES: Partial<Record<InboxEntry["kind"], (circleId: number) => str
   invitation_declined: paths.circleSettings.build,
   invitations_sent: paths.circleSettings.build,
   invitation_withdrawn: paths.circleSettings.build,
+  calendar_imported: paths.circleCalendar.build,
 };
 
 /**

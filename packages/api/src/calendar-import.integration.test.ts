@@ -1,0 +1,270 @@
+/**
+ * Import calendar (.ics) into a circle (issue 22, docs/decisions/027), called in-process: who
+ * may preview and import, each fixture imported and every occurrence the product reads compared
+ * with ical.js's own expansion of the file (across the DST changes of Europe and New York), a
+ * re-import that changes nothing and one that updates by SEQUENCE, and the caps and bad files
+ * refused whole with nothing written. Each test is named after the failure it stops.
+ */
+import { readFileSync } from "node:fs";
+import { listOccurrences } from "@circleplan/core/plans/list-occurrences";
+import { circleActivity, plans, users } from "@circleplan/db/schema";
+import { addDays } from "@circleplan/shared/days";
+import { messages } from "@circleplan/shared/messages";
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import ICAL from "ical.js";
+import { Temporal } from "temporal-polyfill";
+import { describe, expect, it } from "vitest";
+import { circleOfFour } from "./testing/circle-callers";
+import { refusal, type TestCaller } from "./testing/test-caller";
+import { useTestHarness } from "./testing/test-harness";
+
+const harness = useTestHarness();
+
+/** A fixed "now": the written window is 23 August 2026 to 1 May 2028 (decision 016). */
+const NOW = new Date("2026-11-01T12:00:00Z");
+const WINDOW = { from: new Date("2026-08-23T12:00:00Z"), to: new Date("2028-05-01T12:00:00Z") };
+const IMPORTER_ZONE = "Europe/London";
+
+const FIXTURES = "../../core/src/calendar-import/fixtures/";
+const fixture = (name: string) => readFileSync(new URL(FIXTURES + name, import.meta.url), "utf8");
+const IMPORTABLE = [
+  "school-year.ics",
+  "weekly-club.ics",
+  "outlook-work.ics",
+  "birthdays.ics",
+  "cannot-express.ics",
+];
+
+async function family() {
+  const h = harness();
+  h.clock.set(NOW);
+  const cast = await circleOfFour(h);
+  await h.db.db.update(users).set({ timeZone: IMPORTER_ZONE });
+  return { h, ...cast };
+}
+
+const importFile = (who: TestCaller, id: number, content: string) =>
+  who.trpc.calendarImport.import({ id, fileName: "calendar.ics", content });
+
+/** Every occurrence ical.js expands from a file, starting in the window, as "title|start|end". */
+function expectedOccurrences(content: string): string[] {
+  const root = new ICAL.Component(ICAL.parse(content));
+  const components = root.getAllSubcomponents("vevent");
+  const found: string[] = [];
+  const instant = (time: ICAL.Time): string => {
+    if (time.isDate) return time.toString();
+    // A zone the file defines: ical.js's own offsets. A bare IANA TZID: the zone database's.
+    if (time.zone?.component || time.zone?.tzid === "UTC") {
+      return new Date(time.toUnixTime() * 1000).toISOString();
+    }
+    const zone = (time as unknown as { timezone?: string }).timezone ?? IMPORTER_ZONE;
+    const wall = Temporal.PlainDateTime.from(time.toString());
+    return new Date(wall.toZonedDateTime(zone).epochMilliseconds).toISOString();
+  };
+  for (const component of components) {
+    if (component.hasProperty("recurrence-id")) continue;
+    const uid = component.getFirstPropertyValue("uid");
+    const exceptions = components.filter(
+      (other) =>
+        other !== component &&
+        other.hasProperty("recurrence-id") &&
+        other.getFirstPropertyValue("uid") === uid,
+    );
+    const event = new ICAL.Event(component, { exceptions });
+    if (event.summary === "Every second since 1990") continue; // refused: too many occurrences
+    const hasEnd = component.hasProperty("dtend") || component.hasProperty("duration");
+    const iterator = event.iterator();
+    const starts = event.isRecurring() && !component.hasProperty("rrule") ? [event.startDate] : [];
+    for (let next = starts.shift() ?? iterator.next(); next; next = iterator.next()) {
+      const details = event.getOccurrenceDetails(next);
+      const start = instant(details.startDate);
+      const at = details.startDate.isDate ? new Date(`${start}T00:00:00Z`) : new Date(start);
+      if (at >= WINDOW.to) break;
+      if (at < WINDOW.from) continue;
+      let end: string | null = hasEnd ? instant(details.endDate) : null;
+      if (end !== null && details.startDate.isDate) end = addDays(end, -1);
+      if (end === start) end = null;
+      found.push(`${details.item.summary}|${start}|${end}`);
+    }
+  }
+  return found.sort();
+}
+
+async function readOccurrences(circleId: number): Promise<string[]> {
+  const rows = await listOccurrences(harness().deps.db, {
+    circleIds: [circleId],
+    from: WINDOW.from,
+    to: WINDOW.to,
+    viewerZone: "UTC",
+  });
+  return rows
+    .map(({ plan, occurrence }) => {
+      const title = occurrence.overrides?.title ?? plan.title;
+      const start = occurrence.startDate ?? occurrence.startsAt?.toISOString();
+      const end = occurrence.endDate ?? occurrence.endsAt?.toISOString() ?? null;
+      return `${title}|${start}|${end}`;
+    })
+    .sort();
+}
+
+describe("calendar import", () => {
+  it("lets every member preview and import, and refuses the signed-out (401) and outsiders (404)", async () => {
+    const { h, creator, admin, member, outsider, anon, circle } = await family();
+    const input = { id: circle.id, content: fixture("school-year.ics") };
+    expect((await refusal(anon.trpc.calendarImport.preview(input))).status).toBe(401);
+    expect(await refusal(outsider.trpc.calendarImport.preview(input))).toMatchObject({
+      status: 404,
+      body: { message: messages.circleNotFound },
+    });
+    expect((await refusal(outsider.trpc.calendarImport.import(input))).status).toBe(404);
+    for (const who of [creator, admin, member]) {
+      expect(await who.trpc.calendarImport.preview(input)).toMatchObject({
+        events: 8,
+        series: 1,
+        oneOffs: 7,
+        allDay: 7,
+        newPlans: 8,
+        from: "2026-09-03",
+        to: "2027-06-04",
+        problems: [],
+      });
+    }
+    expect(await importFile(member, circle.id, input.content)).toEqual({
+      created: 8,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+    });
+    // The plans are the importer's, with no assignee and no reminders; one feed entry says it.
+    const rows = await h.db.db.select().from(plans).where(eq(plans.circleId, circle.id));
+    expect(rows.every((row) => row.creatorId === member.user.id && row.assignedTo === null)).toBe(
+      true,
+    );
+    expect(rows.every((row) => row.reminderTimes.length === 0)).toBe(true);
+    const entries = await h.db.db
+      .select()
+      .from(circleActivity)
+      .where(eq(circleActivity.circleId, circle.id));
+    expect(entries.map((entry) => [entry.kind, entry.after])).toEqual([
+      ["calendar_imported", { plansImported: 8, plansUpdated: 0 }],
+    ]);
+  });
+
+  it("reads every imported occurrence where ical.js puts it, across DST, with EXDATEs and moved sessions", async () => {
+    const { member, circle } = await family();
+    for (const name of IMPORTABLE) await importFile(member, circle.id, fixture(name));
+    const expected = IMPORTABLE.flatMap((name) => expectedOccurrences(fixture(name))).sort();
+    expect(expected.length).toBeGreaterThan(150);
+    expect(await readOccurrences(circle.id)).toEqual(expected);
+  });
+
+  it("changes nothing when the same file comes again, and updates in place from a newer SEQUENCE", async () => {
+    const { h, member, admin, circle } = await family();
+    const club = fixture("weekly-club.ics");
+    await importFile(member, circle.id, club);
+    const appPlan = await member.trpc.plans.create({
+      circleId: circle.id,
+      title: "Judo club",
+      startTime: new Date("2026-11-05T16:00:00Z"),
+    });
+    const [before] = await h.db.db.select().from(plans).where(isNotNull(plans.importUid));
+    expect(await importFile(member, circle.id, club)).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+    // Another member's import of the same file leaves the importer's plan alone.
+    expect(await importFile(admin, circle.id, club)).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+
+    const newer = club
+      .replace("SUMMARY:Judo club\n", "SUMMARY:Judo club (juniors)\n")
+      .replace("SEQUENCE:1", "SEQUENCE:2")
+      .replace(
+        "EXDATE;TZID=Europe/Berlin:20261029T170000,20261224T170000",
+        "EXDATE;TZID=Europe/Berlin:20261029T170000,20261224T170000,20261203T170000",
+      );
+    expect(await importFile(member, circle.id, newer)).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    const [after] = await h.db.db.select().from(plans).where(isNotNull(plans.importUid));
+    expect(after).toMatchObject({
+      id: before?.id,
+      title: "Judo club (juniors)",
+      version: (before?.version ?? 0) + 1,
+      importSequence: 2,
+    });
+    const read = await readOccurrences(circle.id);
+    expect(read).not.toContain(
+      "Judo club (juniors)|2026-12-03T16:00:00.000Z|2026-12-03T17:30:00.000Z",
+    );
+    expect(read).toContain("Judo club (juniors)|2026-12-10T16:00:00.000Z|2026-12-10T17:30:00.000Z");
+    expect(read).toContain("Judo club (grading)|2026-11-21T09:00:00.000Z|2026-11-21T10:30:00.000Z");
+    // The plan made in the app with the same title is never touched.
+    const [app] = await h.db.db.select().from(plans).where(eq(plans.id, appPlan.id));
+    expect(app).toMatchObject({ title: "Judo club", version: 1, importUid: null });
+    const entries = await h.db.db
+      .select({ after: circleActivity.after })
+      .from(circleActivity)
+      .where(
+        and(eq(circleActivity.circleId, circle.id), eq(circleActivity.kind, "calendar_imported")),
+      );
+    expect(entries.map((entry) => entry.after)).toEqual([
+      { plansImported: 1, plansUpdated: 0 },
+      { plansImported: 0, plansUpdated: 1 },
+    ]);
+  });
+
+  it("refuses a file over the circle's series cap whole, and a file that is not a calendar, writing nothing", async () => {
+    const { h, member, creator, circle } = await family();
+    // 99 series held: the work file's two would make 101.
+    await h.db.db.insert(plans).values(
+      Array.from({ length: 99 }, (_, index) => ({
+        circleId: circle.id,
+        creatorId: creator.user.id,
+        type: "event" as const,
+        title: `Series ${index}`,
+        startsAt: NOW,
+        // Counted as a series by its rule alone; nothing in this test reads it.
+        recurrence: { type: "daily" },
+      })),
+    );
+    const held = async () =>
+      (await h.db.db.select({ n: count() }).from(plans).where(eq(plans.circleId, circle.id)))[0]?.n;
+    expect(await refusal(importFile(member, circle.id, fixture("outlook-work.ics")))).toMatchObject(
+      {
+        status: 400,
+        body: { message: messages.tooManySeries },
+      },
+    );
+    expect(
+      await refusal(importFile(member, circle.id, fixture("not-a-calendar.ics"))),
+    ).toMatchObject({
+      status: 400,
+      body: { message: messages.calendarFileInvalid },
+    });
+    expect(
+      await refusal(importFile(member, circle.id, "BEGIN:VCALENDAR\n\u0000garbage")),
+    ).toMatchObject({
+      status: 400,
+      body: { message: messages.calendarFileMalformed },
+    });
+    expect(
+      await refusal(importFile(member, circle.id, "x".repeat(2 * 1024 * 1024 + 1))),
+    ).toMatchObject({
+      status: 400,
+      body: { message: messages.calendarFileTooLarge },
+    });
+    expect(await held()).toBe(99);
+    const entries = await h.db.db
+      .select({ n: count() })
+      .from(circleActivity)
+      .where(eq(circleActivity.circleId, circle.id));
+    expect(entries[0]?.n).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * An event's texts cut to the plan's fields (docs/decisions/027, "Texts"): control characters
+ * and broken UTF-16 removed (the API refuses them, and Postgres refuses NUL), a title and a
+ * place on one line, a description's line breaks kept; each cut to its limit, and the cut
+ * reported in the preview rather than the event refused.
+ */
+import {
+  PLAN_DESCRIPTION_MAX_LENGTH,
+  PLAN_LOCATION_MAX_LENGTH,
+  PLAN_TITLE_MAX_LENGTH,
+} from "@circleplan/shared/limits";
+
+/** What an event without a SUMMARY is called. */
+export const UNTITLED = "Untitled event";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Cut to `max` UTF-16 units without splitting a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end).trimEnd();
+}
+
+function lines(text: string): string {
+  return text
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(CONTROLS, "")
+    .replace(LONE_SURROGATES, "");
+}
+
+const oneLine = (text: string) => lines(text).replace(/\s+/g, " ").trim();
+
+export interface CleanTexts {
+  title: string;
+  description: string | null;
+  location: string | null;
+  /** Which texts were cut to their limit ("title", "description", "place"). */
+  cut: string[];
+}
+
+export function cleanTexts(raw: {
+  title: unknown;
+  description: unknown;
+  location: unknown;
+}): CleanTexts {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const title = oneLine(text(raw.title)) || UNTITLED;
+  const description = lines(text(raw.description)).trim();
+  const location = oneLine(text(raw.location));
+  const cuts: string[] = [];
+  const bounded = (value: string, max: number, name: string) => {
+    if (value.length > max) cuts.push(name);
+    return cut(value, max);
+  };
+  return {
+    title: bounded(title, PLAN_TITLE_MAX_LENGTH, "title"),
+    description: description
+      ? bounded(description, PLAN_DESCRIPTION_MAX_LENGTH, "description")
+      : null,
+    location: location ? bounded(location, PLAN_LOCATION_MAX_LENGTH, "place") : null,
+    cut: cuts,
+  };
+}
