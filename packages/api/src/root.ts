@@ -2,6 +2,7 @@ import { deriveRoutes } from "./rest";
 import { activityRouter } from "./routers/activity";
 import { attachmentsRouter } from "./routers/attachments";
 import { authRouter } from "./routers/auth";
+import { calendarFeedsRouter } from "./routers/calendar-feeds";
 import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
 import { inboxRouter } from "./routers/inbox";
@@ -30,6 +31,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   live: liveRouter,
   dev: devRouter,
+  calendarFeeds: calendarFeedsRouter,
 });
 
 export type AppRouter = typeof appRouter;

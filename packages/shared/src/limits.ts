@@ -334,3 +334,16 @@ export const INBOX_PAGE_MAX = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
+
+/**
+ * Calendar feeds (docs/decisions/026): the plans a feed holds are those within a year back and
+ * two years ahead of today, at most CALENDAR_FEED_PLANS_MAX of them (a series counts once) and
+ * CALENDAR_FEED_EXCEPTIONS_MAX moved, edited or cancelled occurrences; past either, the ones
+ * nearest to today are kept.
+ */
+export const CALENDAR_FEED_DAYS_BACK = 365;
+export const CALENDAR_FEED_DAYS_AHEAD = 730;
+export const CALENDAR_FEED_PLANS_MAX = 2500;
+export const CALENDAR_FEED_EXCEPTIONS_MAX = 5000;
+/** How long a calendar app (and the CDN) may reuse a feed before asking again, in seconds. */
+export const CALENDAR_FEED_MAX_AGE_SECONDS = 300;

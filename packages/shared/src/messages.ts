@@ -227,4 +227,6 @@ export const messages = {
   searchLimitInvalid: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
   // A verification link opened again (docs/decisions/025)
   emailAlreadyVerified: "This email is already verified. You can log in.",
+  // Calendar feeds (docs/decisions/026)
+  calendarFeedsTooFast: "You made many calendar links in a short time. Please try again later.",
 } as const;
