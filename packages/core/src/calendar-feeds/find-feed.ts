@@ -91,7 +91,8 @@ export async function findFeed(
     circleId: row.circle_id,
     lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at),
     circles: parts.map(([id, name, notify]) => ({ id, name, notify })),
-    etag: `"${etag}"`,
+    // Weak: the same calendar may travel gzipped or not (compression.ts, CloudFront).
+    etag: `W/"${etag}"`,
     lastModified,
   };
 }

@@ -86,13 +86,14 @@ export function windowAround(now: Date): FeedWindow {
   };
 }
 
-/** If-None-Match: one ETag, a list of them, or `*`; a weak one (W/, as a CDN may make it) counts. */
+/** If-None-Match: one ETag, a list of them, or `*`, compared weakly (RFC 9110 13.1.2). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return header
     .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === etag || tag === "*");
+    .map(opaque)
+    .some((tag) => tag === opaque(etag) || tag === "*");
 }
 
 async function noteRead(deps: Pick<CoreDeps, "db">, feed: FoundFeed, now: Date): Promise<void> {
