@@ -321,11 +321,23 @@ describe("calendar feeds", () => {
       title: "My plan",
       startTime: local("2026-03-09", "13:00"),
     });
+    // A task withdrawn from them is gone from their feed, as from every view of theirs.
+    const task = await creator.trpc.plans.create({
+      circleId: joined.id,
+      title: "Withdrawn task",
+      startTime: local("2026-03-09", "14:00"),
+      assignedTo: leaver.user.id,
+    });
+    await creator.trpc.tasks.cancel({ id: task.id });
     const all = await leaver.trpc.calendarFeeds.create({});
     const one = await leaver.trpc.calendarFeeds.create({ circleId: joined.id });
     const before = await (await fetchFeed(all.url)).text();
     expect([before.includes("Joined plan"), before.includes("My plan")]).toEqual([true, true]);
     expect(before).toContain("Circle: Joined");
+    expect(before).not.toContain("Withdrawn task");
+    expect(
+      await (await fetchFeed((await creator.trpc.calendarFeeds.create({})).url)).text(),
+    ).toContain("Withdrawn task");
 
     await leaver.trpc.circles.leave({ id: joined.id });
     const after = await (await fetchFeed(all.url)).text();
