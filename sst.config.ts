@@ -277,6 +277,9 @@ export default $config({
           // Same origin as the app through the Router: browsers need no CORS from it.
           cors: false,
           // No prefix rewrite: the app's routes already live under /api, as in local runs.
+          // The Router's cache policy follows each answer's Cache-Control: /api answers are
+          // no-store, but the calendar feed (public, max-age=300) is kept at the edge for a few
+          // minutes (docs/decisions/026-calendar-feeds.md).
           router: {
             instance: router,
             path: "/api",

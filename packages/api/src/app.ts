@@ -13,6 +13,7 @@ import { messages } from "@circleplan/shared/messages";
 import { Hono, type Context as HonoContext } from "hono";
 import { type RequestIdVariables, requestId } from "hono/request-id";
 import { mountByteRoutes } from "./byte-routes";
+import { mountCalendarFeedRoute } from "./calendar-feed-route";
 import { clientAddress } from "./client-address";
 import { compressAnswers } from "./compression";
 import { type Context, createContext } from "./context";
@@ -65,6 +66,7 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
   mountTrpc(app, { buildContext, log: deps.log });
   mountRest(app, { router: appRouter, buildContext, log: deps.log });
   mountByteRoutes(app, { deps, buildContext });
+  mountCalendarFeedRoute(app, deps);
   options.liveSocket?.mount(app, buildContext);
 
   const openApi = buildOpenApiDocument(appRouter, deps.config.appUrl);

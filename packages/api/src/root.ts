@@ -2,6 +2,7 @@ import { deriveRoutes } from "./rest";
 import { activityRouter } from "./routers/activity";
 import { attachmentsRouter } from "./routers/attachments";
 import { authRouter } from "./routers/auth";
+import { calendarFeedsRouter } from "./routers/calendar-feeds";
 import { calendarImportRouter } from "./routers/calendar-import";
 import { circlesRouter } from "./routers/circles";
 import { devRouter } from "./routers/dev";
@@ -32,6 +33,7 @@ export const appRouter = router({
   live: liveRouter,
   dev: devRouter,
   calendarImport: calendarImportRouter,
+  calendarFeeds: calendarFeedsRouter,
 });
 
 export type AppRouter = typeof appRouter;

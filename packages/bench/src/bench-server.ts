@@ -84,6 +84,8 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
     RATE_LIMIT_CODE_ACCOUNT: UNLIMITED,
     RATE_LIMIT_CODE_IP: UNLIMITED,
     RATE_LIMIT_PLAN_CREATE: UNLIMITED,
+    RATE_LIMIT_FEED_CREATE: UNLIMITED,
+    RATE_LIMIT_FEED_READ: UNLIMITED,
   });
   // Security events of thousands of logins would drown the figures: this logger writes nothing.
   const deps = await createAppDeps(config, {

@@ -7,6 +7,7 @@ import { startBenchServer } from "./bench-server";
 import { runBoundsBench } from "./bounds-bench";
 import { runDigestBench } from "./digest-bench";
 import { runDoorOverhead } from "./door-overhead";
+import { runFeedBench } from "./feed-bench";
 import { printSummary, type SummaryRow } from "./format";
 import { runHttpLoad } from "./http-load";
 import { runLambdaColdStart } from "./lambda-cold-start";
@@ -24,6 +25,7 @@ const SECTIONS = [
   "doors",
   "plans",
   "search",
+  "feed",
   "bounds",
   "nlp",
   "digest",
@@ -36,7 +38,7 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | search | bounds | nlp | digest | timing | lambda | web | lighthouse | requests]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | search | feed | bounds | nlp | digest | timing | lambda | web | lighthouse | requests]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -50,6 +52,10 @@ Sections (default: all, in this order):
            them "dentist"): p50/p95 through the REST door, in-process and as the raw SQL of
            the same answer, and EXPLAIN ANALYZE showing the GIN index used; embedded store
            unless --postgres or --database-url
+  feed     one circle's calendar feed of 2,000 plans (100 weekly series, each with a
+           cancelled and a renamed occurrence): GET /api/calendar-feeds/{token}.ics built,
+           and answered 304, p50/p95, and the answer's size plain and gzipped; embedded
+           store unless --postgres or --database-url
   bounds   the heaviest requests the plan rules allow (a series from 1900, 500 times, its
            rewrite, far reads of a circle at its cap of daily series, the job moving their
            windows): rows each writes and its time; embedded store unless --postgres
@@ -85,6 +91,7 @@ Options (flag, or the environment variable in brackets):
   --chrome-path <file>  the Chromium Lighthouse and requests drive [CHROME_PATH=/usr/bin/chromium]
   --month-samples <n>   timed answers of the plans section's month [BENCH_MONTH_SAMPLES=30]
   --search-samples <n>  timed answers of each search             [BENCH_SEARCH_SAMPLES=50]
+  --feed-samples <n>    timed answers of the calendar feed        [BENCH_FEED_SAMPLES=20]
   --postgres            plans and digest on a throwaway local PostgreSQL (Debian's, as pnpm test's)
   --database-url <url>  plans and digest on this PostgreSQL server, in a database of the run's own,
                         dropped afterwards                       [BENCH_DATABASE_URL]
@@ -108,6 +115,7 @@ function parse() {
       "chrome-path": { type: "string" },
       "month-samples": { type: "string" },
       "search-samples": { type: "string" },
+      "feed-samples": { type: "string" },
       "database-url": { type: "string" },
       postgres: { type: "boolean", default: false },
       rebuild: { type: "boolean", default: false },
@@ -147,6 +155,7 @@ function parse() {
     chromePath: values["chrome-path"] ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
     monthSamples: Math.round(number(values["month-samples"], "BENCH_MONTH_SAMPLES", 30, 1)),
     searchSamples: Math.round(number(values["search-samples"], "BENCH_SEARCH_SAMPLES", 50, 1)),
+    feedSamples: Math.round(number(values["feed-samples"], "BENCH_FEED_SAMPLES", 20, 1)),
     // Not DATABASE_URL: a shell's database must not receive the bench's plans by accident.
     databaseUrl: values["database-url"] ?? (process.env.BENCH_DATABASE_URL || undefined),
     postgres: values.postgres,
@@ -185,6 +194,15 @@ async function main(): Promise<void> {
         postgres: options.postgres,
         databaseUrl: options.databaseUrl,
         samples: options.searchSamples,
+      })),
+    );
+  }
+  if (options.sections.includes("feed")) {
+    summary.push(
+      ...(await runFeedBench({
+        postgres: options.postgres,
+        databaseUrl: options.databaseUrl,
+        samples: options.feedSamples,
       })),
     );
   }

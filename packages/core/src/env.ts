@@ -92,6 +92,9 @@ const envSchema = z.object({
   RATE_LIMIT_INVITE_USER: rateRule.prefault("100/86400"),
   /** Plans one user creates, one-off or repeating (docs/decisions/016-bounded-work.md). */
   RATE_LIMIT_PLAN_CREATE: rateRule.prefault("100/3600"),
+  /** Calendar feed links one user makes, and fetches of one feed (docs/decisions/026). */
+  RATE_LIMIT_FEED_CREATE: rateRule.prefault("20/3600"),
+  RATE_LIMIT_FEED_READ: rateRule.prefault("60/3600"),
   /**
    * Live sync on AWS IoT Core (docs/decisions/018-live-sync.md; sst.config.ts sets them): the
    * topics' prefix (`app/stage`), the account's data endpoint (a host name) and the custom
@@ -146,6 +149,10 @@ export interface Config {
     invitePerUser: RateRule;
     /** Plans one user creates, whatever the circle. */
     planCreate: RateRule;
+    /** Calendar feed links one user makes. */
+    feedCreate: RateRule;
+    /** Fetches of one calendar feed (each request, a 304 included). */
+    feedRead: RateRule;
   };
   /** Live sync on AWS IoT Core; unset on the local server (its own WebSocket). */
   live: {
@@ -200,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       invitePerCircle: parsed.RATE_LIMIT_INVITE_CIRCLE,
       invitePerUser: parsed.RATE_LIMIT_INVITE_USER,
       planCreate: parsed.RATE_LIMIT_PLAN_CREATE,
+      feedCreate: parsed.RATE_LIMIT_FEED_CREATE,
+      feedRead: parsed.RATE_LIMIT_FEED_READ,
     },
     live: liveSettings(parsed),
   };

@@ -355,3 +355,16 @@ export const CALENDAR_IMPORTS_PER_HOUR = 10;
 export const CALENDAR_PREVIEWS_PER_HOUR = 60;
 /** Items a preview lists by name (its counts cover them all). */
 export const CALENDAR_IMPORT_LISTED_MAX = 100;
+
+/**
+ * Calendar feeds (docs/decisions/026): the plans a feed holds are those within a year back and
+ * two years ahead of today, at most CALENDAR_FEED_PLANS_MAX of them (a series counts once) and
+ * CALENDAR_FEED_EXCEPTIONS_MAX moved, edited or cancelled occurrences; past either, the ones
+ * nearest to today are kept.
+ */
+export const CALENDAR_FEED_DAYS_BACK = 365;
+export const CALENDAR_FEED_DAYS_AHEAD = 730;
+export const CALENDAR_FEED_PLANS_MAX = 2500;
+export const CALENDAR_FEED_EXCEPTIONS_MAX = 5000;
+/** How long a calendar app (and the CDN) may reuse a feed before asking again, in seconds. */
+export const CALENDAR_FEED_MAX_AGE_SECONDS = 300;

@@ -241,4 +241,6 @@ export const messages = {
   calendarTooManyPlans: `This import would add more than ${CALENDAR_IMPORT_PLANS_MAX} plans. Please split the file and import it in parts.`,
   calendarImportsTooFast:
     "You are importing calendars too quickly. Please wait a while and try again.",
+  // Calendar feeds (docs/decisions/026)
+  calendarFeedsTooFast: "You made many calendar links in a short time. Please try again later.",
 } as const;

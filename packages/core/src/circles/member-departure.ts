@@ -3,6 +3,7 @@ import { circleMembers, circles } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { recordActivity } from "../activity/record";
+import { forgetCircleFeed } from "../calendar-feeds/revoke-feed";
 import { AppError } from "../errors";
 import { forgetCircleInterest } from "../notifications/follows";
 import type { Stamp } from "../plans/change-stamp";
@@ -66,6 +67,7 @@ export async function endMembership(
     );
   const tasksWithdrawn = withdrawn + (await withdrawAssignmentsOf(tx, membership, stamp));
   await forgetCircleInterest(tx, membership);
+  await forgetCircleFeed(tx, membership);
   // One entry for the departure and what it took, never one per plan (a member may hold many).
   await recordActivity(tx, {
     circleId: membership.circleId,

@@ -14,11 +14,30 @@
 import { createHash } from "node:crypto";
 import { queryRows } from "@circleplan/db/client";
 import type { LiveVersion } from "@circleplan/shared/live-protocol";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
 
 /** Longer than any transaction may run (the API stops at 25 s, statements at 15 s). */
 const LATE_COMMITS = "5 minutes";
+
+/**
+ * The lateral joins that give a circle's part of a version: `newest.created_at`, and
+ * `recent.entries` / `recent.top` (see above). `circleId` is the column naming the circle.
+ * Calendar feeds' ETags are built from the same parts (calendar-feeds/feed-version.ts).
+ */
+export function circleVersionJoins(circleId: SQL): SQL {
+  return sql`left join lateral (
+          select a.created_at from circle_activity a
+          where a.circle_id = ${circleId}
+          order by a.created_at desc, a.id desc
+          limit 1
+        ) newest on true
+        left join lateral (
+          select count(*) as entries, max(a.id) as top from circle_activity a
+          where a.circle_id = ${circleId}
+            and a.created_at >= newest.created_at - ${LATE_COMMITS}::interval
+        ) recent on true`;
+}
 
 export async function liveVersion({
   deps,
@@ -30,17 +49,7 @@ export async function liveVersion({
       with mine as (
         select m.circle_id, m.role, newest.created_at as newest, recent.entries, recent.top
         from circle_members m
-        left join lateral (
-          select a.created_at from circle_activity a
-          where a.circle_id = m.circle_id
-          order by a.created_at desc, a.id desc
-          limit 1
-        ) newest on true
-        left join lateral (
-          select count(*) as entries, max(a.id) as top from circle_activity a
-          where a.circle_id = m.circle_id
-            and a.created_at >= newest.created_at - ${LATE_COMMITS}::interval
-        ) recent on true
+        ${circleVersionJoins(sql`m.circle_id`)}
         where m.user_id = ${caller.userId}
       )
       select

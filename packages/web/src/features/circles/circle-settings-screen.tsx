@@ -3,6 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { CalendarSubscriptionCard } from "@/features/calendar-feeds/calendar-subscription-card";
 import { CircleColorCard } from "./circle-color-card";
 import { CircleDetailsForm } from "./circle-details-form";
 import { CircleGate } from "./circle-gate";
@@ -88,6 +89,7 @@ function SettingsView({ circle }: { circle: Circle }) {
             </CardContent>
           </Card>
           <CircleNotificationsCard circle={circle} />
+          <CalendarSubscriptionCard circle={circle} />
           {canLeave(circle) ? (
             <Card>
               <CardHeader>

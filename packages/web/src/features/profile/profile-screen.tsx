@@ -16,6 +16,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { emailInput, TextField } from "@/components/ui/text-field";
+import { CalendarSubscriptionCard } from "@/features/calendar-feeds/calendar-subscription-card";
 import { NotificationsCard } from "@/features/notifications/notifications-card";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
@@ -58,6 +59,7 @@ export function ProfileScreen() {
         <TabsContent value="account" className="grid gap-4">
           <ChangePasswordCard email={user.email} />
           <SessionsCard />
+          <CalendarSubscriptionCard />
           <DataExportCard />
           <DeleteAccountCard email={user.email} />
         </TabsContent>

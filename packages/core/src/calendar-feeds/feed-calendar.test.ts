@@ -1,0 +1,140 @@
+import ICAL from "ical.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadRecurrenceLibrary } from "../plans/recurrence";
+import { type FeedCalendarInput, feedCalendar } from "./feed-calendar";
+import type { FeedPlan } from "./feed-plans";
+
+const OWNER = 7;
+
+function plan(fields: Partial<FeedPlan>): FeedPlan {
+  return {
+    id: 1,
+    circleId: 3,
+    creatorId: OWNER,
+    type: "event",
+    title: "Swimming",
+    description: null,
+    location: null,
+    allDay: false,
+    startsAt: "2026-03-02T17:00:00+00:00",
+    endsAt: "2026-03-02T18:00:00+00:00",
+    startDate: null,
+    endDate: null,
+    timeZone: "Europe/London",
+    assignedTo: null,
+    assigneeName: null,
+    assignmentAccepted: null,
+    isCompleted: false,
+    reminderTimes: [],
+    recurrence: null,
+    version: 4,
+    createdAt: "2026-02-01T10:00:00+00:00",
+    updatedAt: "2026-02-03T10:00:00+00:00",
+    followed: false,
+    ...fields,
+  };
+}
+
+function calendarOf(plans: FeedPlan[], extra: Partial<FeedCalendarInput> = {}) {
+  const text = feedCalendar({
+    name: "Smiths (Circleplan)",
+    appUrl: "https://plan.example",
+    ownerId: OWNER,
+    circles: [{ id: 3, name: "Smiths", notify: "default" }],
+    plans,
+    exceptions: [],
+    ...extra,
+  });
+  return { text, events: new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent") };
+}
+
+describe("a feed's calendar", () => {
+  beforeAll(() => loadRecurrenceLibrary());
+
+  it("escapes and folds a long title of commas, semicolons, new lines and emoji, and reads back whole", () => {
+    const title = `Piano; then "tea", cake\\and more\nnext line 🎹🎉 ${"very long ".repeat(12)}`;
+    const { text, events } = calendarOf([plan({ title, location: "Hall, room 2; back" })]);
+    expect(events[0]?.getFirstPropertyValue("summary")).toBe(title);
+    expect(events[0]?.getFirstPropertyValue("location")).toBe("Hall, room 2; back");
+    // RFC 5545 3.1: no line longer than 75 octets, folded with CRLF and a space.
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text).toContain("\r\n ");
+  });
+
+  it("names the calendar, a stable UID, the plan's zone with its VTIMEZONE, SEQUENCE, LAST-MODIFIED and URL", () => {
+    const { text, events } = calendarOf([plan({})]);
+    expect(text).toContain("X-WR-CALNAME:Smiths (Circleplan)");
+    const event = events[0] as ICAL.Component;
+    expect(event.getFirstPropertyValue("uid")).toBe("plan-1@plan.example");
+    expect(event.getFirstProperty("dtstart")?.getParameter("tzid")).toBe("Europe/London");
+    expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/London");
+    expect(event.getFirstPropertyValue("sequence")).toBe(4);
+    expect(String(event.getFirstPropertyValue("last-modified"))).toBe("2026-02-03T10:00:00Z");
+    expect(event.getFirstPropertyValue("url")).toBe(
+      "https://plan.example/circle/3?date=2026-03-02&eventId=1",
+    );
+  });
+
+  it("writes an all-day plan as DATE values with the day after its last as DTEND", () => {
+    const { events } = calendarOf([
+      plan({
+        allDay: true,
+        startsAt: null,
+        endsAt: null,
+        startDate: "2026-07-20",
+        endDate: "2026-07-22",
+      }),
+    ]);
+    const start = events[0]?.getFirstPropertyValue("dtstart") as ICAL.Time;
+    const end = events[0]?.getFirstPropertyValue("dtend") as ICAL.Time;
+    expect([start.isDate, start.toString(), end.isDate, end.toString()]).toEqual([
+      true,
+      "2026-07-20",
+      true,
+      "2026-07-23",
+    ]);
+  });
+
+  it("takes DTSTART out of a series whose rule does not fall on it, as the product does", () => {
+    const rule = {
+      type: "weekly",
+      interval: 1,
+      weekdaysOnly: false,
+      daysOfWeek: ["monday"],
+      monthlyBy: null,
+      weekOfMonth: null,
+      count: 2,
+      until: null,
+    };
+    // Tuesday 3 March: the Mondays after it are the occurrences.
+    const { events } = calendarOf([
+      plan({ startsAt: "2026-03-03T17:00:00+00:00", endsAt: null, recurrence: rule }),
+    ]);
+    const expansion = new ICAL.Event(events[0] as ICAL.Component).iterator();
+    const starts: string[] = [];
+    for (let next = expansion.next(); next; next = expansion.next()) starts.push(next.toString());
+    expect(starts).toEqual(["2026-03-09T17:00:00", "2026-03-16T17:00:00"]);
+  });
+
+  it("states a task's assignee and state, and sets alarms only for whom the plan reminds", () => {
+    const task = plan({
+      type: "task",
+      creatorId: 99,
+      assignedTo: 12,
+      assigneeName: "Ann Smith",
+      assignmentAccepted: false,
+      description: "Bring the forms",
+      reminderTimes: ["1 day before", "24 hours before", "1 hour before"],
+    });
+    const notOwners = calendarOf([task]).events[0] as ICAL.Component;
+    expect(notOwners.getFirstPropertyValue("description")).toBe(
+      "Task for Ann Smith: declined\n\nBring the forms",
+    );
+    expect(notOwners.getAllSubcomponents("valarm")).toHaveLength(0);
+    const followed = calendarOf([{ ...task, followed: true }]).events[0] as ICAL.Component;
+    const triggers = followed
+      .getAllSubcomponents("valarm")
+      .map((alarm) => String(alarm.getFirstPropertyValue("trigger")));
+    expect(triggers).toEqual(["-PT1H", "-P1D"]);
+  });
+});

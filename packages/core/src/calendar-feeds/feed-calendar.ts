@@ -1,0 +1,294 @@
+/**
+ * A feed's plans as iCalendar (RFC 5545), written by ical-generator (docs/decisions/026, "The
+ * calendar"): one VEVENT per plan with a stable UID; timed plans in their own zone (TZID and its
+ * VTIMEZONE), all-day plans as DATE values with an exclusive end; a series as one VEVENT whose
+ * RRULE is the stored rule's own text (recurrence.ts rruleText), its cancelled occurrences as
+ * EXDATE, and each moved or edited occurrence as a VEVENT with its RECURRENCE-ID. Pure: the
+ * caller reads the rows (feed-plans.ts) and loads the recurrence library first.
+ */
+import { addDays, dayIn } from "@circleplan/shared/days";
+import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { type Interest, isReminded } from "@circleplan/shared/plan-rules";
+import ical, { formatDate, formatDateTZ, ICalAlarmType, type ICalEventData } from "ical-generator";
+import { Temporal } from "temporal-polyfill";
+import {
+  isOccurrence,
+  type RecurrenceRule,
+  rruleText,
+  type SeriesStart,
+  storedRule,
+} from "../plans/recurrence";
+import type { FeedException, FeedPlan } from "./feed-plans";
+import { type FeedZone, feedZone, vtimezoneOf } from "./feed-zones";
+import type { FeedCircle } from "./find-feed";
+
+export interface FeedCalendarInput {
+  /** X-WR-CALNAME: what the calendar app lists the feed as. */
+  name: string;
+  /** The app's address: each plan's URL, and the host its UIDs are named in. */
+  appUrl: string;
+  ownerId: number;
+  circles: FeedCircle[];
+  plans: FeedPlan[];
+  exceptions: FeedException[];
+}
+
+/** How often a calendar app should ask again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const REFRESH_SECONDS = 15 * 60;
+
+export function feedCalendar(input: FeedCalendarInput): string {
+  const host = new URL(input.appUrl).host;
+  const circles = new Map(input.circles.map((circle) => [circle.id, circle]));
+  const exceptionsOf = new Map<number, FeedException[]>();
+  for (const exception of input.exceptions) {
+    const list = exceptionsOf.get(exception.planId) ?? [];
+    list.push(exception);
+    exceptionsOf.set(exception.planId, list);
+  }
+  const calendar = ical({
+    name: input.name,
+    prodId: { company: "Circleplan", product: "Calendar feed", language: "EN" },
+    timezone: { name: null, generator: vtimezoneOf },
+    ttl: REFRESH_SECONDS,
+  });
+  const context: PlanContext = {
+    appUrl: input.appUrl,
+    host,
+    ownerId: input.ownerId,
+    showCircle: input.circles.length > 1,
+  };
+  for (const plan of input.plans) {
+    const circle = circles.get(plan.circleId);
+    if (!circle) continue;
+    for (const event of planEvents(plan, circle, exceptionsOf.get(plan.id) ?? [], context)) {
+      calendar.createEvent(event);
+    }
+  }
+  return calendar.toString();
+}
+
+interface PlanContext {
+  appUrl: string;
+  host: string;
+  ownerId: number;
+  /** The feed of several circles names each plan's circle. */
+  showCircle: boolean;
+}
+
+/** What one occurrence shows: the plan's fields, or the occurrence's own where it has them. */
+interface Shown {
+  title: string;
+  description: string | null;
+  location: string | null;
+  reminderTimes: string[];
+  isCompleted: boolean;
+}
+
+function shownOf(plan: FeedPlan, exception?: FeedException): Shown {
+  const own = exception?.overrides ?? {};
+  return {
+    title: own.title ?? plan.title,
+    description: "description" in own ? (own.description ?? null) : plan.description,
+    location: "location" in own ? (own.location ?? null) : plan.location,
+    reminderTimes: own.reminderTimes ?? plan.reminderTimes,
+    isCompleted: exception?.isCompleted ?? plan.isCompleted,
+  };
+}
+
+/** The plan's VEVENTs: itself (a series with its EXDATEs), then its moved or edited occurrences. */
+function planEvents(
+  plan: FeedPlan,
+  circle: FeedCircle,
+  exceptions: FeedException[],
+  context: PlanContext,
+): ICalEventData[] {
+  const zone = plan.allDay ? null : feedZone(plan.timeZone);
+  const uid = `plan-${plan.id}@${context.host}`;
+  const common = {
+    sequence: plan.version,
+    stamp: new Date(plan.updatedAt),
+    lastModified: new Date(plan.updatedAt),
+    created: new Date(plan.createdAt),
+    timezone: zone?.tzid ?? null,
+  };
+  const interest: Interest = { circle: circle.notify, followsPlan: plan.followed };
+  const reminds = isReminded(plan, context.ownerId, interest);
+  const fields = (shown: Shown, day: string) => ({
+    summary: shown.title,
+    location: shown.location,
+    description: descriptionOf(plan, circle, shown, context.showCircle),
+    url: planAddress(context.appUrl, plan, day),
+    alarms: reminds ? alarmsOf(shown) : [],
+  });
+
+  const rule = readRule(plan);
+  const main: ICalEventData = {
+    id: uid,
+    ...common,
+    ...timing(plan, zone),
+    ...fields(shownOf(plan), firstDay(plan)),
+  };
+  if (!rule) return [main];
+
+  const start = seriesStart(plan);
+  const excluded: Original[] = [];
+  // RFC 5545 counts DTSTART as an occurrence even where the rule does not fall (a weekly series
+  // on Mondays that starts on a Tuesday); the product does not, so the feed takes it back out.
+  const first = originalOfStart(start);
+  if (!isOccurrence(rule, start, first)) excluded.push(first);
+  const moved: ICalEventData[] = [];
+  for (const exception of exceptions) {
+    const original = originalOfException(exception);
+    if (!original) continue;
+    if (exception.isCancelled) {
+      excluded.push(original);
+      continue;
+    }
+    const shown = shownOf(plan, exception);
+    const own = {
+      ...common,
+      ...timing(exception, zone, plan.allDay),
+      ...fields(shown, occurrenceDay(exception, plan)),
+    };
+    if (original.allDay) {
+      // ical-generator writes RECURRENCE-ID as a date-time only; an all-day series' occurrence
+      // is named by a DATE, so it is left out of the series and written as a plan of its own.
+      excluded.push(original);
+      moved.push({ id: `plan-${plan.id}-${original.date}@${context.host}`, ...own });
+    } else {
+      moved.push({ id: uid, ...own, recurrenceId: zonedOrInstant(original.start, zone) });
+    }
+  }
+  main.repeating = repeatingText(rule, start, excluded, zone);
+  return [main, ...moved];
+}
+
+type Original = { allDay: true; date: string } | { allDay: false; start: Date };
+
+function readRule(plan: FeedPlan): RecurrenceRule | null {
+  try {
+    return storedRule(plan.recurrence);
+  } catch {
+    // A damaged rule (never written by this code) leaves only its first occurrence in the feed.
+    return null;
+  }
+}
+
+function seriesStart(plan: FeedPlan): SeriesStart {
+  return plan.allDay
+    ? { allDay: true, date: plan.startDate as string }
+    : { allDay: false, start: new Date(plan.startsAt as string), timeZone: plan.timeZone };
+}
+
+function originalOfStart(start: SeriesStart): Original {
+  return start.allDay ? { allDay: true, date: start.date } : { allDay: false, start: start.start };
+}
+
+function originalOfException(exception: FeedException): Original | null {
+  if (exception.originalDate) return { allDay: true, date: exception.originalDate };
+  if (exception.originalStart) return { allDay: false, start: new Date(exception.originalStart) };
+  return null;
+}
+
+/** A timed value as ical-generator writes it: wall-clock in the zone (TZID), else a UTC instant. */
+function zonedOrInstant(instant: Date, zone: FeedZone | null): Date | Temporal.ZonedDateTime {
+  if (!zone) return instant;
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone.tzid);
+}
+
+/** DTSTART and DTEND of a plan or an occurrence: DATE values with an exclusive end when all-day. */
+function timing(
+  when: Pick<FeedPlan, "startsAt" | "endsAt" | "startDate" | "endDate">,
+  zone: FeedZone | null,
+  allDay = when.startDate !== null,
+): Pick<ICalEventData, "start" | "end" | "allDay"> {
+  if (allDay) {
+    const startDate = when.startDate as string;
+    return {
+      allDay: true,
+      start: Temporal.PlainDate.from(startDate),
+      end: Temporal.PlainDate.from(addDays(when.endDate ?? startDate, 1)),
+    };
+  }
+  return {
+    start: zonedOrInstant(new Date(when.startsAt as string), zone),
+    end: when.endsAt === null ? null : zonedOrInstant(new Date(when.endsAt), zone),
+  };
+}
+
+/**
+ * The series' RRULE, the stored rule's own text, and its EXDATEs, each value formatted by
+ * ical-generator (its `repeating` takes RFC 5545 lines as text, as rrule's sets write them).
+ */
+function repeatingText(
+  rule: RecurrenceRule,
+  start: SeriesStart,
+  excluded: Original[],
+  zone: FeedZone | null,
+): string {
+  const lines = [`RRULE:${rruleText(rule, start)}`];
+  for (const original of excluded) {
+    lines.push(
+      original.allDay
+        ? `EXDATE;VALUE=DATE:${formatDate(null, Temporal.PlainDate.from(original.date), true)}`
+        : formatDateTZ(zone?.tzid ?? null, "EXDATE", zonedOrInstant(original.start, zone), {
+            timezone: zone?.tzid ?? null,
+          }),
+    );
+  }
+  return lines.join("\r\n");
+}
+
+/** The day a plan opens on in the app: its first day, in its own zone. */
+function firstDay(plan: FeedPlan): string {
+  return plan.startDate ?? dayIn(new Date(plan.startsAt as string), plan.timeZone);
+}
+
+function occurrenceDay(exception: FeedException, plan: FeedPlan): string {
+  return exception.startDate ?? dayIn(new Date(exception.startsAt as string), plan.timeZone);
+}
+
+/** The circle's page on the plan's day with the plan marked (web activity-open.ts circlePlanAddress). */
+function planAddress(appUrl: string, plan: FeedPlan, day: string): string {
+  const query = new URLSearchParams({ date: day, eventId: String(plan.id) });
+  return `${appUrl}/circle/${plan.circleId}?${query}`;
+}
+
+/** A task's state in words, as the plan card says it. */
+function taskState(plan: FeedPlan, shown: Shown): string {
+  if (shown.isCompleted) return "completed";
+  if (plan.assignmentAccepted === true) return "accepted";
+  if (plan.assignmentAccepted === false) return "declined";
+  return "waiting for an answer";
+}
+
+function descriptionOf(
+  plan: FeedPlan,
+  circle: FeedCircle,
+  shown: Shown,
+  showCircle: boolean,
+): string | null {
+  const lines: string[] = [];
+  if (showCircle) lines.push(`Circle: ${circle.name}`);
+  if (plan.assignedTo !== null) {
+    lines.push(`Task for ${plan.assigneeName || "a former member"}: ${taskState(plan, shown)}`);
+  }
+  if (shown.description) lines.push(...(lines.length > 0 ? [""] : []), shown.description);
+  return lines.length > 0 ? lines.join("\n") : null;
+}
+
+/** One display alarm per distinct reminder time ("1 day before" and "24 hours before" are one). */
+function alarmsOf(shown: Shown): ICalEventData["alarms"] {
+  const minutes = [
+    ...new Set(
+      shown.reminderTimes.flatMap((phrase) =>
+        REMINDER_MINUTES[phrase] === undefined ? [] : [REMINDER_MINUTES[phrase]],
+      ),
+    ),
+  ].sort((a, b) => a - b);
+  return minutes.map((before) => ({
+    type: ICalAlarmType.display,
+    trigger: before * 60,
+    description: shown.title,
+  }));
+}
