@@ -1,7 +1,12 @@
-/** The OpenAPI document: valid by a kept validator, and derived in full from the procedures. */
+/**
+ * The OpenAPI document: valid by a kept validator, and derived in full from the procedures; and
+ * its reference page, /api/docs. That every operation and field is described is a unit test
+ * (openapi.test.ts): the document needs no database.
+ */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { restRoutes } from "./root";
+import { contentSecurityPolicy } from "./security-headers";
 import { useTestServer } from "./testing/test-server";
 
 interface Operation {
@@ -79,5 +84,35 @@ describe("GET /api/openapi.json", () => {
       expect.objectContaining({ name: "id", in: "path", required: true }),
     ]);
     expect(endSession?.requestBody).toBeUndefined();
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("answers the reference page under the app's own CSP, its scripts and the document from our origin", async () => {
+    const client = server().client();
+    const page = await client.get<string>("/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    // The app's policy unchanged: no inline script, no other origin (no CDN, no fonts host).
+    expect(page.headers.get("content-security-policy")).toBe(contentSecurityPolicy());
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const sources = [...page.body.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual(["/api/docs/scalar.js", "/api/docs/start.js"]);
+
+    const [bundle, start] = await Promise.all(sources.map((src) => client.get<string>(`${src}`)));
+    for (const script of [bundle, start]) {
+      expect(script?.status).toBe(200);
+      expect(script?.headers.get("content-type")).toMatch(/^text\/javascript/);
+    }
+    expect(bundle?.body).toContain("createApiReference");
+    expect(start?.body).toMatch(/^Scalar\.createApiReference\("#api-reference"/);
+
+    const documentUrl = JSON.parse(start?.body.match(/\{.*\}/s)?.[0] ?? "{}").url as string;
+    expect(documentUrl).toBe("/api/openapi.json");
+    const document = await client.get<Document>(documentUrl);
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe("3.1.0");
   });
 });
