@@ -1,9 +1,8 @@
 /**
  * The OpenAPI document: valid by a kept validator, and derived in full from the procedures; and
- * its reference page, /api/docs. That every operation and field is described is a unit test
- * (openapi.test.ts): the document needs no database.
+ * its reference page, /api/docs. That it is valid and describes every operation and field is a
+ * unit test (openapi.test.ts): the document needs no database.
  */
-import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { restRoutes } from "./root";
 import { contentSecurityPolicy } from "./security-headers";
@@ -21,14 +20,6 @@ const server = useTestServer();
 const documentOf = async () => (await server().client().get<Document>("/api/openapi.json")).body;
 
 describe("GET /api/openapi.json", () => {
-  it("is a valid OpenAPI 3.1 document", async () => {
-    const validator = new Validator();
-    const result = await validator.validate(await documentOf());
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
-    expect(validator.version).toBe("3.1");
-  });
-
   it("describes every REST path with its parameters, body, answer and errors", async () => {
     const document = await documentOf();
     expect(restRoutes.length).toBeGreaterThanOrEqual(14);

@@ -1,7 +1,10 @@
 /**
  * The OpenAPI 3.1 document of the REST door, derived from the same procedures the door serves:
  * each route's parameters and body from the procedure's input schema, its answer from the
- * output schema, and the error answers of api-conventions.md. Nothing here is listed by hand.
+ * output schema, and the error answers of api-conventions.md. Nothing here is listed by hand:
+ * an operation's summary and description are its procedure's `meta.rest`, a field's description
+ * and a call's examples are the zod schema's `.describe()` / `.meta({ description, examples })`
+ * in packages/shared (openapi.test.ts fails for anything undescribed; docs/decisions/007).
  */
 import type { AnyRouter } from "@trpc/server";
 import * as z from "zod";
@@ -40,7 +43,10 @@ const ERROR_SCHEMA = {
       items: {
         type: "object",
         required: ["path", "message"],
-        properties: { path: { type: "string" }, message: { type: "string" } },
+        properties: {
+          path: { type: "string", description: "The field, dotted (`recurrenceEndDate`)" },
+          message: { type: "string", description: "What is wrong with it, in the product's words" },
+        },
       },
     },
     showForgotPassword: { type: "boolean", description: "Login only" },
@@ -68,6 +74,8 @@ function operation(router: AnyRouter, route: DerivedRoute) {
   const parameter = (name: string, where: "path" | "query") => ({
     name,
     in: where,
+    // The field's own description (its zod `.describe`/`.meta`), where tools show a parameter's.
+    description: properties[name]?.description,
     required: where === "path" || required.has(name),
     schema: properties[name] ?? { type: "string" },
   });
@@ -100,6 +108,7 @@ function operation(router: AnyRouter, route: DerivedRoute) {
   return {
     operationId: route.procedure,
     summary: route.summary,
+    description: route.description,
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {

@@ -7,7 +7,9 @@ import { currentPasswordField } from "./auth-schemas";
 import { messages } from "./messages";
 
 /** `POST /api/user/delete`: the account's password, checked like a sign-in. */
-export const deleteAccountInput = z.object({ password: currentPasswordField });
+export const deleteAccountInput = z.object({
+  password: currentPasswordField.describe("The account's password, to confirm"),
+});
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
 /**

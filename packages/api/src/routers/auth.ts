@@ -42,6 +42,8 @@ export const authRouter = router({
         path: "/api/auth/register",
         status: 201,
         summary: "Create an account (unverified) and send its verification link",
+        description:
+          "Anyone signed out. Creates an unverified account, mails its verification link and answers 201 with the account; sign-in waits for the link. 409 when the email is already registered; 400 with one issue per field for bad input.",
       },
     })
     .input(registerInput)
@@ -79,6 +81,8 @@ export const authRouter = router({
     .meta({
       rest: {
         method: "POST",
+        description:
+          "Anyone. Starts a session: the answer sets the session cookie and replaces the caller's previous session on this browser. 401 for a wrong email or password (`showForgotPassword` after repeated failures); 403 until the email is verified; 429 while sign-ins back off.",
         path: "/api/auth/verify-email",
         summary: "Open a verification link's token (a resent link also sets the password)",
       },

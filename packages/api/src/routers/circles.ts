@@ -57,6 +57,8 @@ export const circlesRouter = router({
         method: "POST",
         path: "/api/circles",
         summary: "Create a circle; the caller becomes its creator and admin",
+        description:
+          "Signed in. Creates a circle of which the caller is creator and admin and answers 201 with it. A photo rides along as a data URL (`photo`) or as the key of a direct upload (`photoUploadKey`).",
         status: 201,
         body: "photo-json",
       },

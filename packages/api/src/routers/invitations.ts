@@ -56,6 +56,8 @@ export const invitationsRouter = router({
         method: "POST",
         path: "/api/circles/:id/invitations",
         summary: "Invite one email (admins); mails the link and answers its token once",
+        description:
+          "Circle admins. Invites one address: mails it a link valid for 7 days and answers 201 with the invitation, its token and link. 409 when the address is already a member or invited.",
         status: 201,
       },
     })
@@ -69,6 +71,8 @@ export const invitationsRouter = router({
         method: "POST",
         path: "/api/circles/:id/invite",
         summary: "Invite a list of emails at once (admins); all or none",
+        description:
+          "Circle admins. Invites several addresses at once (a bounded batch), each as POST /api/circles/{id}/invitations would.",
         status: 201,
       },
     })

@@ -10,6 +10,8 @@ export const nlpRouter = router({
         method: "POST",
         path: "/api/nlp/process-voice",
         summary: "Read a typed or spoken sentence into a plan for one of the caller's circles",
+        description:
+          'Signed in. Turns a sentence ("Dentist with Mia next Tuesday at 4pm, remind me an hour before") into a draft plan to review; nothing is saved. Dates are read in `userTimezone` (the caller\'s zone when absent) from `referenceDay`. When the language service is unavailable or over its limit, a simpler parser answers and `fallbackProcessing` says so.',
       },
     })
     .input(processVoiceInput)

@@ -40,6 +40,8 @@ import {
   syncParsed,
 } from "../trpc";
 
+const listDescription =
+  "Signed in. The caller's plans across their circles, one item per occurrence, in start order: one day (`date`), the upcoming ones (`upcoming`, `limit`), one circle (`circleId`), or a range of days (`from`, `to`). Days are read in the caller's time zone. Pages with `offset`.";
 const listSummary =
   "Plans in the caller's circles: a day, the upcoming ones, one circle, or a range";
 
@@ -48,11 +50,31 @@ export const plansRouter = router({
   list: protectedProcedure
     .meta({
       rest: [
-        { method: "GET", path: "/api/events/all", summary: listSummary },
-        { method: "GET", path: "/api/events", summary: listSummary },
-        { method: "GET", path: "/api/events/upcoming", summary: listSummary },
-        { method: "GET", path: "/api/events/all-circles", summary: listSummary },
-        { method: "GET", path: "/api/dashboard/plans", summary: listSummary },
+        {
+          method: "GET",
+          path: "/api/events/all",
+          summary: listSummary,
+          description: listDescription,
+        },
+        { method: "GET", path: "/api/events", summary: listSummary, description: listDescription },
+        {
+          method: "GET",
+          path: "/api/events/upcoming",
+          summary: listSummary,
+          description: listDescription,
+        },
+        {
+          method: "GET",
+          path: "/api/events/all-circles",
+          summary: listSummary,
+          description: listDescription,
+        },
+        {
+          method: "GET",
+          path: "/api/dashboard/plans",
+          summary: listSummary,
+          description: listDescription,
+        },
       ],
     })
     .input(listPlansInput)
@@ -116,6 +138,7 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/circles/:id/events",
         summary: "Add a plan to a circle (any member); with assignedTo it is a task",
+        description: "Members of the circle. As POST /api/events, the circle taken from the path.",
         status: 201,
       },
     })
@@ -132,6 +155,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/events",
         summary: "Add a plan to the circle named by circleId (any member)",
+        description:
+          "Members of the circle named by `circleId`. Creates a one-off plan, a series (`isRecurring` with its rule) or a task (`assignedTo` a member, who must then accept or decline) and answers 201 with its first occurrence. Times are instants; an all-day plan's day and a series' repeats are read in `timeZone` (the caller's when absent).",
         status: 201,
       },
     })
@@ -152,6 +177,8 @@ export const plansRouter = router({
         path: "/api/events/:id",
         summary:
           "Change a plan (its creator); one occurrence, this and following, or all of a series",
+        description:
+          "The plan's creator or a circle admin (the assignee may only complete). Changes only the fields sent. For a series, `occurrenceStart`/`occurrenceDate` and `scope` say which occurrences change. Send `version` to get 409 instead of overwriting a newer change.",
       },
     })
     .input(updatePlanInput)
@@ -188,6 +215,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/events/:id/respond",
         summary: "Accept or decline a task (its assignee, once; declining needs a note)",
+        description:
+          "The task's assignee only. Accepts (`accepted: true`, optional note) or declines (`accepted: false`, the note is the reason) a pending task; its creator is told.",
       },
     })
     .input(respondToTaskInput)
