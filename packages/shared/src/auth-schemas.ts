@@ -356,7 +356,7 @@ export const changePasswordForm = z
   });
 
 export const sessionIdInput = z.object({
-  id: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.notFound }).regex(/^[0-9a-f]{64}$/, {
-    error: messages.notFound,
-  }),
+  id: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.notFound })
+    .regex(/^[0-9a-f]{64}$/, { error: messages.notFound })
+    .describe("The session's id, as GET /api/user/sessions lists it (64 hex digits)"),
 });

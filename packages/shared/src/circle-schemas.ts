@@ -147,9 +147,11 @@ export const circleMemberByUserInput = z.object({
   id: idField(messages.circleNotFound).describe("The circle's id"),
   userId: idField(messages.memberNotFound).describe("The member's user id"),
 });
-export const setRoleByUserInput = circleMemberByUserInput.extend({
-  role: memberRoleField.describe("admin or member"),
-});
+const newRoleField = memberRoleField.describe(
+  "The member's new role: `admin` promotes; `member` demotes an admin (the creator only)",
+);
+/** PUT /api/circles/{id}/members/{userId}. */
+export const setRoleByUserInput = circleMemberByUserInput.extend({ role: newRoleField });
 
 /** One of the member colours (limits.ts), in any letter case. */
 export const memberColorField = safeString({
@@ -159,16 +161,18 @@ export const memberColorField = safeString({
 })
   .trim()
   .transform((value) => value.toUpperCase())
-  .pipe(z.enum(MEMBER_COLOR_VALUES, { error: messages.memberColorInvalid }));
+  .pipe(z.enum(MEMBER_COLOR_VALUES, { error: messages.memberColorInvalid }))
+  .describe("One of the member colours, `#rrggbb` in any letter case");
+/** PUT /api/circles/{id}/my-color. */
+export const myColorInput = z.object({ color: memberColorField });
 
 export const memberIdInput = z.object({
   memberId: idField(messages.memberNotFound).describe(
     "The membership's id (`id` of an entry of the members list)",
   ),
 });
-export const setRoleByMemberInput = memberIdInput.extend({
-  role: memberRoleField.describe("admin or member"),
-});
+/** PATCH /api/circle-members/{memberId}. */
+export const setRoleByMemberInput = memberIdInput.extend({ role: newRoleField });
 
 export const invitationEmailField = safeString({
   max: 200,

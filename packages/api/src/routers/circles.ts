@@ -23,11 +23,11 @@ import {
 import {
   circleMemberByUserInput,
   createCircleInput,
-  memberColorField,
-  memberRoleField,
+  myColorInput,
+  setRoleByMemberInput,
+  setRoleByUserInput,
   updateCircleInput,
 } from "@circleplan/shared/circle-schemas";
-import * as z from "zod";
 import {
   circleAdminProcedure,
   circleCreatorProcedure,
@@ -131,7 +131,7 @@ export const circlesRouter = router({
           "Promote a member to admin (admins), or an admin back to member (the creator); never oneself",
       },
     })
-    .input(circleMemberByUserInput.extend({ role: memberRoleField }))
+    .input(setRoleByUserInput)
     .output(syncParsed(memberSchema))
     .mutation(({ ctx, input }) =>
       setMemberRole({
@@ -164,7 +164,7 @@ export const circlesRouter = router({
           "Promote a member to admin (admins), or an admin back to member (the creator), named by membership id",
       },
     })
-    .input(z.object({ role: memberRoleField }))
+    .input(setRoleByMemberInput)
     .output(syncParsed(memberSchema))
     .mutation(({ ctx, input }) =>
       setMemberRole({
@@ -206,7 +206,7 @@ export const circlesRouter = router({
         summary: "Choose one's own colour in a circle, one of the member colours (members)",
       },
     })
-    .input(z.object({ color: memberColorField }))
+    .input(myColorInput)
     .output(syncParsed(memberSchema))
     .mutation(({ ctx, input }) =>
       setMyColor({ deps: ctx.deps, caller: ctx.caller, input: { color: input.color } }),
