@@ -44,8 +44,8 @@ export interface RestRoute {
   summary: string;
   /**
    * What a client needs beyond the summary: who may call it, what it changes, what it answers
-   * in the cases that matter. The OpenAPI document's operation description (openapi.test.ts
-   * refuses a route without one).
+   * in the cases that matter (who is refused with which status). The OpenAPI document's
+   * operation description (openapi.test.ts refuses a route of the app without one).
    */
   description?: string;
   /** Success status; 200 unless said. */

@@ -86,6 +86,8 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/calendar/:month",
+        description:
+          "Signed in. The plans of a month (`yyyy-MM`, its days read in the caller's time zone) across the caller's circles, or one circle's with `circleId`, one item per occurrence in start order; pages with `offset`. 404 for a circle the caller is not in.",
         summary: "A month's plans (yyyy-MM, in the caller's zone) for the calendar",
       },
     })
@@ -99,6 +101,8 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/calendar/:month/days",
+        description:
+          "Signed in. The month grid (`yyyy-MM`, days in the caller's time zone): for each day with plans, how many and the first circles' colours, across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
         summary:
           "A month's grid (yyyy-MM, in the caller's zone): each day's plan count and first colours",
       },
@@ -112,6 +116,8 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/calendar-summary/:month",
+        description:
+          "Signed in. A few sentences about the month's plans, written by rules from the plans themselves (no outside service), so the same month always reads the same; across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
         summary: "A summary of the month's plans, written by the server from the plans themselves",
       },
     })
@@ -124,6 +130,8 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/search",
+        description:
+          "Signed in. Plans of the caller's circles whose title, description or place holds the words of `q`, each plan once: the upcoming ones by their next occurrence, then past ones by their latest, up to `limit`. 400 for an empty or too long query.",
         summary:
           "Plans of the caller's circles by words of their title, description or place: each once, upcoming (next occurrence) then past (latest)",
       },
@@ -165,7 +173,15 @@ export const plansRouter = router({
     .mutation(({ ctx, input }) => createPlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   get: planProcedure
-    .meta({ rest: { method: "GET", path: "/api/events/:id", summary: "One plan (members only)" } })
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/events/:id",
+        description:
+          "Members of the plan's circle. One plan; a series answers the occurrence named by `occurrenceStart` (timed) or `occurrenceDate` (all-day), else its first. 404 for a plan in a circle the caller is not in, or an occurrence the series does not have.",
+        summary: "One plan (members only)",
+      },
+    })
     .input(deletePlanInput)
     .output(syncParsed(planSchema))
     .query(({ ctx, input }) => getPlan({ deps: ctx.deps, caller: ctx.caller, input })),
@@ -178,7 +194,7 @@ export const plansRouter = router({
         summary:
           "Change a plan (its creator); one occurrence, this and following, or all of a series",
         description:
-          "The plan's creator or a circle admin (the assignee may only complete). Changes only the fields sent. For a series, `occurrenceStart`/`occurrenceDate` and `scope` say which occurrences change. Send `version` to get 409 instead of overwriting a newer change.",
+          "The plan's creator (403 for other members; anyone the completion rule allows may send `isCompleted` alone). Changes only the fields sent. For a series, `occurrenceStart`/`occurrenceDate` and `scope` say which occurrences change. Send `version` to get 409 instead of overwriting a newer change.",
       },
     })
     .input(updatePlanInput)
@@ -190,6 +206,8 @@ export const plansRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/events/:id",
+        description:
+          "The plan's creator, or an admin of its circle (403 for other members). Deletes a plan with its attachments; of a series, one occurrence (`occurrenceStart`/`occurrenceDate` with scope `occurrence`), this and the following ones (`following`) or all (the default). 404 for a plan in a circle the caller is not in.",
         summary: "Delete a plan (its creator); one occurrence, this and following, or all",
       },
     })
@@ -202,6 +220,8 @@ export const plansRouter = router({
       rest: {
         method: "POST",
         path: "/api/events/:id/complete",
+        description:
+          "A plan's creator, or a task's assignee once accepted (403 otherwise: \"You do not have permission to complete this task.\"). `isCompleted` true completes, false reopens; for a series, the occurrence named (it becomes an exception) or, none named, the whole series. 404 for a plan in a circle the caller is not in.",
         summary: "Mark completed or reopen (a task: its creator, or its assignee once accepted)",
       },
     })
