@@ -6,7 +6,10 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
 import { buildOpenApiDocument } from "./openapi";
+import { OPERATION_EXAMPLES } from "./openapi-examples";
+import { inputSchemaOf, proceduresOf } from "./rest";
 import { appRouter } from "./root";
 
 type Schema = {
@@ -18,14 +21,30 @@ type Schema = {
   allOf?: Schema[];
   additionalProperties?: Schema | boolean;
 };
+type Examples = Record<string, { summary: string; value: unknown }>;
 interface Operation {
   operationId: string;
   summary?: string;
   description?: string;
-  parameters?: { name: string; description?: string; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  parameters?: { name: string; description?: string; schema: Schema; examples?: Examples }[];
+  requestBody?: { content: Record<string, { schema: Schema; examples?: Examples }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema; examples?: Examples }> }>;
 }
+
+/** The main calls (issue 22): each shows an example request and its answer. */
+const WITH_EXAMPLES = [
+  "auth.register",
+  "auth.login",
+  "circles.create",
+  "invitations.create",
+  "plans.create",
+  "plans.createInCircle",
+  "plans.list",
+  "plans.respond",
+  "tasks.accept",
+  "tasks.decline",
+  "nlp.processVoice",
+];
 
 const document = buildOpenApiDocument(appRouter, "https://circleplan.example");
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -83,5 +102,36 @@ describe("the OpenAPI document", () => {
       ),
     ];
     expect(operations.flatMap(missingOf)).toEqual([]);
+  });
+
+  it("shows an example request and answer for each main call, each accepted by the call's own schemas", async () => {
+    for (const procedure of WITH_EXAMPLES) {
+      const shown = operations.filter(([, operation]) => operation.operationId === procedure);
+      expect(shown.length, procedure).toBeGreaterThan(0);
+      for (const [name, operation] of shown) {
+        const requestExamples = [
+          ...(operation.parameters ?? []).map((parameter) => parameter.examples),
+          ...Object.values(operation.requestBody?.content ?? {}).map((media) => media.examples),
+        ].filter(Boolean);
+        const answerExamples = Object.values(operation.responses).flatMap((response) =>
+          Object.values(response.content ?? {}).map((media) => media.examples),
+        );
+        expect(requestExamples.length, `${name} request`).toBeGreaterThan(0);
+        expect(answerExamples.filter(Boolean).length, `${name} answer`).toBe(1);
+      }
+    }
+
+    // What the document shows is what the door accepts and answers: the request as JSON through
+    // the procedure's input parsers, the answer through its output schema, nothing dropped.
+    for (const [procedure, examples] of Object.entries(OPERATION_EXAMPLES)) {
+      const input = inputSchemaOf(appRouter, procedure);
+      const output = proceduresOf(appRouter).find(([path]) => path === procedure)?.[1].output;
+      if (!input || !(output instanceof z.ZodType)) throw new Error(`${procedure}: no schemas`);
+      for (const [name, example] of Object.entries(examples)) {
+        const request = await input.safeParseAsync(JSON.parse(JSON.stringify(example.request)));
+        expect(request.error?.issues, `${procedure} ${name} request`).toBeUndefined();
+        expect(output.parse(example.answer), `${procedure} ${name} answer`).toEqual(example.answer);
+      }
+    }
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { AnyRouter } from "@trpc/server";
 import * as z from "zod";
+import { OPERATION_EXAMPLES, type OperationExample } from "./openapi-examples";
 import { type DerivedRoute, deriveRoutes, inputSchemaOf, proceduresOf } from "./rest";
 
 type JsonSchema = Record<string, unknown> & {
@@ -65,7 +66,26 @@ const ERROR_ANSWERS: Record<string, string> = {
   "429": "Rate limited; see Retry-After",
 };
 
+/**
+ * OpenAPI's `examples` (a map by name) of a route's examples (openapi-examples.ts), each value
+ * as the REST door writes it (instants as ISO strings); none when no example has a value there.
+ */
+function openApiExamples(
+  examples: [string, OperationExample][],
+  part: (example: OperationExample) => unknown,
+) {
+  const named = examples.flatMap(([name, example]) => {
+    const value = part(example);
+    if (value === undefined) return [];
+    return [[name, { summary: example.summary, value: JSON.parse(JSON.stringify(value)) }]];
+  });
+  return named.length ? { examples: Object.fromEntries(named) } : {};
+}
+
 function operation(router: AnyRouter, route: DerivedRoute) {
+  const examples = Object.entries(OPERATION_EXAMPLES[route.procedure] ?? {});
+  const requestValue = (example: OperationExample, name: string) =>
+    (example.request as Record<string, unknown> | undefined)?.[name];
   const input = inputSchemaOf(router, route.procedure);
   const inputJson = input ? toJson(input, "input") : undefined;
   const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
@@ -78,6 +98,7 @@ function operation(router: AnyRouter, route: DerivedRoute) {
     description: properties[name]?.description,
     required: where === "path" || required.has(name),
     schema: properties[name] ?? { type: "string" },
+    ...openApiExamples(examples, (example) => requestValue(example, name)),
   });
   const parameters = pathNames.map((name) => parameter(name, "path"));
   let requestBody: unknown;
@@ -96,10 +117,19 @@ function operation(router: AnyRouter, route: DerivedRoute) {
       ...(bodyRequired.length ? { required: bodyRequired } : {}),
     };
     if (!bodyRequired.length) delete schema.required;
+    const body = (example: OperationExample) =>
+      Object.fromEntries(
+        Object.entries(example.request as Record<string, unknown>).filter(
+          ([name]) => !pathNames.includes(name),
+        ),
+      );
     requestBody = {
       required: bodyRequired.length > 0,
       content: {
-        [route.body === "multipart" ? "multipart/form-data" : "application/json"]: { schema },
+        [route.body === "multipart" ? "multipart/form-data" : "application/json"]: {
+          schema,
+          ...openApiExamples(examples, body),
+        },
       },
     };
   }
@@ -114,7 +144,9 @@ function operation(router: AnyRouter, route: DerivedRoute) {
     responses: {
       [String(route.status ?? 200)]: {
         description: "Success",
-        content: { "application/json": { schema: success } },
+        content: {
+          "application/json": { schema: success, ...openApiExamples(examples, (e) => e.answer) },
+        },
       },
       ...Object.fromEntries(
         Object.entries(ERROR_ANSWERS).map(([status, description]) => [
