@@ -14,6 +14,12 @@ import type { App } from "./app";
 export const API_DOCS_PATH = "/api/docs";
 const SCRIPT_PATH = `${API_DOCS_PATH}/scalar.js`;
 const START_PATH = `${API_DOCS_PATH}/start.js`;
+/**
+ * Where the page is drawn. Not `api-reference`: at load, Scalar's bundle mounts a reference of
+ * its own, with its defaults (web fonts from fonts.scalar.com, the AI agent's catalogue), on any
+ * element of that id (its HTML API), beside the one start.js asks for.
+ */
+export const API_DOCS_MOUNT_ID = "circleplan-api-reference";
 
 /** Where Scalar's bundle is in this checkout; the Lambda function names its copy instead. */
 export const installedScalarBundle = () =>
@@ -27,24 +33,26 @@ const PAGE = `<!doctype html>
     <title>Circleplan API</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="${API_DOCS_MOUNT_ID}"></div>
     <script src="${SCRIPT_PATH}"></script>
     <script src="${START_PATH}"></script>
   </body>
 </html>
 `;
 
-// Nothing is to leave our origin: no web fonts, no telemetry, no AI agent, and "Test request"
-// goes straight to this API (same origin, the session cookie) rather than through Scalar's
-// proxy. Scalar 1.46 still asks for its fonts (and, on localhost, its agent's catalogue): the
-// CSP refuses both, and the page renders in the system's fonts.
-const START = `Scalar.createApiReference("#api-reference", ${JSON.stringify({
+// Nothing is to leave our origin: no web fonts (system fonts instead), no telemetry, no AI
+// agent, no developer toolbar (shown on localhost by default), and "Test request" goes straight
+// to this API (same origin, the session cookie) rather than through Scalar's proxy (no
+// `proxyUrl`). Option names as Scalar 1.46.2 reads them (its configuration schema).
+export const API_DOCS_CONFIGURATION = {
   url: "/api/openapi.json",
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
+  showDeveloperTools: "never",
   hideClientButton: false,
-})});
+};
+const START = `Scalar.createApiReference("#${API_DOCS_MOUNT_ID}", ${JSON.stringify(API_DOCS_CONFIGURATION)});
 `;
 
 // A day: the bundle changes only with a deploy that upgrades Scalar.

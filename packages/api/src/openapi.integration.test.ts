@@ -98,11 +98,23 @@ describe("GET /api/docs", () => {
       expect(script?.headers.get("content-type")).toMatch(/^text\/javascript/);
     }
     expect(bundle?.body).toContain("createApiReference");
-    expect(start?.body).toMatch(/^Scalar\.createApiReference\("#api-reference"/);
+    // Scalar's bundle mounts a second reference, with its defaults (web fonts, its AI agent's
+    // catalogue: requests the CSP blocks), on any element with id "api-reference".
+    expect(page.body).not.toMatch(/id="api-reference"/);
+    expect(page.body).toContain('<div id="circleplan-api-reference"></div>');
+    expect(start?.body).toMatch(/^Scalar\.createApiReference\("#circleplan-api-reference"/);
 
-    const documentUrl = JSON.parse(start?.body.match(/\{.*\}/s)?.[0] ?? "{}").url as string;
-    expect(documentUrl).toBe("/api/openapi.json");
-    const document = await client.get<Document>(documentUrl);
+    // Nothing to leave our origin, in the option names Scalar 1.46.2 reads.
+    const configuration = JSON.parse(start?.body.match(/\{.*\}/s)?.[0] ?? "{}");
+    expect(configuration).toMatchObject({
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      showDeveloperTools: "never",
+    });
+    expect(configuration).not.toHaveProperty("proxyUrl");
+    expect(configuration.url).toBe("/api/openapi.json");
+    const document = await client.get<Document>(configuration.url);
     expect(document.status).toBe(200);
     expect(document.body.openapi).toBe("3.1.0");
   });
