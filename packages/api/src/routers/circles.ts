@@ -44,9 +44,9 @@ export const circlesRouter = router({
       rest: {
         method: "GET",
         path: "/api/circles",
+        summary: "The caller's circles",
         description:
           "Signed in. The circles the caller is a member of, the personal circle first, then by age, each with the caller's role in it and its member count.",
-        summary: "The caller's circles",
       },
     })
     .output(syncParsed(circleListOutput))
@@ -57,9 +57,9 @@ export const circlesRouter = router({
       rest: {
         method: "GET",
         path: "/api/circles/:id",
+        summary: "One circle (members only)",
         description:
           "Members of the circle. One circle with the caller's role in it. 404 for a circle the caller is not in, exactly as for one that does not exist.",
-        summary: "One circle (members only)",
       },
     })
     .output(syncParsed(circleSchema))
@@ -88,17 +88,17 @@ export const circlesRouter = router({
         {
           method: "PUT",
           path: "/api/circles/:id",
+          summary: "Rename or change the photo, colour or description (admins)",
           description:
             'Circle admins. Changes only the fields sent: name, description, colour or photo (a data URL, or the key of a direct upload; `""` or null removes it). 403 for a member who is not an admin; 404 for a circle the caller is not in.',
-          summary: "Rename or change the photo, colour or description (admins)",
           body: "photo-json",
         },
         {
           method: "PATCH",
           path: "/api/circles/:id",
+          summary: "Rename or change the photo, colour or description (admins)",
           description:
             "Circle admins. The same as PUT /api/circles/{id}: only the fields sent change. 403 for a member who is not an admin; 404 for a circle the caller is not in.",
-          summary: "Rename or change the photo, colour or description (admins)",
           body: "photo-json",
         },
       ],
@@ -112,9 +112,9 @@ export const circlesRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/circles/:id",
+        summary: "Delete a circle with its plans, members, invitations and photo (creator only)",
         description:
           "The circle's creator only, and never a personal circle. Deletes the circle with its plans, members, invitations and photo, in one transaction. 403 for anyone else in the circle (\"Only the circle's creator can delete it.\"); 400 for a personal circle; 404 for a circle the caller is not in.",
-        summary: "Delete a circle with its plans, members, invitations and photo (creator only)",
       },
     })
     .output(syncParsed(messageOutput))
@@ -125,9 +125,9 @@ export const circlesRouter = router({
       rest: {
         method: "GET",
         path: "/api/circles/:id/members",
+        summary: "The circle's members (members only)",
         description:
           "Members of the circle. Its members: the creator first, then admins, then by the time they joined, each with role, relationship, colour and public account fields. 404 for a circle the caller is not in.",
-        summary: "The circle's members (members only)",
       },
     })
     .output(syncParsed(memberListOutput))
@@ -138,9 +138,9 @@ export const circlesRouter = router({
       rest: {
         method: "GET",
         path: "/api/circles/members/all",
+        summary: "The members of every circle the caller belongs to",
         description:
           "Signed in. The members of every circle the caller belongs to, circle by circle in the order of GET /api/circles.",
-        summary: "The members of every circle the caller belongs to",
       },
     })
     .output(syncParsed(memberListOutput))
@@ -151,10 +151,10 @@ export const circlesRouter = router({
       rest: {
         method: "PUT",
         path: "/api/circles/:id/members/:userId",
-        description:
-          "Circle admins promote a member to admin; only the creator makes an admin a member again. Nobody acts on themselves and the creator is always an admin (400). Asking for the role a member already has changes nothing. 403 for a member who is not an admin; 404 for a circle the caller is not in or a user who is not a member.",
         summary:
           "Promote a member to admin (admins), or an admin back to member (the creator); never oneself",
+        description:
+          "Circle admins promote a member to admin; only the creator makes an admin a member again. Nobody acts on themselves and the creator is always an admin (400). Asking for the role a member already has changes nothing. 403 for a member who is not an admin; 404 for a circle the caller is not in or a user who is not a member.",
       },
     })
     .input(setRoleByUserInput)
@@ -172,9 +172,9 @@ export const circlesRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/circles/:id/members/:userId",
+        summary: "Remove a member (admins; never oneself, never the creator)",
         description:
           "Circle admins. Removes another member; their tasks in the circle are withdrawn and the plans they made there go with them. Never oneself (use leave) and never the creator (400). 403 for a member who is not an admin; 404 for a circle the caller is not in or a user who is not a member.",
-        summary: "Remove a member (admins; never oneself, never the creator)",
       },
     })
     .input(circleMemberByUserInput)
@@ -188,10 +188,10 @@ export const circlesRouter = router({
       rest: {
         method: "PATCH",
         path: "/api/circle-members/:memberId",
-        description:
-          "Circle admins. As PUT /api/circles/{id}/members/{userId}, the member named by their membership id: admins promote, only the creator demotes, never oneself. 404 for a membership of a circle the caller is not in.",
         summary:
           "Promote a member to admin (admins), or an admin back to member (the creator), named by membership id",
+        description:
+          "Circle admins. As PUT /api/circles/{id}/members/{userId}, the member named by their membership id: admins promote, only the creator demotes, never oneself. 404 for a membership of a circle the caller is not in.",
       },
     })
     .input(setRoleByMemberInput)
@@ -209,9 +209,9 @@ export const circlesRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/circle-members/:memberId",
+        summary: "Remove a member, named by membership id (admins)",
         description:
           "Circle admins. As DELETE /api/circles/{id}/members/{userId}, the member named by their membership id: never oneself, never the creator. 404 for a membership of a circle the caller is not in.",
-        summary: "Remove a member, named by membership id (admins)",
       },
     })
     .output(syncParsed(messageOutput))
@@ -224,9 +224,9 @@ export const circlesRouter = router({
       rest: {
         method: "POST",
         path: "/api/circles/:id/leave",
+        summary: "Leave a circle (any member but its creator; never a personal circle)",
         description:
           "Any member but the circle's creator, and never from a personal circle (400 for both). The caller leaves: their tasks there are withdrawn and the plans they made there go, as a removal would. 404 for a circle the caller is not in.",
-        summary: "Leave a circle (any member but its creator; never a personal circle)",
       },
     })
     .output(syncParsed(messageOutput))
@@ -237,9 +237,9 @@ export const circlesRouter = router({
       rest: {
         method: "PUT",
         path: "/api/circles/:id/my-color",
+        summary: "Choose one's own colour in a circle, one of the member colours (members)",
         description:
           "Members of the circle, for themselves only. Sets the colour drawn beside the caller's name in this circle, one of the member colours (400 otherwise). 404 for a circle the caller is not in.",
-        summary: "Choose one's own colour in a circle, one of the member colours (members)",
       },
     })
     .input(myColorInput)

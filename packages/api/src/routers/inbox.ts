@@ -11,10 +11,10 @@ export const inboxRouter = router({
       rest: {
         method: "GET",
         path: "/api/inbox",
-        description:
-          "Signed in. What concerns the caller, newest first: changes to plans they made or were given, to plans and circles they follow, and invitations to them, each with whether it was read. Pages with `cursor` and `limit`.",
         summary:
           "What concerns the caller (changes to their plans and tasks, followed plans and circles, invitations to them), newest first, by cursor",
+        description:
+          "Signed in. What concerns the caller, newest first: changes to plans they made or were given, to plans and circles they follow, and invitations to them, each with whether it was read. Pages with `cursor` and `limit`.",
       },
     })
     .input(myActivityInput)
@@ -26,9 +26,9 @@ export const inboxRouter = router({
       rest: {
         method: "GET",
         path: "/api/inbox/unread-count",
+        summary: "How many of the caller's inbox entries are unread",
         description:
           "Signed in. How many of the caller's inbox entries are unread (the bell's number).",
-        summary: "How many of the caller's inbox entries are unread",
       },
     })
     .output(syncParsed(inboxUnreadOutput))
@@ -39,9 +39,9 @@ export const inboxRouter = router({
       rest: {
         method: "POST",
         path: "/api/inbox/:id/read",
+        summary: "Mark one of the caller's inbox entries read; answers the unread count",
         description:
           "Signed in. Marks one of the caller's own inbox entries read and answers the new unread count. 404 for an entry that is not the caller's.",
-        summary: "Mark one of the caller's inbox entries read; answers the unread count",
       },
     })
     .input(inboxEntryIdInput)
@@ -53,9 +53,9 @@ export const inboxRouter = router({
       rest: {
         method: "POST",
         path: "/api/inbox/read-all",
+        summary: "Mark every inbox entry of the caller's read; answers the unread count",
         description:
           "Signed in. Marks every inbox entry of the caller's read and answers the unread count (0).",
-        summary: "Mark every inbox entry of the caller's read; answers the unread count",
       },
     })
     .output(syncParsed(inboxUnreadOutput))

@@ -49,33 +49,19 @@ const listSummary =
 export const plansRouter = router({
   list: protectedProcedure
     .meta({
+      // The spec's paths for the lists (plans spec, section 7): one procedure behind them all.
       rest: [
-        {
-          method: "GET",
-          path: "/api/events/all",
-          summary: listSummary,
-          description: listDescription,
-        },
-        { method: "GET", path: "/api/events", summary: listSummary, description: listDescription },
-        {
-          method: "GET",
-          path: "/api/events/upcoming",
-          summary: listSummary,
-          description: listDescription,
-        },
-        {
-          method: "GET",
-          path: "/api/events/all-circles",
-          summary: listSummary,
-          description: listDescription,
-        },
-        {
-          method: "GET",
-          path: "/api/dashboard/plans",
-          summary: listSummary,
-          description: listDescription,
-        },
-      ],
+        "/api/events/all",
+        "/api/events",
+        "/api/events/upcoming",
+        "/api/events/all-circles",
+        "/api/dashboard/plans",
+      ].map((path) => ({
+        method: "GET" as const,
+        path,
+        summary: listSummary,
+        description: listDescription,
+      })),
     })
     .input(listPlansInput)
     .output(syncParsed(planListOutput))
@@ -86,9 +72,9 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/calendar/:month",
+        summary: "A month's plans (yyyy-MM, in the caller's zone) for the calendar",
         description:
           "Signed in. The plans of a month (`yyyy-MM`, its days read in the caller's time zone) across the caller's circles, or one circle's with `circleId`, one item per occurrence in start order; pages with `offset`. 404 for a circle the caller is not in.",
-        summary: "A month's plans (yyyy-MM, in the caller's zone) for the calendar",
       },
     })
     .input(calendarMonthPlansInput)
@@ -101,10 +87,10 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/calendar/:month/days",
-        description:
-          "Signed in. The month grid (`yyyy-MM`, days in the caller's time zone): for each day with plans, how many and the first circles' colours, across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
         summary:
           "A month's grid (yyyy-MM, in the caller's zone): each day's plan count and first colours",
+        description:
+          "Signed in. The month grid (`yyyy-MM`, days in the caller's time zone): for each day with plans, how many, the colours of its first two and the titles of its first three, across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
       },
     })
     .input(calendarMonthInput)
@@ -116,9 +102,9 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/calendar-summary/:month",
+        summary: "A summary of the month's plans, written by the server from the plans themselves",
         description:
           "Signed in. A few sentences about the month's plans, written by rules from the plans themselves (no outside service), so the same month always reads the same; across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
-        summary: "A summary of the month's plans, written by the server from the plans themselves",
       },
     })
     .input(calendarMonthInput)
@@ -130,10 +116,10 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/search",
-        description:
-          "Signed in. Plans of the caller's circles whose title, description or place holds the words of `q`, each plan once: the upcoming ones by their next occurrence, then past ones by their latest, up to `limit`. 400 for an empty or too long query.",
         summary:
           "Plans of the caller's circles by words of their title, description or place: each once, upcoming (next occurrence) then past (latest)",
+        description:
+          "Signed in. Plans of the caller's circles whose title, description or place holds the words of `q`, each plan once: the upcoming ones by their next occurrence, then past ones by their latest, up to `limit`. 400 for an empty or too long query.",
       },
     })
     .input(searchPlansInput)
@@ -177,9 +163,9 @@ export const plansRouter = router({
       rest: {
         method: "GET",
         path: "/api/events/:id",
+        summary: "One plan (members only)",
         description:
           "Members of the plan's circle. One plan; a series answers the occurrence named by `occurrenceStart` (timed) or `occurrenceDate` (all-day), else its first. 404 for a plan in a circle the caller is not in, or an occurrence the series does not have.",
-        summary: "One plan (members only)",
       },
     })
     .input(deletePlanInput)
@@ -206,9 +192,9 @@ export const plansRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/events/:id",
+        summary: "Delete a plan (its creator); one occurrence, this and following, or all",
         description:
           "The plan's creator, or an admin of its circle (403 for other members). Deletes a plan with its attachments; of a series, one occurrence (`occurrenceStart`/`occurrenceDate` with scope `occurrence`), this and the following ones (`following`) or all (the default). 404 for a plan in a circle the caller is not in.",
-        summary: "Delete a plan (its creator); one occurrence, this and following, or all",
       },
     })
     .input(deletePlanInput)
@@ -220,9 +206,9 @@ export const plansRouter = router({
       rest: {
         method: "POST",
         path: "/api/events/:id/complete",
+        summary: "Mark completed or reopen (a task: its creator, or its assignee once accepted)",
         description:
           "A plan's creator, or a task's assignee once accepted (403 otherwise: \"You do not have permission to complete this task.\"). `isCompleted` true completes, false reopens; for a series, the occurrence named (it becomes an exception) or, none named, the whole series. 404 for a plan in a circle the caller is not in.",
-        summary: "Mark completed or reopen (a task: its creator, or its assignee once accepted)",
       },
     })
     .input(completePlanInput)

@@ -23,10 +23,10 @@ export const userRouter = router({
       rest: {
         method: "PATCH",
         path: "/api/user",
-        description:
-          "Signed in. Changes only the fields sent: names, time zone, time format and week start at once. A new `email` needs `currentPassword`, is not applied until the link mailed to the new address is opened, and the old address is told; 409 when the address is taken, 429 while address changes are rate limited.",
         summary:
           "Update names and time zone; a new email needs currentPassword, tells the old address and waits for its confirmation link",
+        description:
+          "Signed in. Changes only the fields sent: names, time zone, time format and week start at once. A new `email` needs `currentPassword`, is not applied until the link mailed to the new address is opened, and the old address is told; 409 when the address is taken, 429 while address changes are rate limited.",
       },
     })
     .input(updateUserInput)
@@ -38,9 +38,9 @@ export const userRouter = router({
       rest: {
         method: "POST",
         path: "/api/user/password",
+        summary: "Change the password (current + new); ends the other sessions and mails a notice",
         description:
           "Signed in. Changes the password: `currentPassword` must be right (400 otherwise) and `newPassword` follow the registration rules. Ends every other session of the account and mails a notice to its address; this session stays.",
-        summary: "Change the password (current + new); ends the other sessions and mails a notice",
       },
     })
     .input(changePasswordInput)
@@ -52,9 +52,9 @@ export const userRouter = router({
       rest: {
         method: "GET",
         path: "/api/user/sessions",
+        summary: "The signed-in user's sessions, the current one marked",
         description:
           "Signed in. The caller's own open sessions (when each began, when it ends unless used, its browser), the current one marked; never their secrets.",
-        summary: "The signed-in user's sessions, the current one marked",
       },
     })
     .output(syncParsed(sessionsOutput))
@@ -67,9 +67,9 @@ export const userRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/user/sessions/:id",
+        summary: "End one of the signed-in user's sessions",
         description:
           "Signed in. Ends one of the caller's own sessions, named by the id GET /api/user/sessions lists. 404 for an id that is not one of the caller's.",
-        summary: "End one of the signed-in user's sessions",
       },
     })
     .input(sessionIdInput)
@@ -81,9 +81,9 @@ export const userRouter = router({
       rest: {
         method: "DELETE",
         path: "/api/user/sessions",
+        summary: "End every session of the signed-in user except this one",
         description:
           "Signed in. Ends every session of the caller's account except the one making the request.",
-        summary: "End every session of the signed-in user except this one",
       },
     })
     .output(syncParsed(messageOutput))
@@ -97,10 +97,10 @@ export const userRouter = router({
       rest: {
         method: "GET",
         path: "/api/user/export",
-        description:
-          "Signed in. The caller's own data in a documented format (`circleplan-data-export`, version 1): profile and notification choices, the circles they belong to, the plans and tasks they created or were given with their attachments' list. A series is its rule (RFC 5545), not its occurrences; other people appear by id only. In pages: ask again with `?page=` set to `nextPage` until it is null. 400 for a `page` that was not handed out.",
         summary:
           "Download your data: profile, circles, plans and tasks with their attachments list, in pages; ask again with ?page={nextPage} until nextPage is null",
+        description:
+          "Signed in. The caller's own data in a documented format (`circleplan-data-export`, version 1): profile and notification choices, the circles they belong to, the plans and tasks they created or were given with their attachments' list. A series is its rule (RFC 5545), not its occurrences; other people appear by id only. In pages: ask again with `?page=` set to `nextPage` until it is null. 400 for a `page` that was not handed out.",
       },
     })
     .input(dataExportInput)
@@ -112,10 +112,10 @@ export const userRouter = router({
       rest: {
         method: "POST",
         path: "/api/user/delete",
-        description:
-          "Signed in, with the account's password (400 when wrong; rate limited like a sign-in). Deletes the account: the caller's plans and photo go; a circle they created passes to its longest-standing admin, else member, else is deleted; every session ends and a confirmation is mailed.",
         summary:
           "Delete your account (password required): your plans and photo go, circles you created pass to their longest-standing admin or member (else are deleted), every session ends, and a confirmation is mailed",
+        description:
+          "Signed in, with the account's password (400 when wrong; rate limited like a sign-in). Deletes the account: the caller's plans and photo go; a circle they created passes to its longest-standing admin, else member, else is deleted; every session ends and a confirmation is mailed.",
       },
     })
     .input(deleteAccountInput)
