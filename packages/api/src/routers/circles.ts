@@ -72,7 +72,7 @@ export const circlesRouter = router({
         path: "/api/circles",
         summary: "Create a circle; the caller becomes its creator and admin",
         description:
-          "Signed in. Creates a circle of which the caller is creator and admin and answers 201 with it. A photo rides along as a data URL (`photo`) or as the key of a direct upload (`photoUploadKey`).",
+          "Signed in. Creates a circle of which the caller is creator and admin and answers 201 with it. A photo rides along as a data URL (`photo`) or as the key of a direct upload (`photoUploadKey`). 400 for type `personal` (each account has its one personal circle) and past 50 circles created.",
         status: 201,
         body: "photo-json",
       },

@@ -59,7 +59,7 @@ export const invitationsRouter = router({
         path: "/api/circles/:id/invitations",
         summary: "Invite one email (admins); mails the link and answers its token once",
         description:
-          "Circle admins. Invites one address: mails it a link valid for 10 days and answers 201 with the invitation, its token and link. 409 when the address is already a member or invited.",
+          "Circle admins, not in a personal circle (400). Invites one address: mails it a link valid for 10 days and answers 201 with the invitation, its token and link (the token is never shown again). 409 when the address is already a member or has a pending invitation; 400 for the caller's own address or when the circle is full; 403 for a member who is not an admin; 404 for a circle the caller is not in; 429 while invitations are rate limited.",
         status: 201,
       },
     })
@@ -74,7 +74,7 @@ export const invitationsRouter = router({
         path: "/api/circles/:id/invite",
         summary: "Invite a list of emails at once (admins); all or none",
         description:
-          "Circle admins. Invites several addresses at once (a bounded batch), each as POST /api/circles/{id}/invitations would.",
+          "Circle admins. Invites up to 20 addresses at once, each as POST /api/circles/{id}/invitations would, all or none: one address refused refuses the batch, naming it. 403 for a member who is not an admin; 404 for a circle the caller is not in.",
         status: 201,
       },
     })

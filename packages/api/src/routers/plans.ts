@@ -132,7 +132,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/circles/:id/events",
         summary: "Add a plan to a circle (any member); with assignedTo it is a task",
-        description: "Members of the circle. As POST /api/events, the circle taken from the path.",
+        description:
+          "Members of the circle. As POST /api/events, the circle taken from the path. 404 for a circle the caller is not in; 400 for an assignee who is not a member of it.",
         status: 201,
       },
     })
@@ -180,7 +181,7 @@ export const plansRouter = router({
         summary:
           "Change a plan (its creator); one occurrence, this and following, or all of a series",
         description:
-          "The plan's creator (403 for other members; anyone the completion rule allows may send `isCompleted` alone). Changes only the fields sent. For a series, `occurrenceStart`/`occurrenceDate` and `scope` say which occurrences change. Send `version` to get 409 instead of overwriting a newer change.",
+          "The plan's creator (403 for other members; anyone the completion rule allows may send `isCompleted` alone). Changes only the fields sent. For a series, `occurrenceStart`/`occurrenceDate` and `scope` say which occurrences change (the named one by default, else all); \"this and following\" splits the series and answers the new series' first occurrence. Send `version` to get 409 instead of overwriting a newer change. 404 for a plan in a circle the caller is not in.",
       },
     })
     .input(updatePlanInput)
@@ -222,7 +223,7 @@ export const plansRouter = router({
         path: "/api/events/:id/respond",
         summary: "Accept or decline a task (its assignee, once; declining needs a note)",
         description:
-          "The task's assignee only. Accepts (`accepted: true`, optional note) or declines (`accepted: false`, the note is the reason) a pending task; its creator is told.",
+          "The task's assignee only (403 otherwise), while it is pending (409 once answered). Accepts (`accepted: true`, optional note) or declines (`accepted: false`, the note is the reason, required) the task; its creator is told. 400 for a plan that is not a task; 404 for a plan in a circle the caller is not in.",
       },
     })
     .input(respondToTaskInput)
