@@ -257,6 +257,7 @@ export default $config({
         timeout: `${apiTimeoutSeconds} seconds`,
         memory: "1024 MB",
         nodejs: lambdaBundles.api.nodejs,
+        copyFiles: lambdaBundles.api.copyFiles,
         link: [...serverSecrets, originSecret, photos, mailDelivery],
         environment: {
           ...serverEnvironment,

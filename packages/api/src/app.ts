@@ -5,13 +5,14 @@
  * the CDN); the one route outside the perimeter (one-click unsubscribe); the perimeter every
  * other request passes (perimeter.ts: Origin, body type and size, no caching); the two doors
  * (tRPC, REST), the routes that answer bytes (byte-routes.ts), the local server's live socket
- * (live-socket.ts), the OpenAPI document; and one error shape for whatever is left.
+ * (live-socket.ts), the OpenAPI document and its reference page (api-docs.ts); and one error shape for whatever is left.
  */
 import type { CoreDeps } from "@circleplan/core/deps";
 import { USER_AGENT_MAX_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { Hono, type Context as HonoContext } from "hono";
 import { type RequestIdVariables, requestId } from "hono/request-id";
+import { mountApiDocs } from "./api-docs";
 import { mountByteRoutes } from "./byte-routes";
 import { mountCalendarFeedRoute } from "./calendar-feed-route";
 import { clientAddress } from "./client-address";
@@ -31,6 +32,8 @@ export interface AppOptions {
   remoteAddress: (c: HonoContext) => string | undefined;
   /** The local server's live channel (live-socket.ts); Lambda has none (AWS IoT Core instead). */
   liveSocket?: { mount(app: App, buildContext: BuildContext): void } | undefined;
+  /** Scalar's bundle for /api/docs (api-docs.ts); the installed package's when unsaid. */
+  scalarBundle?: string | undefined;
 }
 
 export type App = Hono<{ Variables: RequestIdVariables }>;
@@ -69,8 +72,14 @@ export function createApp(deps: CoreDeps, options: AppOptions): App {
   mountCalendarFeedRoute(app, deps);
   options.liveSocket?.mount(app, buildContext);
 
-  const openApi = buildOpenApiDocument(appRouter, deps.config.appUrl);
-  app.get("/api/openapi.json", (c) => c.json(openApi));
+  // Built on the first request for it, not with the app: about 0.4 s of every cold start (and of
+  // every test server) for a document few callers ask for.
+  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get("/api/openapi.json", (c) => {
+    openApi ??= buildOpenApiDocument(appRouter, deps.config.appUrl);
+    return c.json(openApi);
+  });
+  mountApiDocs(app, { scalarBundle: options.scalarBundle });
   app.all("/api/*", (c) => c.json(errorBody(messages.notFound, "NOT_FOUND"), 404));
   // Whatever nothing answers (a path that left /api through "..", a missing asset): the same
   // JSON shape as every other error.

@@ -42,3 +42,48 @@ export function mountCalendarFeedRoute(app: App, deps: CoreDeps): void {
     });
   });
 }
+
+/**
+ * The route in the OpenAPI document (openapi.ts adds it beside the doors' routes): it is not a
+ * procedure, so its description lives here, beside what it describes.
+ */
+export const calendarFeedOpenApiPath = {
+  "/api/calendar-feeds/{token}.ics": {
+    get: {
+      operationId: "calendarFeeds.read",
+      summary: "A calendar feed as iCalendar (RFC 5545), for calendar apps to subscribe to",
+      description:
+        "No session: the secret address is the credential (made by POST /api/calendar-feeds). Answers the plans of the feed owner's circles (or of one circle) from a year back to two years ahead, as an iCalendar file: one VEVENT per plan with a stable UID, series as one VEVENT with its RRULE, cancelled occurrences as EXDATE, moved or edited ones as VEVENTs with RECURRENCE-ID, times with TZID and their VTIMEZONE, all-day plans as DATE values, and VALARMs for the reminders that remind the owner. Sends ETag and Last-Modified; 304 for a matching If-None-Match. 404 without detail for an unknown, malformed or turned-off address, or a circle the owner left; 429 past 60 reads an hour per feed.",
+      parameters: [
+        {
+          name: "token",
+          in: "path",
+          required: true,
+          description: "The feed's secret: 43 base64url characters, shown once when it is made.",
+          schema: { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" },
+        },
+        {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "The ETag of the copy the calendar app holds: 304 when nothing changed.",
+          schema: { type: "string" },
+        },
+      ],
+      security: [],
+      responses: {
+        "200": {
+          description: "The calendar",
+          content: {
+            "text/calendar": {
+              schema: { type: "string", description: "An iCalendar (RFC 5545) file." },
+            },
+          },
+        },
+        "304": { description: "Not modified since the ETag sent" },
+        "404": { description: "Not found: no detail is given" },
+        "429": { description: "Too many reads of this feed: wait for Retry-After seconds" },
+      },
+    },
+  },
+} as const;

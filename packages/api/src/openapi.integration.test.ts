@@ -1,7 +1,11 @@
-/** The OpenAPI document: valid by a kept validator, and derived in full from the procedures. */
-import { Validator } from "@seriousme/openapi-schema-validator";
+/**
+ * The OpenAPI document: valid by a kept validator, and derived in full from the procedures; and
+ * its reference page, /api/docs. That it is valid and describes every operation and field is a
+ * unit test (openapi.test.ts): the document needs no database.
+ */
 import { describe, expect, it } from "vitest";
 import { restRoutes } from "./root";
+import { contentSecurityPolicy } from "./security-headers";
 import { useTestServer } from "./testing/test-server";
 
 interface Operation {
@@ -16,14 +20,6 @@ const server = useTestServer();
 const documentOf = async () => (await server().client().get<Document>("/api/openapi.json")).body;
 
 describe("GET /api/openapi.json", () => {
-  it("is a valid OpenAPI 3.1 document", async () => {
-    const validator = new Validator();
-    const result = await validator.validate(await documentOf());
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
-    expect(validator.version).toBe("3.1");
-  });
-
   it("describes every REST path with its parameters, body, answer and errors", async () => {
     const document = await documentOf();
     expect(restRoutes.length).toBeGreaterThanOrEqual(14);
@@ -79,5 +75,47 @@ describe("GET /api/openapi.json", () => {
       expect.objectContaining({ name: "id", in: "path", required: true }),
     ]);
     expect(endSession?.requestBody).toBeUndefined();
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("answers the reference page under the app's own CSP, its scripts and the document from our origin", async () => {
+    const client = server().client();
+    const page = await client.get<string>("/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    // The app's policy unchanged: no inline script, no other origin (no CDN, no fonts host).
+    expect(page.headers.get("content-security-policy")).toBe(contentSecurityPolicy());
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const sources = [...page.body.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual(["/api/docs/scalar.js", "/api/docs/start.js"]);
+
+    const [bundle, start] = await Promise.all(sources.map((src) => client.get<string>(`${src}`)));
+    for (const script of [bundle, start]) {
+      expect(script?.status).toBe(200);
+      expect(script?.headers.get("content-type")).toMatch(/^text\/javascript/);
+    }
+    expect(bundle?.body).toContain("createApiReference");
+    // Scalar's bundle mounts a second reference, with its defaults (web fonts, its AI agent's
+    // catalogue: requests the CSP blocks), on any element with id "api-reference".
+    expect(page.body).not.toMatch(/id="api-reference"/);
+    expect(page.body).toContain('<div id="circleplan-api-reference"></div>');
+    expect(start?.body).toMatch(/^Scalar\.createApiReference\("#circleplan-api-reference"/);
+
+    // Nothing to leave our origin, in the option names Scalar 1.46.2 reads.
+    const configuration = JSON.parse(start?.body.match(/\{.*\}/s)?.[0] ?? "{}");
+    expect(configuration).toMatchObject({
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      showDeveloperTools: "never",
+    });
+    expect(configuration).not.toHaveProperty("proxyUrl");
+    expect(configuration.url).toBe("/api/openapi.json");
+    const document = await client.get<Document>(configuration.url);
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe("3.1.0");
   });
 });

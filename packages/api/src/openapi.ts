@@ -1,10 +1,15 @@
 /**
  * The OpenAPI 3.1 document of the REST door, derived from the same procedures the door serves:
  * each route's parameters and body from the procedure's input schema, its answer from the
- * output schema, and the error answers of api-conventions.md. Nothing here is listed by hand.
+ * output schema, and the error answers of api-conventions.md. Nothing here is listed by hand:
+ * an operation's summary and description are its procedure's `meta.rest`, a field's description
+ * and a call's examples are the zod schema's `.describe()` / `.meta({ description, examples })`
+ * in packages/shared (openapi.test.ts fails for anything undescribed; docs/decisions/007).
  */
 import type { AnyRouter } from "@trpc/server";
 import * as z from "zod";
+import { calendarFeedOpenApiPath } from "./calendar-feed-route";
+import { OPERATION_EXAMPLES, type OperationExample } from "./openapi-examples";
 import { type DerivedRoute, deriveRoutes, inputSchemaOf, proceduresOf } from "./rest";
 
 type JsonSchema = Record<string, unknown> & {
@@ -40,7 +45,10 @@ const ERROR_SCHEMA = {
       items: {
         type: "object",
         required: ["path", "message"],
-        properties: { path: { type: "string" }, message: { type: "string" } },
+        properties: {
+          path: { type: "string", description: "The field, dotted (`recurrenceEndDate`)" },
+          message: { type: "string", description: "What is wrong with it, in the product's words" },
+        },
       },
     },
     showForgotPassword: { type: "boolean", description: "Login only" },
@@ -59,7 +67,26 @@ const ERROR_ANSWERS: Record<string, string> = {
   "429": "Rate limited; see Retry-After",
 };
 
+/**
+ * OpenAPI's `examples` (a map by name) of a route's examples (openapi-examples.ts), each value
+ * as the REST door writes it (instants as ISO strings); none when no example has a value there.
+ */
+function openApiExamples(
+  examples: [string, OperationExample][],
+  part: (example: OperationExample) => unknown,
+) {
+  const named = examples.flatMap(([name, example]) => {
+    const value = part(example);
+    if (value === undefined) return [];
+    return [[name, { summary: example.summary, value: JSON.parse(JSON.stringify(value)) }]];
+  });
+  return named.length ? { examples: Object.fromEntries(named) } : {};
+}
+
 function operation(router: AnyRouter, route: DerivedRoute) {
+  const examples = Object.entries(OPERATION_EXAMPLES[route.procedure] ?? {});
+  const requestValue = (example: OperationExample, name: string) =>
+    (example.request as Record<string, unknown> | undefined)?.[name];
   const input = inputSchemaOf(router, route.procedure);
   const inputJson = input ? toJson(input, "input") : undefined;
   const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
@@ -68,8 +95,11 @@ function operation(router: AnyRouter, route: DerivedRoute) {
   const parameter = (name: string, where: "path" | "query") => ({
     name,
     in: where,
+    // The field's own description (its zod `.describe`/`.meta`), where tools show a parameter's.
+    description: properties[name]?.description,
     required: where === "path" || required.has(name),
     schema: properties[name] ?? { type: "string" },
+    ...openApiExamples(examples, (example) => requestValue(example, name)),
   });
   const parameters = pathNames.map((name) => parameter(name, "path"));
   let requestBody: unknown;
@@ -88,10 +118,19 @@ function operation(router: AnyRouter, route: DerivedRoute) {
       ...(bodyRequired.length ? { required: bodyRequired } : {}),
     };
     if (!bodyRequired.length) delete schema.required;
+    const body = (example: OperationExample) =>
+      Object.fromEntries(
+        Object.entries(example.request as Record<string, unknown>).filter(
+          ([name]) => !pathNames.includes(name),
+        ),
+      );
     requestBody = {
       required: bodyRequired.length > 0,
       content: {
-        [route.body === "multipart" ? "multipart/form-data" : "application/json"]: { schema },
+        [route.body === "multipart" ? "multipart/form-data" : "application/json"]: {
+          schema,
+          ...openApiExamples(examples, body),
+        },
       },
     };
   }
@@ -100,12 +139,15 @@ function operation(router: AnyRouter, route: DerivedRoute) {
   return {
     operationId: route.procedure,
     summary: route.summary,
+    description: route.description,
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {
       [String(route.status ?? 200)]: {
         description: "Success",
-        content: { "application/json": { schema: success } },
+        content: {
+          "application/json": { schema: success, ...openApiExamples(examples, (e) => e.answer) },
+        },
       },
       ...Object.fromEntries(
         Object.entries(ERROR_ANSWERS).map(([status, description]) => [
@@ -130,6 +172,7 @@ export function buildOpenApiDocument(router: AnyRouter, serverUrl: string) {
       route,
     );
   }
+  Object.assign(paths, calendarFeedOpenApiPath);
   return {
     openapi: "3.1.0",
     info: {

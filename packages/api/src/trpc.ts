@@ -42,6 +42,12 @@ export interface RestRoute {
   /** Hono path syntax: "/api/circles/:id". */
   path: string;
   summary: string;
+  /**
+   * What a client needs beyond the summary: who may call it, what it changes, what it answers
+   * in the cases that matter (who is refused with which status). The OpenAPI document's
+   * operation description (openapi.test.ts refuses a route of the app without one).
+   */
+  description?: string;
   /** Success status; 200 unless said. */
   status?: 200 | 201;
   /**

@@ -3,12 +3,14 @@
  * Dependencies (database pool, mail transport) are built on the first request and then
  * reused while the container stays warm; a failed build is retried on the next request.
  */
+import path from "node:path";
 import { createApp } from "@circleplan/api/app";
 import { createAppDeps } from "@circleplan/api/deps";
 import { createLogger } from "@circleplan/core/log";
 import type { Context as LambdaContext } from "aws-lambda";
 import type { Context } from "hono";
 import { type ApiGatewayRequestContextV2, handle, type LambdaEvent } from "hono/aws-lambda";
+import { SCALAR_BUNDLE_FILE } from "./bundles";
 import { lambdaConfig } from "./lambda-config";
 import { LAMBDA_POOL_SIZE, once } from "./lambda-deps";
 import { lambdaDeliveryTrigger } from "./mail-delivery";
@@ -33,6 +35,8 @@ const ready = once(async () => {
     // Function URLs report the caller in requestContext.http (payload format 2.0).
     remoteAddress: (c: Context) =>
       (c.env?.requestContext as ApiGatewayRequestContextV2 | undefined)?.http?.sourceIp,
+    // Copied beside the bundle (bundles.ts): the package itself is not in the Lambda.
+    scalarBundle: path.join(process.env.LAMBDA_TASK_ROOT ?? ".", SCALAR_BUNDLE_FILE),
   });
   return handle(app);
 });

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LAMBDA_ARCHITECTURE, lambdaBundles, SHARP_VERSION } from "./bundles";
+import { LAMBDA_ARCHITECTURE, lambdaBundles, SCALAR_BUNDLE_FILE, SHARP_VERSION } from "./bundles";
 
 describe("Lambda bundles", () => {
   it("pin sharp for Lambda to the version the tests run (an unpinned install is npm's latest of the day)", () => {
@@ -23,6 +23,14 @@ describe("every bundled function", () => {
       const [file, exported] = bundle.handler.split(/\.(?=[^.]+$)/) as [string, string];
       const source = readFileSync(new URL(`../../../${file}.ts`, import.meta.url), "utf8");
       expect(source).toMatch(new RegExp(`export (async function|const) ${exported}\\b`));
+    }
+  });
+
+  it("copies only files that exist in an installed checkout (the API's Scalar bundle for /api/docs)", () => {
+    const copies = Object.values(lambdaBundles).flatMap((bundle) => bundle.copyFiles ?? []);
+    expect(copies.map((copy) => copy.to)).toContain(SCALAR_BUNDLE_FILE);
+    for (const copy of copies) {
+      expect(existsSync(new URL(`../../../${copy.from}`, import.meta.url)), copy.from).toBe(true);
     }
   });
 

@@ -11,7 +11,10 @@ import { messages } from "./messages";
 export const activityCursorField = z
   .string({ error: messages.activityCursorInvalid })
   .max(64, { error: messages.activityCursorInvalid })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: messages.activityCursorInvalid });
+  .regex(/^[A-Za-z0-9_-]+$/, { error: messages.activityCursorInvalid })
+  .describe(
+    "The `nextCursor` of the page before, handed back as it came (opaque); absent: the newest page",
+  );
 
 export const activityPageInput = z.object({
   cursor: activityCursorField.optional(),
@@ -20,7 +23,8 @@ export const activityPageInput = z.object({
     .int({ error: messages.activityLimitInvalid })
     .min(1, { error: messages.activityLimitInvalid })
     .max(ACTIVITY_PAGE_MAX, { error: messages.activityLimitInvalid })
-    .default(ACTIVITY_PAGE_DEFAULT),
+    .default(ACTIVITY_PAGE_DEFAULT)
+    .describe(`Entries a page, 1 to ${ACTIVITY_PAGE_MAX}; ${ACTIVITY_PAGE_DEFAULT} when absent`),
 });
 export type ActivityPageInput = z.input<typeof activityPageInput>;
 export type ActivityPage = z.output<typeof activityPageInput>;

@@ -181,20 +181,40 @@ export const weekStartField = z.enum(WEEK_STARTS, { error: messages.weekStartInv
 
 export const registerInput = z
   .object({
-    email: emailField,
-    password: newPasswordField,
-    firstName: firstNameField,
-    lastName: lastNameField,
-    gender: z.enum(GENDERS, { error: messages.genderRequired }),
-    country: requiredString(messages.countryRequired),
-    city: cityField,
-    phoneNumber: requiredString(messages.phoneRequired, 30),
+    email: emailField.describe(
+      "Email address: the sign-in name; a verification link is mailed to it",
+    ),
+    password: newPasswordField.describe(
+      "At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character",
+    ),
+    firstName: firstNameField.describe("First name (letters, spaces, apostrophes and hyphens)"),
+    lastName: lastNameField.describe("Last name (letters, spaces, apostrophes and hyphens)"),
+    gender: z.enum(GENDERS, { error: messages.genderRequired }).describe("male, female or other"),
+    country: requiredString(messages.countryRequired).describe(
+      "Country name from the registration form's list; decides the phone number's format",
+    ),
+    city: cityField.describe("City"),
+    phoneNumber: requiredString(messages.phoneRequired, 30).describe(
+      "Phone number valid for the country (its dialling code may be included)",
+    ),
     /** Optional on the REST path (the spec's payload has none): UTC when absent. */
-    timeZone: timeZoneField.optional(),
+    timeZone: timeZoneField
+      .optional()
+      .describe(
+        "IANA time zone (`Europe/Berlin`) in which days are read. Optional: UTC when absent",
+      ),
     /** Ours, offered from the browser's locale: 24h and Sunday (the spec's) when absent. */
-    timeFormat: timeFormatField.optional(),
-    weekStart: weekStartField.optional(),
-    returnTo: returnToField.optional(),
+    timeFormat: timeFormatField
+      .optional()
+      .describe("Ours: `24h` or `12h`. Optional: absent keeps the spec's clocks"),
+    weekStart: weekStartField
+      .optional()
+      .describe("Ours: `sunday` or `monday`. Optional: `sunday` when absent"),
+    returnTo: returnToField
+      .optional()
+      .describe(
+        "Ours: an app path (starting with `/`) the verification link leads back to, e.g. an invitation. Optional",
+      ),
   })
   .superRefine((value, ctx) => {
     const country = findCountry(value.country);
@@ -215,12 +235,15 @@ export const loginInput = z.object({
     required: messages.emailRequired,
   })
     .trim()
-    .min(1, { error: messages.emailRequired }),
-  password: currentPasswordField,
+    .min(1, { error: messages.emailRequired })
+    .describe("The account's email address"),
+  password: currentPasswordField.describe("The account's password"),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const emailOnlyInput = z.object({ email: emailField });
+export const emailOnlyInput = z.object({
+  email: emailField.describe("The account's email address"),
+});
 
 export const otpField = safeString({
   max: 20,
@@ -231,17 +254,21 @@ export const otpField = safeString({
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: messages.otpInvalid });
 
 export const resetPasswordInput = z.object({
-  email: emailField,
-  otp: otpField,
-  newPassword: newPasswordField,
+  email: emailField.describe("The account's email address"),
+  otp: otpField.describe("The 6-digit code the reset mail carried"),
+  newPassword: newPasswordField.describe(
+    "The new password (at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character)",
+  ),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** The dialog's second step: the server input plus a confirmation that must match. */
 export const resetPasswordForm = z
   .object({
-    otp: otpField,
-    newPassword: newPasswordField,
+    otp: otpField.describe("The 6-digit code the reset mail carried"),
+    newPassword: newPasswordField.describe(
+      "The new password (at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character)",
+    ),
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -250,9 +277,15 @@ export const resetPasswordForm = z
   });
 
 export const verifyEmailInput = z.object({
-  token: requiredString(messages.verificationTokenMissing, TOKEN_MAX_LENGTH),
+  token: requiredString(messages.verificationTokenMissing, TOKEN_MAX_LENGTH).describe(
+    "The token from the verification link (`/verify-email?token=…`)",
+  ),
   /** Needed when the link was a resent one (docs/decisions/006): whoever opens it sets the password. */
-  newPassword: newPasswordField.optional(),
+  newPassword: newPasswordField
+    .optional()
+    .describe(
+      "The new password (at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character)",
+    ),
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 
@@ -274,14 +307,24 @@ const PROFILE_FIELDS = [
 export const updateUserInput = z
   .object(
     {
-      firstName: firstNameField.optional(),
-      lastName: lastNameField.optional(),
-      email: emailField.optional(),
+      firstName: firstNameField
+        .optional()
+        .describe("New first name. Optional: a PATCH changes only the fields it sends"),
+      lastName: lastNameField.optional().describe("New last name. Optional"),
+      email: emailField
+        .optional()
+        .describe(
+          "New email address: stays pending until confirmed by the link mailed to it. Optional; needs `currentPassword`",
+        ),
       /** Required only when `email` changes (docs/decisions/006); the spec's payload stays valid. */
-      currentPassword: currentPasswordField.optional(),
-      timeZone: timeZoneField.optional(),
-      timeFormat: timeFormatField.optional(),
-      weekStart: weekStartField.optional(),
+      currentPassword: currentPasswordField
+        .optional()
+        .describe("The current password: required only when `email` changes"),
+      timeZone: timeZoneField
+        .optional()
+        .describe("IANA time zone (`Europe/Berlin`) in which the user's days are read. Optional"),
+      timeFormat: timeFormatField.optional().describe("`24h` or `12h`. Optional"),
+      weekStart: weekStartField.optional().describe("`sunday` or `monday`. Optional"),
     },
     { error: messages.nothingToUpdate },
   )
@@ -291,8 +334,10 @@ export const updateUserInput = z
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 export const changePasswordInput = z.object({
-  currentPassword: currentPasswordField,
-  newPassword: newPasswordField,
+  currentPassword: currentPasswordField.describe("The current password"),
+  newPassword: newPasswordField.describe(
+    "The new password (same rules as at registration); other sessions end",
+  ),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
@@ -300,7 +345,9 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const changePasswordForm = z
   .object({
     currentPassword: currentPasswordField,
-    newPassword: newPasswordField,
+    newPassword: newPasswordField.describe(
+      "The new password (at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character)",
+    ),
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -309,7 +356,7 @@ export const changePasswordForm = z
   });
 
 export const sessionIdInput = z.object({
-  id: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.notFound }).regex(/^[0-9a-f]{64}$/, {
-    error: messages.notFound,
-  }),
+  id: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.notFound })
+    .regex(/^[0-9a-f]{64}$/, { error: messages.notFound })
+    .describe("The session's id, as GET /api/user/sessions lists it (64 hex digits)"),
 });

@@ -52,5 +52,7 @@ export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeedOutput>;
 
 export const revokedCalendarFeedOutput = z.object({
   circleId: z.number().int().nullable().meta({ description: "The feed turned off." }),
-  revoked: z.literal(true),
+  revoked: z.literal(true).meta({
+    description: "Always true: the link is off (also when it already was).",
+  }),
 });

@@ -26,7 +26,9 @@ export const idField = (notFound: string = messages.notFound) =>
     .positive({ error: notFound })
     .max(2_147_483_647, { error: notFound });
 
-export const circleIdInput = z.object({ id: idField(messages.circleNotFound) });
+export const circleIdInput = z.object({
+  id: idField(messages.circleNotFound).describe("The circle's id"),
+});
 
 export const circleNameField = safeString({
   max: 200,
@@ -89,38 +91,67 @@ export const relationshipField = z
   .transform((value) => value || null);
 
 export const createCircleInput = z.object({
-  name: circleNameField,
-  description: circleDescriptionField,
+  name: circleNameField.describe("The circle's name (at most 50 characters)"),
+  description: circleDescriptionField.describe("What the circle is for. Optional"),
   /** Optional: the type's colour (section 1) when absent. */
-  color: circleColorField,
+  color: circleColorField.describe("Colour as `#rrggbb`. Optional: a default colour when absent"),
   /** Optional: custom when absent. A personal circle comes with the account and is refused. */
-  type: z.enum(CIRCLE_TYPES).default("custom"),
-  photo: photoDataUrlField.optional(),
-  photoUploadKey: photoUploadKeyField.optional(),
+  type: z
+    .enum(CIRCLE_TYPES)
+    .default("custom")
+    .describe("personal, family, work or custom. Optional: custom when absent"),
+  photo: photoDataUrlField
+    .optional()
+    .describe(
+      "A photo as a data URL (`data:image/jpeg;base64,…`, at most 5 MB of image). Optional",
+    ),
+  photoUploadKey: photoUploadKeyField
+    .optional()
+    .describe(
+      "Instead of `photo`: the key of a file uploaded to POST /api/photos/uploads first. Optional",
+    ),
 });
 export type CreateCircleInput = z.infer<typeof createCircleInput>;
 
 /** PUT and PATCH alike: every field optional, only what is sent changes. */
 export const updateCircleInput = z.object({
-  id: idField(messages.circleNotFound),
-  name: circleNameField.optional(),
-  description: circleDescriptionField.optional(),
-  color: circleColorField,
+  id: idField(messages.circleNotFound).describe("The circle's id"),
+  name: circleNameField
+    .optional()
+    .describe("New name. Optional: only the fields sent change (PUT and PATCH alike)"),
+  description: circleDescriptionField
+    .optional()
+    .describe('New description; null or "" removes it. Optional'),
+  color: circleColorField.describe("New colour, `#rrggbb`. Optional"),
   /** A data URL sets the photo; "" or null removes it; absent leaves it. */
-  photo: photoDataUrlField.optional(),
+  photo: photoDataUrlField
+    .optional()
+    .describe(
+      "A photo as a data URL (`data:image/jpeg;base64,…`, at most 5 MB of image). Optional",
+    ),
   /** Sent beside `photo` for personal circles (spec section 7); read like `photo`. */
-  photoUrl: photoDataUrlField.optional(),
-  photoUploadKey: photoUploadKeyField.optional(),
+  photoUrl: photoDataUrlField
+    .optional()
+    .describe("The spec's name for `photo`: a data URL. Optional"),
+  photoUploadKey: photoUploadKeyField
+    .optional()
+    .describe(
+      "Instead of `photo`: the key of a file uploaded to POST /api/photos/uploads first. Optional",
+    ),
 });
 export type UpdateCircleInput = z.infer<typeof updateCircleInput>;
 
 export const memberRoleField = z.enum(CIRCLE_ROLES, { error: "Role must be admin or member" });
 
 export const circleMemberByUserInput = z.object({
-  id: idField(messages.circleNotFound),
-  userId: idField(messages.memberNotFound),
+  id: idField(messages.circleNotFound).describe("The circle's id"),
+  userId: idField(messages.memberNotFound).describe("The member's user id"),
 });
-export const setRoleByUserInput = circleMemberByUserInput.extend({ role: memberRoleField });
+const newRoleField = memberRoleField.describe(
+  "The member's new role: `admin` promotes; `member` demotes an admin (the creator only)",
+);
+/** PUT /api/circles/{id}/members/{userId}. */
+export const setRoleByUserInput = circleMemberByUserInput.extend({ role: newRoleField });
 
 /** One of the member colours (limits.ts), in any letter case. */
 export const memberColorField = safeString({
@@ -130,10 +161,18 @@ export const memberColorField = safeString({
 })
   .trim()
   .transform((value) => value.toUpperCase())
-  .pipe(z.enum(MEMBER_COLOR_VALUES, { error: messages.memberColorInvalid }));
+  .pipe(z.enum(MEMBER_COLOR_VALUES, { error: messages.memberColorInvalid }))
+  .describe("One of the member colours, `#rrggbb` in any letter case");
+/** PUT /api/circles/{id}/my-color. */
+export const myColorInput = z.object({ color: memberColorField });
 
-export const memberIdInput = z.object({ memberId: idField(messages.memberNotFound) });
-export const setRoleByMemberInput = memberIdInput.extend({ role: memberRoleField });
+export const memberIdInput = z.object({
+  memberId: idField(messages.memberNotFound).describe(
+    "The membership's id (`id` of an entry of the members list)",
+  ),
+});
+/** PATCH /api/circle-members/{memberId}. */
+export const setRoleByMemberInput = memberIdInput.extend({ role: newRoleField });
 
 export const invitationEmailField = safeString({
   max: 200,
@@ -151,46 +190,66 @@ export const invitationMessageField = optionalText(
 );
 
 export const createInvitationInput = z.object({
-  id: idField(messages.circleNotFound),
-  email: invitationEmailField,
-  message: invitationMessageField,
+  id: idField(messages.circleNotFound).describe("The circle's id"),
+  email: invitationEmailField.describe(
+    "The address to invite (a member already in the circle is refused)",
+  ),
+  message: invitationMessageField.describe("A personal message for the mail. Optional"),
   /** Family circles only (section 2, the dialog's invite form). */
-  relationship: relationshipField,
+  relationship: relationshipField.describe(
+    "The invitee's relationship to the inviter (spouse, parent, child, sibling or other). Optional",
+  ),
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
 
 export const inviteManyInput = z.object({
-  id: idField(messages.circleNotFound),
+  id: idField(messages.circleNotFound).describe("The circle's id"),
   inviteEmails: z
     .array(invitationEmailField, { error: messages.inviteEmailsRequired })
     .min(1, { error: messages.inviteEmailsRequired })
-    .max(INVITE_BATCH_MAX, { error: messages.inviteEmailsTooMany }),
-  inviteMessage: invitationMessageField,
-  relationship: relationshipField,
+    .max(INVITE_BATCH_MAX, { error: messages.inviteEmailsTooMany })
+    .describe("The addresses to invite, at least one"),
+  inviteMessage: invitationMessageField.describe("A personal message for the mail. Optional"),
+  relationship: relationshipField.describe(
+    "The invitee's relationship to the inviter (spouse, parent, child, sibling or other). Optional",
+  ),
 });
 export type InviteManyInput = z.infer<typeof inviteManyInput>;
 
 export const circleInvitationInput = z.object({
-  id: idField(messages.circleNotFound),
-  invitationId: idField(messages.invitationNotFound),
+  id: idField(messages.circleNotFound).describe("The circle's id"),
+  invitationId: idField(messages.invitationNotFound).describe("The invitation's id"),
 });
 
-export const invitationIdInput = z.object({ id: idField(messages.invitationNotFound) });
+export const invitationIdInput = z.object({
+  id: idField(messages.invitationNotFound).describe("The invitation's id"),
+});
 
 export const respondInvitationInput = invitationIdInput.extend({
-  status: z.enum(["accepted", "declined"], { error: messages.invitationStatusInvalid }),
+  status: z
+    .enum(["accepted", "declined"], { error: messages.invitationStatusInvalid })
+    .describe("accepted to join the circle, declined to refuse"),
 });
 
 export const invitationTokenInput = z.object({
   token: safeString({ max: TOKEN_MAX_LENGTH, tooLong: messages.invitationInvalid })
     .trim()
-    .min(1, { error: messages.invitationInvalid }),
+    .min(1, { error: messages.invitationInvalid })
+    .describe("The invitation's secret token, from its link"),
 });
 
 /** A photo uploaded as multipart (field `photo`) or named by a direct-upload key. */
 export const userPhotoInput = z.union([
-  z.object({ photo: z.instanceof(File, { error: messages.photoInvalidType }) }),
-  z.object({ photoUploadKey: photoUploadKeyField }),
+  z.object({
+    photo: z
+      .instanceof(File, { error: messages.photoInvalidType })
+      .describe("The photo file (multipart): JPEG, PNG, WebP or GIF, at most 5 MB"),
+  }),
+  z.object({
+    photoUploadKey: photoUploadKeyField.describe(
+      "The key of a file uploaded to POST /api/photos/uploads first",
+    ),
+  }),
 ]);
 
 export const photoReadInput = z.object({
@@ -205,6 +264,6 @@ export const photoReadInput = z.object({
 
 /** The local stand-in for S3's presigned POST: the same fields, then the file. */
 export const localUploadInput = z.object({
-  key: photoUploadKeyField,
-  file: z.instanceof(File, { error: messages.photoInvalidType }),
+  key: photoUploadKeyField.describe("The key from POST /api/photos/uploads"),
+  file: z.instanceof(File, { error: messages.photoInvalidType }).describe("The file (multipart)"),
 });

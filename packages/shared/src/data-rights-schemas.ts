@@ -7,7 +7,9 @@ import { currentPasswordField } from "./auth-schemas";
 import { messages } from "./messages";
 
 /** `POST /api/user/delete`: the account's password, checked like a sign-in. */
-export const deleteAccountInput = z.object({ password: currentPasswordField });
+export const deleteAccountInput = z.object({
+  password: currentPasswordField.describe("The account's password, to confirm"),
+});
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
 /**
@@ -20,7 +22,8 @@ export type DataExportSection = (typeof DATA_EXPORT_SECTIONS)[number];
 export const dataExportPageField = z
   .string({ error: messages.dataExportPageInvalid })
   .max(40, { error: messages.dataExportPageInvalid })
-  .regex(/^(circles|plans)\.\d{1,10}$/, { error: messages.dataExportPageInvalid });
+  .regex(/^(circles|plans)\.\d{1,10}$/, { error: messages.dataExportPageInvalid })
+  .describe("The `nextPage` of the page before, handed back as it came; absent: the first page");
 
 /** `GET /api/user/export[?page=…]`: the first page without `page`, then each `nextPage` in turn. */
 export const dataExportInput = z.object({ page: dataExportPageField.optional() }).optional();

@@ -16,5 +16,6 @@ export const inboxEntryIdInput = z.object({
     .number({ error: notFound })
     .int({ error: notFound })
     .positive({ error: notFound })
-    .max(Number.MAX_SAFE_INTEGER, { error: notFound }),
+    .max(Number.MAX_SAFE_INTEGER, { error: notFound })
+    .describe("The inbox entry's id (an entry of GET /api/inbox)"),
 });

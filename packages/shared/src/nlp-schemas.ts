@@ -17,17 +17,29 @@ export const processVoiceInput = z.object({
     required: messages.noSpeechDetected,
   })
     .transform((text) => text.trim())
-    .refine((text) => text.length > 0, { error: messages.noSpeechDetected }),
+    .refine((text) => text.length > 0, { error: messages.noSpeechDetected })
+    .describe(
+      `The sentence typed or heard ("Dentist with Mia next Tuesday at 4pm"), up to ${NLP_TEXT_MAX_LENGTH} characters`,
+    ),
   /** String or number, as the form holds it. */
   circleId: z.coerce
     .number({ error: messages.circleRequired })
-    .pipe(idField(messages.circleRequired)),
+    .pipe(idField(messages.circleRequired))
+    .describe(
+      "The circle the plan is for (a number, or its digits as a string); its members are the assignees heard",
+    ),
   /** The zone the sentence is read in; the caller's profile zone when absent. */
-  userTimezone: timeZoneField.nullish(),
+  userTimezone: timeZoneField
+    .nullish()
+    .describe("The IANA zone the sentence is read in (`Europe/Berlin`); the caller's when absent"),
   /**
    * Ours (issue 21): the day the sentence was typed from (`yyyy-MM-dd`, a day chosen on the
    * calendar), read as "today": "at 11am" is on it, "tomorrow" the day after. Today when absent.
    */
-  referenceDay: dayField.nullish(),
+  referenceDay: dayField
+    .nullish()
+    .describe(
+      'The day read as today (`yyyy-MM-dd`, in `userTimezone`): "at 11am" is on it, "tomorrow" the day after; today when absent',
+    ),
 });
 export type ProcessVoiceInput = z.infer<typeof processVoiceInput>;

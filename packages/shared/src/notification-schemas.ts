@@ -18,10 +18,16 @@ const preference = z.boolean({ error: notificationMessages.preferenceInvalid }).
 /** PUT changes only what is sent (`changePush` is ours: the spec's clients never send it). */
 export const notificationPreferencesInput = z.object(
   {
-    reminderPush: preference,
-    reminderEmail: preference,
-    digestEmail: preference,
-    changePush: preference,
+    reminderPush: preference.describe(
+      "Reminders by push on this user's devices; absent: unchanged",
+    ),
+    reminderEmail: preference.describe("Reminders by email; absent: unchanged"),
+    digestEmail: preference.describe(
+      "The morning digest by email, at 07:00 in the user's time zone; absent: unchanged",
+    ),
+    changePush: preference.describe(
+      "Push when plans that concern the user change (optional: not in the spec); absent: unchanged",
+    ),
   },
   { error: notificationMessages.preferenceInvalid },
 );
@@ -41,7 +47,9 @@ const endpointField = safeString({
   max: PUSH_ENDPOINT_MAX_LENGTH,
   tooLong: notificationMessages.pushEndpointTooLong,
   required: notificationMessages.pushEndpointInvalid,
-}).refine(isHttpsUrl, { error: notificationMessages.pushEndpointInvalid });
+})
+  .refine(isHttpsUrl, { error: notificationMessages.pushEndpointInvalid })
+  .describe("The push service's https address for this device (the PushSubscription's endpoint)");
 
 /** The bytes a base64url string (padded or not) holds, or null when it is not base64url. */
 export function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> | null {
@@ -83,14 +91,21 @@ export const pushSubscriptionInput = z.object(
       .number({ error: notificationMessages.pushKeyInvalid })
       .nonnegative({ error: notificationMessages.pushKeyInvalid })
       .nullable()
-      .optional(),
-    keys: z.object(
-      {
-        p256dh: keyField(65, (key) => key[0] === 0x04),
-        auth: keyField(16),
-      },
-      { error: notificationMessages.pushKeyInvalid },
-    ),
+      .optional()
+      .describe(
+        "When the push service will end the subscription (ms since 1970, UTC), if it says; not stored",
+      ),
+    keys: z
+      .object(
+        {
+          p256dh: keyField(65, (key) => key[0] === 0x04).describe(
+            "The device's P-256 public key, base64url (65 bytes, uncompressed)",
+          ),
+          auth: keyField(16).describe("The device's authentication secret, base64url (16 bytes)"),
+        },
+        { error: notificationMessages.pushKeyInvalid },
+      )
+      .describe("The keys a notification is encrypted for (RFC 8291)"),
   },
   { error: notificationMessages.pushEndpointInvalid },
 );
@@ -109,7 +124,9 @@ export const unsubscribeInput = z.object(
       max: TOKEN_MAX_LENGTH,
       tooLong: notificationMessages.unsubscribeInvalid,
       required: notificationMessages.unsubscribeInvalid,
-    }).min(1, { error: notificationMessages.unsubscribeInvalid }),
+    })
+      .min(1, { error: notificationMessages.unsubscribeInvalid })
+      .describe("The token of the mail's unsubscribe link"),
   },
   { error: notificationMessages.unsubscribeInvalid },
 );
@@ -118,7 +135,11 @@ export type UnsubscribeInput = z.infer<typeof unsubscribeInput>;
 /** What a circle tells the caller (docs/decisions/019): PUT /api/circles/{id}/notifications. */
 export const circleNotificationsInput = z.object(
   {
-    level: z.enum(CIRCLE_NOTIFY_LEVELS, { error: notificationMessages.circleNotifyLevelInvalid }),
+    level: z
+      .enum(CIRCLE_NOTIFY_LEVELS, { error: notificationMessages.circleNotifyLevelInvalid })
+      .describe(
+        "`default`: what concerns the caller (plans they made or took on, tasks given to them); `following`: every change; `muted`: only what names them",
+      ),
   },
   { error: notificationMessages.circleNotifyLevelInvalid },
 );

@@ -135,17 +135,50 @@ export type MonthlyBy = (typeof MONTHLY_BY)[number];
  * `recurrenceFields`.
  */
 export const recurrenceAnswerFields = {
-  isRecurring: z.boolean(),
-  recurrenceType: z.enum(RECURRENCE_TYPES).nullable(),
-  recurrenceFrequency: z.number().int().nullable(),
+  isRecurring: z.boolean().describe("Whether the plan repeats (a series)"),
+  recurrenceType: z
+    .enum(RECURRENCE_TYPES)
+    .nullable()
+    .describe("How it repeats: daily, weekly, monthly or yearly; null for a one-off plan"),
+  recurrenceFrequency: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Every N days, weeks, months or years (1 = every); null for a one-off plan"),
   /** `yyyy-MM-dd`, the last day an occurrence may fall on. */
-  recurrenceEndDate: z.string().nullable(),
-  recurrenceDaysOfWeek: z.array(z.enum(WEEKDAYS)).nullable(),
-  recurrenceCount: z.number().int().nullable(),
-  recurrenceWeekdaysOnly: z.boolean().nullable(),
-  recurrenceMonthlyBy: z.enum(MONTHLY_BY).nullable(),
+  recurrenceEndDate: z
+    .string()
+    .nullable()
+    .describe(
+      "The last day an occurrence may fall on, `yyyy-MM-dd` in the plan's zone; null: no end date",
+    ),
+  recurrenceDaysOfWeek: z
+    .array(z.enum(WEEKDAYS))
+    .nullable()
+    .describe("Weekly: the weekdays it falls on (`monday` … `sunday`); null otherwise"),
+  recurrenceCount: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Ends after this many occurrences; null: no count"),
+  recurrenceWeekdaysOnly: z
+    .boolean()
+    .nullable()
+    .describe("Daily: true repeats every weekday (Monday to Friday) instead of every N days"),
+  recurrenceMonthlyBy: z
+    .enum(MONTHLY_BY)
+    .nullable()
+    .describe(
+      "Monthly and yearly: `dayOfMonth` repeats on the start date's day number (the 14th), `weekdayOfMonth` on its nth weekday (the second Tuesday); null otherwise",
+    ),
   /** With weekdayOfMonth: 1-4, or -1 for the last. */
-  recurrenceWeekOfMonth: z.number().int().nullable(),
+  recurrenceWeekOfMonth: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "With `weekdayOfMonth`: which weekday of the month, 1-4, or -1 for the last; null otherwise",
+    ),
 };
 export type RecurrenceAnswer = z.infer<z.ZodObject<typeof recurrenceAnswerFields>>;
 

@@ -127,68 +127,126 @@ const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullish(
  * or the nth weekday of a month. Ends never, after N times, or on a date.
  */
 export const recurrenceFields = {
-  isRecurring: z.boolean().optional(),
-  recurrenceType: z.enum(RECURRENCE_TYPES, { error: messages.recurrenceInvalid }).nullish(),
+  isRecurring: z
+    .boolean()
+    .optional()
+    .describe("Whether the plan repeats. Optional: false when absent"),
+  recurrenceType: z
+    .enum(RECURRENCE_TYPES, { error: messages.recurrenceInvalid })
+    .nullish()
+    .describe("daily, weekly, monthly or yearly, when `isRecurring`"),
   /** Every N days/weeks/months/years; 1 when absent. */
   recurrenceFrequency: z
     .number({ error: messages.recurrenceInvalid })
     .int({ error: messages.recurrenceInvalid })
     .min(1, { error: messages.recurrenceInvalid })
     .max(RECURRENCE_FREQUENCY_MAX, { error: messages.recurrenceInvalid })
-    .nullish(),
+    .nullish()
+    .describe(
+      "Every N days (1-7), weeks (1-4), months (1-6) or years (1). Optional: 1 when absent",
+    ),
   /** The last day an occurrence may fall on (`yyyy-MM-dd`, or an ISO instant read in the plan's zone). */
-  recurrenceEndDate: z.union([dayField, instantField]).nullish(),
+  recurrenceEndDate: z
+    .union([dayField, instantField])
+    .nullish()
+    .describe(
+      "The last day an occurrence may fall on: `yyyy-MM-dd`, or an ISO instant read as its day in the plan's zone. Optional: none",
+    ),
   /** Weekly: the days (lowercase names); the plan date's weekday when absent. */
   recurrenceDaysOfWeek: z
     .array(z.enum(WEEKDAYS, { error: messages.recurrenceInvalid }))
     .max(7)
-    .nullish(),
+    .nullish()
+    .describe("Weekly: the weekdays (`monday` … `sunday`). Optional: the start date's weekday"),
   /** Ends after N occurrences (ours; the form's "After 5, 10 … 50 times"). */
   recurrenceCount: z
     .number({ error: messages.recurrenceInvalid })
     .int({ error: messages.recurrenceInvalid })
     .min(1, { error: messages.recurrenceInvalid })
     .max(RECURRENCE_COUNT_MAX, { error: messages.recurrenceInvalid })
-    .nullish(),
+    .nullish()
+    .describe("Ours: ends after N occurrences (at most 500). Optional"),
   /** Daily: every weekday (Monday to Friday) instead of every N days (ours). */
-  recurrenceWeekdaysOnly: z.boolean({ error: messages.recurrenceInvalid }).nullish(),
+  recurrenceWeekdaysOnly: z
+    .boolean({ error: messages.recurrenceInvalid })
+    .nullish()
+    .describe("Ours, daily: every weekday (Monday to Friday) instead of every N days. Optional"),
   /** Monthly and yearly: on the date's day (default) or on its nth weekday (ours). */
-  recurrenceMonthlyBy: z.enum(MONTHLY_BY, { error: messages.recurrenceInvalid }).nullish(),
+  recurrenceMonthlyBy: z
+    .enum(MONTHLY_BY, { error: messages.recurrenceInvalid })
+    .nullish()
+    .describe(
+      "Ours, monthly and yearly: `dayOfMonth` (default: the start date's day number) or `weekdayOfMonth` (its nth weekday, e.g. the second Tuesday). Optional",
+    ),
   /** With weekdayOfMonth: 1-4 or -1 for the last; from the plan's date when absent (ours). */
   recurrenceWeekOfMonth: z
     .union([z.literal(-1), z.number().int().min(1).max(4)], { error: messages.recurrenceInvalid })
-    .nullish(),
+    .nullish()
+    .describe(
+      "Ours, with `weekdayOfMonth`: 1-4, or -1 for the last. Optional: from the start date",
+    ),
 };
 /** The repeat fields of a request, as validated. */
 export type RecurrenceInput = z.output<z.ZodObject<typeof recurrenceFields>>;
 
 const planFields = {
-  title: planTitleField,
-  description: optionalText(PLAN_DESCRIPTION_MAX_LENGTH, messages.textTooLong, true),
-  location: optionalText(PLAN_LOCATION_MAX_LENGTH, messages.textTooLong),
-  locationLat: coordinate(90),
-  locationLng: coordinate(180),
-  locationPlaceId: optionalText(300, messages.textTooLong),
-  mapUrl: mapUrlField,
-  startTime: instantField,
-  endTime: instantField.nullish(),
+  title: planTitleField.describe("The plan's title (at most 200 characters)"),
+  description: optionalText(PLAN_DESCRIPTION_MAX_LENGTH, messages.textTooLong, true).describe(
+    "Notes, line breaks kept. Optional",
+  ),
+  location: optionalText(PLAN_LOCATION_MAX_LENGTH, messages.textTooLong).describe(
+    "Where, as text. Optional",
+  ),
+  locationLat: coordinate(90).describe("Latitude of the place, -90 to 90. Optional"),
+  locationLng: coordinate(180).describe("Longitude of the place, -180 to 180. Optional"),
+  locationPlaceId: optionalText(300, messages.textTooLong).describe(
+    "The map provider's id of the place. Optional",
+  ),
+  mapUrl: mapUrlField.describe("A link to the place on a map (http or https). Optional"),
+  startTime: instantField.describe(
+    "When it starts: an ISO 8601 instant with an offset or Z. For an all-day plan, any instant of its day in the plan's zone",
+  ),
+  endTime: instantField
+    .nullish()
+    .describe("When it ends (ISO 8601 instant, after `startTime`). Optional: none"),
   /** An all-day plan is a date: `date`, or startTime's day in the plan's zone (ours). */
-  allDay: z.boolean().optional(),
-  date: dayField.optional(),
+  allDay: z.boolean().optional().describe("Ours: a whole day rather than a time. Optional: false"),
+  date: dayField
+    .optional()
+    .describe(
+      "Ours, all-day plans: the day, `yyyy-MM-dd`. Optional: `startTime`'s day in the plan's zone",
+    ),
   /** Optional: a task when assignedTo is set, else an event. */
-  type: z.enum(PLAN_TYPES, { error: "Type must be event, task or todo" }).optional(),
-  assignedTo: idField(messages.assigneeNotMember).nullish(),
-  reminderTimes: reminderTimesField.optional(),
-  voiceNote: optionalText(5000, messages.textTooLong, true),
-  eventColor: optionalText(20, messages.textTooLong),
+  type: z
+    .enum(PLAN_TYPES, { error: "Type must be event, task or todo" })
+    .optional()
+    .describe("event, task or todo. Optional: task when `assignedTo` is set, else event"),
+  assignedTo: idField(messages.assigneeNotMember)
+    .nullish()
+    .describe("The user id of the member the task is assigned to; null or absent: not a task"),
+  reminderTimes: reminderTimesField
+    .optional()
+    .describe(
+      'Reminders before the start, at most 4, from: "1 minute before", "2 minutes before", "5 minutes before", "10 minutes before", "15 minutes before", "30 minutes before", "1 hour before", "2 hours before", "24 hours before", "1 day before", "2 days before", "1 week before" ("None" is ignored). Optional: 2 hours and 1 day before when creating',
+    ),
+  voiceNote: optionalText(5000, messages.textTooLong, true).describe(
+    "The words the plan was dictated from (voice or text). Optional",
+  ),
+  eventColor: optionalText(20, messages.textTooLong).describe(
+    "The plan's own colour, `#rrggbb`, over its circle's. Optional",
+  ),
   /** The zone the plan repeats in (ours): the caller's own zone when absent. */
-  timeZone: timeZoneField.optional(),
+  timeZone: timeZoneField
+    .optional()
+    .describe(
+      "Ours: the IANA zone the plan's day and repeats are read in. Optional: the caller's zone",
+    ),
   ...recurrenceFields,
 };
 
 /** POST /api/circles/{id}/events: the circle from the path. */
 export const createCirclePlanInput = z.object({
-  id: idField(messages.circleNotFound),
+  id: idField(messages.circleNotFound).describe("The circle's id"),
   ...planFields,
 });
 export type CreateCirclePlanInput = z.infer<typeof createCirclePlanInput>;
@@ -197,7 +255,8 @@ export type CreateCirclePlanInput = z.infer<typeof createCirclePlanInput>;
 export const createPlanInput = z.object({
   circleId: z.coerce
     .number({ error: messages.circleRequired })
-    .pipe(idField(messages.circleRequired)),
+    .pipe(idField(messages.circleRequired))
+    .describe("The circle the plan goes in (a number, or its digits as a string)"),
   ...planFields,
 });
 export type CreatePlanInput = z.infer<typeof createPlanInput>;
@@ -205,14 +264,29 @@ export type CreatePlanInput = z.infer<typeof createPlanInput>;
 /** Which occurrences of a series an edit, delete or completion applies to. */
 export const occurrenceScopeFields = {
   /** The occurrence's original start (`originalStartTime` of a listed occurrence). */
-  occurrenceStart: instantField.optional(),
+  occurrenceStart: instantField
+    .optional()
+    .describe("One occurrence of a series: its original start (`originalStartTime` from a list)"),
   /** The all-day occurrence's original date. */
-  occurrenceDate: dayField.optional(),
+  occurrenceDate: dayField
+    .optional()
+    .describe(
+      "One all-day occurrence of a series: its original day (`originalDate`, `yyyy-MM-dd`)",
+    ),
   /** occurrence (default when one is named), following, or all (default otherwise). */
-  scope: z.enum(["occurrence", "following", "all"]).optional(),
+  scope: z
+    .enum(["occurrence", "following", "all"])
+    .optional()
+    .describe(
+      "Which occurrences of a series: `occurrence` (the one named; default when one is named), `following` (it and the later ones) or `all` (default otherwise)",
+    ),
 };
 
-export const planIdInput = z.object({ id: idField(messages.planNotFound) });
+export const planIdInput = z.object({
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
+});
 
 type UpdatePlanFields = Partial<Omit<CreatePlanInput, "circleId">> & {
   id: number;
@@ -229,51 +303,91 @@ type UpdatePlanFields = Partial<Omit<CreatePlanInput, "circleId">> & {
  * create fields to optional ones; the type is declared by hand because that mapping loses it.)
  */
 export const updatePlanInput = z.object({
-  id: idField(messages.planNotFound),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
   ...Object.fromEntries(
     Object.entries(planFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
   ),
-  title: planTitleField.optional(),
-  startTime: instantField.optional(),
-  circleId: z.coerce.number().pipe(idField(messages.circleNotFound)).optional(),
-  isCompleted: z.boolean().optional(),
+  title: planTitleField.optional().describe("The plan's title (at most 200 characters)"),
+  startTime: instantField
+    .optional()
+    .describe(
+      "When it starts: an ISO 8601 instant with an offset or Z. For an all-day plan, any instant of its day in the plan's zone",
+    ),
+  circleId: z.coerce
+    .number()
+    .pipe(idField(messages.circleNotFound))
+    .optional()
+    .describe("Moves the plan to another of the caller's circles. Optional"),
+  isCompleted: z
+    .boolean()
+    .optional()
+    .describe("true marks it done, false reopens it. Optional: true"),
   /** The version the edit is based on (ours): an older one answers 409 instead of overwriting. */
-  version: z.number().int().positive().optional(),
+  version: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "Ours: the `version` the edit is based on; an older one answers 409 instead of overwriting. Optional",
+    ),
   ...occurrenceScopeFields,
 }) as unknown as z.ZodType<UpdatePlanFields, UpdatePlanFields>;
 export type UpdatePlanInput = z.infer<typeof updatePlanInput>;
 
 export const deletePlanInput = z.object({
-  id: idField(messages.planNotFound),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
   ...occurrenceScopeFields,
 });
 
 export const completePlanInput = z.object({
-  id: idField(messages.planNotFound),
-  isCompleted: z.boolean().default(true),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
+  isCompleted: z
+    .boolean()
+    .default(true)
+    .describe("true marks it done, false reopens it. Optional: true"),
   ...occurrenceScopeFields,
 });
 
 export const respondToTaskInput = z.object({
-  id: idField(messages.planNotFound),
-  accepted: z.boolean({ error: "accepted must be true or false" }),
-  note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
+  accepted: z
+    .boolean({ error: "accepted must be true or false" })
+    .describe("true accepts the task, false declines it"),
+  note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true).describe(
+    "A note for the creator (accepting) or the reason (declining). Optional",
+  ),
 });
 
 export const declineTaskInput = z.object({
-  id: idField(messages.planNotFound),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
   reason: safeMultilineString({
     max: PLAN_NOTE_MAX_LENGTH,
     tooLong: messages.textTooLong,
     required: messages.declineReasonRequired,
   })
     .trim()
-    .min(1, { error: messages.declineReasonRequired }),
+    .min(1, { error: messages.declineReasonRequired })
+    .describe("Why the task is declined, shown to its creator (required)"),
 });
 
 export const acceptTaskInput = z.object({
-  id: idField(messages.planNotFound),
-  note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
+  note: optionalText(PLAN_NOTE_MAX_LENGTH, messages.textTooLong, true).describe(
+    "A note for the creator (accepting) or the reason (declining). Optional",
+  ),
 });
 
 /**
@@ -290,55 +404,95 @@ const offsetField = z.number().int().min(0).max(LIST_OFFSET_MAX).optional();
  */
 export const listPlansInput = z
   .object({
-    date: dayField.optional(),
-    upcoming: z.boolean().optional(),
-    limit: z.number().int().min(1).max(UPCOMING_LIMIT_MAX).optional(),
-    circleId: idField(messages.circleNotFound).optional(),
-    circle: idField(messages.circleNotFound).optional(),
-    from: dayField.optional(),
-    to: dayField.optional(),
+    date: dayField.optional().describe("One day, `yyyy-MM-dd`, read in the caller's time zone"),
+    upcoming: z.boolean().optional().describe("true: the next plans from now (with `limit`)"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(UPCOMING_LIMIT_MAX)
+      .optional()
+      .describe("With `upcoming`: how many, at most 200. Optional: 30"),
+    circleId: idField(messages.circleNotFound).optional().describe("The circle's id"),
+    circle: idField(messages.circleNotFound)
+      .optional()
+      .describe("The circle's id (the spec's other name for `circleId`)"),
+    from: dayField
+      .optional()
+      .describe("Ours: the range's first day, `yyyy-MM-dd`, in the caller's zone (with `to`)"),
+    to: dayField
+      .optional()
+      .describe("Ours: the range's last day, `yyyy-MM-dd`, in the caller's zone (inclusive)"),
     /** event, task or todo (ours: the Upcoming page's type filter). */
-    type: z.enum(PLAN_TYPES).optional(),
-    offset: offsetField,
+    type: z.enum(PLAN_TYPES).optional().describe("Ours: only event, task or todo plans. Optional"),
+    offset: offsetField.describe(
+      "Ours, paging: how many occurrences to skip, in the list's order; ask again with the offset advanced by what came back until an answer is empty",
+    ),
   })
   .optional();
 export type ListPlansInput = z.infer<typeof listPlansInput>;
 
 export const calendarMonthInput = z.object({
-  month: monthField,
-  circleId: idField(messages.circleNotFound).optional(),
+  month: monthField.describe("The month, `yyyy-MM`, its days read in the caller's zone"),
+  circleId: idField(messages.circleNotFound).optional().describe("The circle's id"),
 });
 
 /** GET /api/events/calendar/{yyyy-MM}: the month's plans, paged like a list. */
-export const calendarMonthPlansInput = calendarMonthInput.extend({ offset: offsetField });
+export const calendarMonthPlansInput = calendarMonthInput.extend({
+  offset: offsetField.describe(
+    "Ours, paging: how many occurrences to skip; ask again with the offset advanced until an answer is empty",
+  ),
+});
 
 export const taskHistoryInput = z.object({
-  type: z.enum(["assigned-to-me", "assigned-by-me"]).default("assigned-to-me"),
-  page: z.number().int().min(1).max(10_000).default(1),
-  limit: z.number().int().min(1).max(50).default(10),
+  type: z
+    .enum(["assigned-to-me", "assigned-by-me"])
+    .default("assigned-to-me")
+    .describe(
+      "`assigned-to-me` (tasks the caller was given) or `assigned-by-me` (tasks the caller gave). Optional: assigned-to-me",
+    ),
+  page: z.number().int().min(1).max(10_000).default(1).describe("Page number from 1. Optional: 1"),
+  limit: z.number().int().min(1).max(50).default(10).describe("Tasks per page, 1-50. Optional: 10"),
   /** Ours: false leaves out the tasks still waiting for an answer (the pending list's). */
-  includePending: z.boolean().default(true),
+  includePending: z
+    .boolean()
+    .default(true)
+    .describe("Ours: false leaves out the tasks still waiting for an answer. Optional: true"),
 });
 
 /** GET /api/tasks/expired?month={0-11}&year={yyyy}: the month is zero-based, as the client's. */
 export const expiredTasksInput = z.object({
-  month: z.number().int().min(0).max(11),
+  month: z
+    .number()
+    .int()
+    .min(0)
+    .max(11)
+    .describe("The month, zero-based: 0 is January, 11 December"),
   year: z
     .number()
     .int()
     .min(PLAN_YEAR_MIN, { error: messages.dateOutOfRange })
-    .max(PLAN_YEAR_MAX, { error: messages.dateOutOfRange }),
-  offset: offsetField,
+    .max(PLAN_YEAR_MAX, { error: messages.dateOutOfRange })
+    .describe("The year, `yyyy`"),
+  offset: offsetField.describe(
+    "Ours, paging: how many occurrences to skip, in the list's order; ask again with the offset advanced by what came back until an answer is empty",
+  ),
 });
 
 export const attachmentIdInput = z.object({
-  id: idField(messages.planNotFound),
-  attachmentId: idField(messages.notFound),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
+  attachmentId: idField(messages.notFound).describe("The attachment's id"),
 });
 
 export const addAttachmentInput = z.object({
-  id: idField(messages.planNotFound),
-  file: z.instanceof(File, { error: messages.attachmentTypeInvalid }),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
+  file: z
+    .instanceof(File, { error: messages.attachmentTypeInvalid })
+    .describe("The file (multipart): images, PDF or office documents, at most 5 MB"),
 });
 
 /**
@@ -347,15 +501,17 @@ export const addAttachmentInput = z.object({
  * server's check; the name is cleaned and cut there as a multipart file's is.
  */
 export const addUploadedAttachmentInput = z.object({
-  id: idField(messages.planNotFound),
+  id: idField(messages.planNotFound).describe(
+    "The plan's id (for a series, the series' id: `occurrenceStart` or `occurrenceDate` names one occurrence)",
+  ),
   uploadKey: safeString({
     max: 200,
     tooLong: messages.attachmentUploadInvalid,
     required: messages.attachmentUploadInvalid,
-  }),
+  }).describe("The key from POST /api/photos/uploads, after uploading the file there"),
   fileName: safeString({
     max: 1000,
     tooLong: messages.textTooLong,
     required: messages.attachmentTypeInvalid,
-  }),
+  }).describe("The file's name as the user knows it"),
 });

@@ -8,7 +8,7 @@ import * as z from "zod";
 import { planSchema } from "./plan-outputs";
 
 export const searchPlansOutput = z.object({
-  upcoming: z.array(planSchema),
-  past: z.array(planSchema),
+  upcoming: z.array(planSchema).describe("Matching plans from now on, soonest first"),
+  past: z.array(planSchema).describe("Matching plans before now, latest first"),
 });
 export type SearchPlansAnswer = z.infer<typeof searchPlansOutput>;

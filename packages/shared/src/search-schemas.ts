@@ -14,7 +14,10 @@ export const searchQueryField = safeString({
   required: messages.searchQueryRequired,
 })
   .trim()
-  .min(1, { error: messages.searchQueryRequired });
+  .min(1, { error: messages.searchQueryRequired })
+  .describe(
+    `The words searched for in titles, descriptions and places, up to ${SEARCH_QUERY_MAX_LENGTH} characters`,
+  );
 
 /** No query at all (`GET /api/events/search`) is a search for nothing, told as such. */
 export const searchPlansInput = z.object(
@@ -25,7 +28,10 @@ export const searchPlansInput = z.object(
       .int({ error: messages.searchLimitInvalid })
       .min(1, { error: messages.searchLimitInvalid })
       .max(SEARCH_LIMIT_MAX, { error: messages.searchLimitInvalid })
-      .default(SEARCH_LIMIT_DEFAULT),
+      .default(SEARCH_LIMIT_DEFAULT)
+      .describe(
+        `How many plans at most, 1 to ${SEARCH_LIMIT_MAX}; ${SEARCH_LIMIT_DEFAULT} when absent`,
+      ),
   },
   { error: messages.searchQueryRequired },
 );

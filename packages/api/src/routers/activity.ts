@@ -11,6 +11,8 @@ export const activityRouter = router({
         method: "GET",
         path: "/api/circles/:id/activity",
         summary: "What changed in a circle since the caller joined it, newest first (members only)",
+        description:
+          "Members of the circle. Its change feed since the caller joined: who created, edited, moved, completed or deleted which plan, who answered which task, who joined, left or was promoted, each with the values before and after; newest first, kept 90 days. Pages with `cursor` (the previous page's `nextCursor`) and `limit`. 404 for a circle the caller is not in; 400 for a cursor that was not handed out.",
       },
     })
     .input(activityPageInput)
@@ -23,6 +25,8 @@ export const activityRouter = router({
         method: "GET",
         path: "/api/activity",
         summary: "What changed in every circle the caller is in, newest first",
+        description:
+          "Signed in. The change feed of every circle the caller belongs to, each since they joined, newest first; paged as GET /api/circles/{id}/activity.",
       },
     })
     .input(myActivityInput)

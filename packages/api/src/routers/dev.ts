@@ -11,6 +11,8 @@ export const devRouter = router({
         method: "GET",
         path: "/api/dev/mailbox",
         summary: "Sandbox outbox (sandbox mode only)",
+        description:
+          "Anyone, in sandbox mode only (no mail transport configured): the mail the app would have sent, for a developer to open its links and codes. 404 in production.",
       },
     })
     .output(syncParsed(mailboxOutput))

@@ -13,6 +13,8 @@ export const inboxRouter = router({
         path: "/api/inbox",
         summary:
           "What concerns the caller (changes to their plans and tasks, followed plans and circles, invitations to them), newest first, by cursor",
+        description:
+          "Signed in. What concerns the caller, newest first: changes to plans they made or were given, to plans and circles they follow, and invitations to them, each with whether it was read. Pages with `cursor` and `limit`.",
       },
     })
     .input(myActivityInput)
@@ -25,6 +27,8 @@ export const inboxRouter = router({
         method: "GET",
         path: "/api/inbox/unread-count",
         summary: "How many of the caller's inbox entries are unread",
+        description:
+          "Signed in. How many of the caller's inbox entries are unread (the bell's number).",
       },
     })
     .output(syncParsed(inboxUnreadOutput))
@@ -36,6 +40,8 @@ export const inboxRouter = router({
         method: "POST",
         path: "/api/inbox/:id/read",
         summary: "Mark one of the caller's inbox entries read; answers the unread count",
+        description:
+          "Signed in. Marks one of the caller's own inbox entries read and answers the new unread count. 404 for an entry that is not the caller's.",
       },
     })
     .input(inboxEntryIdInput)
@@ -48,6 +54,8 @@ export const inboxRouter = router({
         method: "POST",
         path: "/api/inbox/read-all",
         summary: "Mark every inbox entry of the caller's read; answers the unread count",
+        description:
+          "Signed in. Marks every inbox entry of the caller's read and answers the unread count (0).",
       },
     })
     .output(syncParsed(inboxUnreadOutput))

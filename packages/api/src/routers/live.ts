@@ -12,6 +12,8 @@ export const liveRouter = router({
         path: "/api/live/connect",
         summary:
           "How the caller's browser reaches the live channel: the local WebSocket, AWS IoT Core with a short-lived token, or none",
+        description:
+          "Signed in. How the caller's browser reaches the live channel that says when something it may see changed: the local server's WebSocket, AWS IoT Core with a short-lived token and the topics it may read, or `none` (then poll GET /api/live/version).",
       },
     })
     .output(syncParsed(liveConnectionOutput))
@@ -24,6 +26,8 @@ export const liveRouter = router({
         path: "/api/live/version",
         summary:
           "An opaque version of everything the caller may see change: equal to the last answer, nothing to refetch",
+        description:
+          "Signed in. An opaque version of everything the caller may see change (their circles, plans, tasks, inbox): equal to the last answer, there is nothing to fetch again. The fallback when no live channel is open.",
       },
     })
     .output(syncParsed(liveVersionOutput))

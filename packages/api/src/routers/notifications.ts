@@ -55,6 +55,8 @@ export const notificationsRouter = router({
         method: "GET",
         path: "/api/user/notification-preferences",
         summary: "Reminders by push and by email, and the morning digest: on or off",
+        description:
+          "Signed in. The caller's choices: reminders by push, reminders by email, the morning digest (07:00 in their time zone) and push for changes to plans that concern them.",
       },
     })
     .output(syncParsed(notificationPreferencesOutput))
@@ -69,6 +71,8 @@ export const notificationsRouter = router({
         path: "/api/user/notification-preferences",
         summary:
           "Turn reminder push, reminder email or the morning digest on or off (only what is sent)",
+        description:
+          "Signed in. Changes only the choices sent and answers all of them. 400 for a value that is not true or false.",
       },
     })
     .input(notificationPreferencesInput)
@@ -83,6 +87,8 @@ export const notificationsRouter = router({
         method: "GET",
         path: "/api/push/public-key",
         summary: "The VAPID public key a browser subscribes with (applicationServerKey)",
+        description:
+          "Anyone. The server's VAPID public key, the `applicationServerKey` a browser's `pushManager.subscribe` needs.",
       },
     })
     .output(syncParsed(pushPublicKeyOutput))
@@ -95,6 +101,8 @@ export const notificationsRouter = router({
         path: "/api/push/subscriptions",
         summary:
           "Turn push on for this device: the browser's PushSubscription (an endpoint already stored moves to the caller)",
+        description:
+          "Signed in. Turns push on for this device: the body is the browser's `PushSubscription.toJSON()`. An endpoint already stored moves to the caller; past 20 devices the oldest is dropped. Answers the device (never its endpoint or keys), 201. 400 for an endpoint that is not https or keys that are not valid.",
         status: 201,
       },
     })
@@ -108,6 +116,8 @@ export const notificationsRouter = router({
         method: "DELETE",
         path: "/api/push/subscriptions",
         summary: "Turn push off for this device, named by its endpoint (query string)",
+        description:
+          "Signed in. Turns push off for this device, named by its endpoint in the query string. 404 for an endpoint that is not one of the caller's.",
       },
     })
     .input(pushEndpointInput)
@@ -122,6 +132,8 @@ export const notificationsRouter = router({
         method: "GET",
         path: "/api/push/subscriptions",
         summary: "The caller's devices with push on (never their endpoints or keys)",
+        description:
+          "Signed in. The caller's devices with push on, the most recently allowed first: browser, when allowed, when last reached. Never their endpoints or keys.",
       },
     })
     .output(syncParsed(pushDevicesOutput))
@@ -133,6 +145,8 @@ export const notificationsRouter = router({
         method: "POST",
         path: "/api/push/test",
         summary: "Send a test notification to each of the caller's devices; gone ones are removed",
+        description:
+          "Signed in. Sends a test notification to each of the caller's devices and counts what happened; devices the push service no longer knows are removed. 400 when the caller has no device; 429 past 10 tests in 15 minutes.",
       },
     })
     .output(syncParsed(pushTestOutput))
@@ -147,6 +161,8 @@ export const notificationsRouter = router({
         path: "/api/notifications/unsubscribe",
         summary:
           "Turn off the mail an unsubscribe link names (JSON {token}; no session needed). A mail client's one-click POST uses ?token= with a form body",
+        description:
+          "Anyone holding the link, no session needed. Turns off the mail (reminders or the digest) an unsubscribe link names by its `token`. A mail client's one-click unsubscribe (RFC 8058) posts the token as `?token=` with a form body instead. 400 for a token that is not valid.",
       },
     })
     .input(unsubscribeInput)
@@ -160,6 +176,8 @@ export const notificationsRouter = router({
         path: "/api/circles/:id/notifications",
         summary:
           'What the circle tells the caller: "default" (what concerns them), "following" (every change) or "muted"',
+        description:
+          "Members of the circle. What the circle tells the caller: `default` (what concerns them), `following` (every change) or `muted`. 404 for a circle the caller is not in.",
       },
     })
     .output(syncParsed(circleNotificationsOutput))
@@ -174,6 +192,8 @@ export const notificationsRouter = router({
         path: "/api/circles/:id/notifications",
         summary:
           "Follow all of a circle's changes, mute it, or go back to the default (any member)",
+        description:
+          "Members of the circle, for themselves only. Follows every change of the circle, mutes it, or goes back to the default. 404 for a circle the caller is not in.",
       },
     })
     .input(circleNotificationsInput)
@@ -188,6 +208,8 @@ export const notificationsRouter = router({
         method: "PUT",
         path: "/api/events/:id/follow",
         summary: "Follow a plan's changes and reminders (any member of its circle)",
+        description:
+          "Members of the plan's circle. The caller follows the plan: its changes and reminders reach them. Following twice is once; at most 500 plans followed (400). 404 for a plan in a circle the caller is not in.",
       },
     })
     .output(syncParsed(planFollowOutput))
@@ -201,6 +223,8 @@ export const notificationsRouter = router({
         method: "DELETE",
         path: "/api/events/:id/follow",
         summary: "Stop following a plan",
+        description:
+          "Members of the plan's circle. The caller stops following the plan, if they did. 404 for a plan in a circle the caller is not in.",
       },
     })
     .output(syncParsed(planFollowOutput))

@@ -12,6 +12,8 @@ export const photosRouter = router({
         method: "POST",
         path: "/api/user/photo",
         summary: "Set the profile photo (multipart, field photo); answers photoUrl",
+        description:
+          "Signed in. Sets the caller's profile photo from a multipart body, field `photo`: JPEG, PNG, WebP or GIF (read from its bytes) up to 5 MB, stored re-encoded without its metadata (no GPS position); answers its `photoUrl`. 400 for a file that is not such an image; 413 above 5 MB.",
         body: "multipart",
       },
     })
@@ -21,7 +23,13 @@ export const photosRouter = router({
 
   removeUserPhoto: protectedProcedure
     .meta({
-      rest: { method: "DELETE", path: "/api/user/photo", summary: "Remove the profile photo" },
+      rest: {
+        method: "DELETE",
+        path: "/api/user/photo",
+        summary: "Remove the profile photo",
+        description:
+          "Signed in. Removes the caller's profile photo; the stored file is deleted too.",
+      },
     })
     .output(syncParsed(messageOutput))
     .mutation(({ ctx }) =>
@@ -40,12 +48,16 @@ export const photosRouter = router({
           path: "/api/photos/uploads",
           summary:
             "Where to upload a file's bytes directly, for a photo or an attachment (a presigned, size-limited POST; then name it by key)",
+          description:
+            "Signed in. Answers where to upload a file's bytes straight to storage (a presigned POST for that key alone, up to 5 MB, valid 10 minutes) and the `key` to name it by afterwards: as `photoUploadKey` for a photo or `uploadKey` for an attachment, which checks the bytes then. For files past the 6 MB request cap of the API's host. 429 while uploads are rate limited.",
         },
         {
           method: "POST",
           path: "/api/uploads",
           summary:
             "Where to upload a file's bytes directly, for a photo or an attachment (the same as POST /api/photos/uploads)",
+          description:
+            "Signed in. The same as POST /api/photos/uploads, under a name that says it serves attachments too.",
         },
       ],
     })
@@ -61,6 +73,8 @@ export const photosRouter = router({
         method: "POST",
         path: "/api/photos/local-upload",
         summary: "Local mode: receives a direct upload as S3 would (multipart: key, file)",
+        description:
+          "Signed in, local mode only (404 on AWS, where S3 receives the upload). Receives a direct upload's bytes as S3 would: multipart with the `key` POST /api/uploads answered and the `file`. 400 for a key that was not handed out; 413 above the size it allowed.",
         body: "multipart",
       },
     })

@@ -40,6 +40,8 @@ import {
   syncParsed,
 } from "../trpc";
 
+const listDescription =
+  "Signed in. The caller's plans across their circles, one item per occurrence, in start order: one day (`date`), the upcoming ones (`upcoming`, `limit`), one circle (`circleId`), or a range of days (`from`, `to`). Days are read in the caller's time zone. Pages with `offset`.";
 const listSummary =
   "Plans in the caller's circles: a day, the upcoming ones, one circle, or a range";
 
@@ -47,13 +49,19 @@ const listSummary =
 export const plansRouter = router({
   list: protectedProcedure
     .meta({
+      // The spec's paths for the lists (plans spec, section 7): one procedure behind them all.
       rest: [
-        { method: "GET", path: "/api/events/all", summary: listSummary },
-        { method: "GET", path: "/api/events", summary: listSummary },
-        { method: "GET", path: "/api/events/upcoming", summary: listSummary },
-        { method: "GET", path: "/api/events/all-circles", summary: listSummary },
-        { method: "GET", path: "/api/dashboard/plans", summary: listSummary },
-      ],
+        "/api/events/all",
+        "/api/events",
+        "/api/events/upcoming",
+        "/api/events/all-circles",
+        "/api/dashboard/plans",
+      ].map((path) => ({
+        method: "GET" as const,
+        path,
+        summary: listSummary,
+        description: listDescription,
+      })),
     })
     .input(listPlansInput)
     .output(syncParsed(planListOutput))
@@ -65,6 +73,8 @@ export const plansRouter = router({
         method: "GET",
         path: "/api/events/calendar/:month",
         summary: "A month's plans (yyyy-MM, in the caller's zone) for the calendar",
+        description:
+          "Signed in. The plans of a month (`yyyy-MM`, its days read in the caller's time zone) across the caller's circles, or one circle's with `circleId`, one item per occurrence in start order; pages with `offset`. 404 for a circle the caller is not in.",
       },
     })
     .input(calendarMonthPlansInput)
@@ -79,6 +89,8 @@ export const plansRouter = router({
         path: "/api/events/calendar/:month/days",
         summary:
           "A month's grid (yyyy-MM, in the caller's zone): each day's plan count and first colours",
+        description:
+          "Signed in. The month grid (`yyyy-MM`, days in the caller's time zone): for each day with plans, how many, the colours of its first two and the titles of its first three, across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
       },
     })
     .input(calendarMonthInput)
@@ -91,6 +103,8 @@ export const plansRouter = router({
         method: "GET",
         path: "/api/events/calendar-summary/:month",
         summary: "A summary of the month's plans, written by the server from the plans themselves",
+        description:
+          "Signed in. A few sentences about the month's plans, written by rules from the plans themselves (no outside service), so the same month always reads the same; across the caller's circles or one (`circleId`). 404 for a circle the caller is not in.",
       },
     })
     .input(calendarMonthInput)
@@ -104,6 +118,8 @@ export const plansRouter = router({
         path: "/api/events/search",
         summary:
           "Plans of the caller's circles by words of their title, description or place: each once, upcoming (next occurrence) then past (latest)",
+        description:
+          "Signed in. Plans of the caller's circles whose title, description or place holds the words of `q`, each plan once: the upcoming ones by their next occurrence, then past ones by their latest, up to `limit`. 400 for an empty or too long query.",
       },
     })
     .input(searchPlansInput)
@@ -116,6 +132,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/circles/:id/events",
         summary: "Add a plan to a circle (any member); with assignedTo it is a task",
+        description:
+          "Members of the circle. As POST /api/events, the circle taken from the path. 404 for a circle the caller is not in; 400 for an assignee who is not a member of it.",
         status: 201,
       },
     })
@@ -132,6 +150,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/events",
         summary: "Add a plan to the circle named by circleId (any member)",
+        description:
+          "Members of the circle named by `circleId`. Creates a one-off plan, a series (`isRecurring` with its rule) or a task (`assignedTo` a member, who must then accept or decline) and answers 201 with its first occurrence. Times are instants; an all-day plan's day and a series' repeats are read in `timeZone` (the caller's when absent).",
         status: 201,
       },
     })
@@ -140,7 +160,15 @@ export const plansRouter = router({
     .mutation(({ ctx, input }) => createPlan({ deps: ctx.deps, caller: ctx.caller, input })),
 
   get: planProcedure
-    .meta({ rest: { method: "GET", path: "/api/events/:id", summary: "One plan (members only)" } })
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/events/:id",
+        summary: "One plan (members only)",
+        description:
+          "Members of the plan's circle. One plan; a series answers the occurrence named by `occurrenceStart` (timed) or `occurrenceDate` (all-day), else its first. 404 for a plan in a circle the caller is not in, or an occurrence the series does not have.",
+      },
+    })
     .input(deletePlanInput)
     .output(syncParsed(planSchema))
     .query(({ ctx, input }) => getPlan({ deps: ctx.deps, caller: ctx.caller, input })),
@@ -152,6 +180,8 @@ export const plansRouter = router({
         path: "/api/events/:id",
         summary:
           "Change a plan (its creator); one occurrence, this and following, or all of a series",
+        description:
+          "The plan's creator (403 for other members; anyone the completion rule allows may send `isCompleted` alone). Changes only the fields sent. For a series, `occurrenceStart`/`occurrenceDate` and `scope` say which occurrences change (the named one by default, else all); \"this and following\" splits the series and answers the new series' first occurrence. Send `version` to get 409 instead of overwriting a newer change. 404 for a plan in a circle the caller is not in.",
       },
     })
     .input(updatePlanInput)
@@ -164,6 +194,8 @@ export const plansRouter = router({
         method: "DELETE",
         path: "/api/events/:id",
         summary: "Delete a plan (its creator); one occurrence, this and following, or all",
+        description:
+          "The plan's creator, or an admin of its circle (403 for other members). Deletes a plan with its attachments; of a series, one occurrence (`occurrenceStart`/`occurrenceDate` with scope `occurrence`), this and the following ones (`following`) or all (the default). 404 for a plan in a circle the caller is not in.",
       },
     })
     .input(deletePlanInput)
@@ -176,6 +208,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/events/:id/complete",
         summary: "Mark completed or reopen (a task: its creator, or its assignee once accepted)",
+        description:
+          "A plan's creator, or a task's assignee once accepted (403 otherwise: \"You do not have permission to complete this task.\"). `isCompleted` true completes, false reopens; for a series, the occurrence named (it becomes an exception) or, none named, the whole series. 404 for a plan in a circle the caller is not in.",
       },
     })
     .input(completePlanInput)
@@ -188,6 +222,8 @@ export const plansRouter = router({
         method: "POST",
         path: "/api/events/:id/respond",
         summary: "Accept or decline a task (its assignee, once; declining needs a note)",
+        description:
+          "The task's assignee only (403 otherwise), while it is pending (409 once answered). Accepts (`accepted: true`, optional note) or declines (`accepted: false`, the note is the reason, required) the task; its creator is told. 400 for a plan that is not a task; 404 for a plan in a circle the caller is not in.",
       },
     })
     .input(respondToTaskInput)

@@ -25,6 +25,8 @@ export const userRouter = router({
         path: "/api/user",
         summary:
           "Update names and time zone; a new email needs currentPassword, tells the old address and waits for its confirmation link",
+        description:
+          "Signed in. Changes only the fields sent: names, time zone, time format and week start at once. A new `email` needs `currentPassword`, is not applied until the link mailed to the new address is opened, and the old address is told; 409 when the address is taken, 429 while address changes are rate limited.",
       },
     })
     .input(updateUserInput)
@@ -37,6 +39,8 @@ export const userRouter = router({
         method: "POST",
         path: "/api/user/password",
         summary: "Change the password (current + new); ends the other sessions and mails a notice",
+        description:
+          "Signed in. Changes the password: `currentPassword` must be right (400 otherwise) and `newPassword` follow the registration rules. Ends every other session of the account and mails a notice to its address; this session stays.",
       },
     })
     .input(changePasswordInput)
@@ -49,6 +53,8 @@ export const userRouter = router({
         method: "GET",
         path: "/api/user/sessions",
         summary: "The signed-in user's sessions, the current one marked",
+        description:
+          "Signed in. The caller's own open sessions (when each began, when it ends unless used, its browser), the current one marked; never their secrets.",
       },
     })
     .output(syncParsed(sessionsOutput))
@@ -62,6 +68,8 @@ export const userRouter = router({
         method: "DELETE",
         path: "/api/user/sessions/:id",
         summary: "End one of the signed-in user's sessions",
+        description:
+          "Signed in. Ends one of the caller's own sessions, named by the id GET /api/user/sessions lists. 404 for an id that is not one of the caller's.",
       },
     })
     .input(sessionIdInput)
@@ -74,6 +82,8 @@ export const userRouter = router({
         method: "DELETE",
         path: "/api/user/sessions",
         summary: "End every session of the signed-in user except this one",
+        description:
+          "Signed in. Ends every session of the caller's account except the one making the request.",
       },
     })
     .output(syncParsed(messageOutput))
@@ -89,6 +99,8 @@ export const userRouter = router({
         path: "/api/user/export",
         summary:
           "Download your data: profile, circles, plans and tasks with their attachments list, in pages; ask again with ?page={nextPage} until nextPage is null",
+        description:
+          "Signed in. The caller's own data in a documented format (`circleplan-data-export`, version 1): profile and notification choices, the circles they belong to, the plans and tasks they created or were given with their attachments' list. A series is its rule (RFC 5545), not its occurrences; other people appear by id only. In pages: ask again with `?page=` set to `nextPage` until it is null. 400 for a `page` that was not handed out.",
       },
     })
     .input(dataExportInput)
@@ -102,6 +114,8 @@ export const userRouter = router({
         path: "/api/user/delete",
         summary:
           "Delete your account (password required): your plans and photo go, circles you created pass to their longest-standing admin or member (else are deleted), every session ends, and a confirmation is mailed",
+        description:
+          "Signed in, with the account's password (400 when wrong; rate limited like a sign-in). Deletes the account: the caller's plans and photo go; a circle they created passes to its longest-standing admin, else member, else is deleted; every session ends and a confirmation is mailed.",
       },
     })
     .input(deleteAccountInput)
