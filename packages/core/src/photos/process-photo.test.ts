@@ -3,7 +3,7 @@ import { messages } from "@circleplan/shared/messages";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { processPhoto } from "./process-photo";
-import { pngDeclaring } from "./testing/sample-photos";
+import { pngDeclaring } from "./testing/hand-made-png";
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#3b82f6" } });
