@@ -6,8 +6,8 @@
  * member's plans go with the membership. Heavy circles are made by factories, in bulk.
  */
 import { samplePdf } from "@circleplan/core/plans/testing/sample-attachments";
-import { planAttachments, planOccurrences, plans } from "@circleplan/db/schema";
-import { createCircle, seriesRule } from "@circleplan/db/testing/factories";
+import { planAttachments, type plans } from "@circleplan/db/schema";
+import { createCircle, createPlans, seriesRule } from "@circleplan/db/testing/factories";
 import {
   LIST_ANSWER_MAX_BYTES,
   LIST_ITEMS_MAX,
@@ -59,32 +59,14 @@ const lesson = (circleId: number, fields: Record<string, unknown> = {}) => ({
  * `count` one-off plans inserted in bulk into the circle (two statements, not a request each),
  * all at `startsAt`, with `fields` (long texts, a type, a rule).
  */
-async function bulkPlans(
+function bulkPlans(
   circleId: number,
   creatorId: number,
   count: number,
   fields: Partial<typeof plans.$inferInsert> = {},
 ) {
-  const { db } = harness().db;
   const startsAt = fields.startsAt ?? new Date("2026-03-02T10:00:00Z");
-  const made: { id: number }[] = [];
-  for (let i = 0; i < count; i += 500) {
-    const batch = Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
-      circleId,
-      creatorId,
-      type: "event" as const,
-      title: `Plan ${i + j}`,
-      startsAt,
-      ...fields,
-    }));
-    made.push(...(await db.insert(plans).values(batch).returning({ id: plans.id })));
-  }
-  if (!fields.recurrence) {
-    await db
-      .insert(planOccurrences)
-      .values(made.map(({ id }) => ({ planId: id, circleId, startsAt })));
-  }
-  return made;
+  return createPlans(harness().db, count, { circleId, creatorId, ...fields, startsAt });
 }
 
 /** Every page of a list, read with `offset` until an answer is empty. */

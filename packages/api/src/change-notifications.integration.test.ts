@@ -17,7 +17,7 @@ import {
   planFollows,
   users,
 } from "@circleplan/db/schema";
-import { createCircle, createPlan } from "@circleplan/db/testing/factories";
+import { createCircle, createPlans } from "@circleplan/db/testing/factories";
 import { describeActivity } from "@circleplan/shared/activity-words";
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
 import { PLAN_FOLLOWS_PER_USER_MAX } from "@circleplan/shared/limits";
@@ -438,12 +438,11 @@ describe("follow and mute, for each role", () => {
     const { id } = await task(f, { assignedTo: undefined });
     await f.member.trpc.notifications.followPlan({ id });
     // Up to the bound with follows of other plans (the bound counts rows).
-    const others = [];
-    for (let i = 1; i < PLAN_FOLLOWS_PER_USER_MAX; i++) {
-      others.push(
-        await createPlan(f.h.deps, { circleId: f.circle.id, creatorId: f.creator.user.id }),
-      );
-    }
+    const others = await createPlans(f.h.deps, PLAN_FOLLOWS_PER_USER_MAX - 1, {
+      circleId: f.circle.id,
+      creatorId: f.creator.user.id,
+      startsAt: NOW,
+    });
     await f.h.db.db
       .insert(planFollows)
       .values(

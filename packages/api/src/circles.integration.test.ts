@@ -5,8 +5,8 @@
  * photos from the request to storage and back out. Who may call what is in
  * circle-access.integration.test.ts; the HTTP doors in circles.rest.integration.test.ts.
  */
-import { crc32, deflateSync } from "node:zlib";
 import { photoObjectKey } from "@circleplan/core/photos/photo-store";
+import { solidPng } from "@circleplan/core/photos/testing/hand-made-png";
 import {
   circleMembers,
   circles,
@@ -421,33 +421,10 @@ describe("input bounds", () => {
   });
 });
 
-/** A solid-colour PNG, made by hand (the api package does not depend on sharp). */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(Array(height).fill(row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 const dataUrl = (bytes: Buffer, type = "image/png") =>
   `data:${type};base64,${bytes.toString("base64")}`;
-const bluePng = () => dataUrl(png(8, 6, [59, 130, 246]));
-const greenPng = () => dataUrl(png(6, 8, [16, 185, 129]));
+const bluePng = () => dataUrl(solidPng(8, 6, [59, 130, 246]));
+const greenPng = () => dataUrl(solidPng(6, 8, [16, 185, 129]));
 
 describe("circle photos", () => {
   /** Both stored sizes of a photo key, or nulls once they are gone. */
@@ -545,13 +522,13 @@ describe("circle photos", () => {
     const me = await signedInCaller(h);
     const other = await signedInCaller(h);
     const mine = `uploads/${me.user.id}/abcdef0123456789`;
-    await h.deps.storage.put(mine, png(4, 4, [1, 2, 3]), { contentType: "image/png" });
+    await h.deps.storage.put(mine, solidPng(4, 4, [1, 2, 3]), { contentType: "image/png" });
     const created = await me.trpc.circles.create({ name: "Uploaded", photoUploadKey: mine });
     expect(created.photo).toBeTruthy();
     expect(await h.deps.storage.get(mine)).toBeNull();
 
     const theirs = `uploads/${other.user.id}/abcdef0123456789`;
-    await h.deps.storage.put(theirs, png(4, 4, [1, 2, 3]), { contentType: "image/png" });
+    await h.deps.storage.put(theirs, solidPng(4, 4, [1, 2, 3]), { contentType: "image/png" });
     const res = await refusal(me.trpc.circles.update({ id: created.id, photoUploadKey: theirs }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.photoUploadInvalid);

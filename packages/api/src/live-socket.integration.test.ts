@@ -6,9 +6,11 @@
  * `GET /api/live/connect` and `/api/live/version` as documented.
  */
 import { once } from "node:events";
+import { rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { loadConfig } from "@circleplan/core/env";
 import { circleActivity } from "@circleplan/db/schema";
+import { migratedDataFolder } from "@circleplan/db/testing/data-folder";
 import { createSignedInUser } from "@circleplan/db/testing/factories";
 import type { LiveAnnouncement } from "@circleplan/shared/live-protocol";
 import { messages } from "@circleplan/shared/messages";
@@ -247,18 +249,21 @@ describe("keepalive and closing", () => {
 
   it("LocalServer.close() closes every socket as going away (1001)", async () => {
     const port = await freePort();
-    const local = await startLocalServer(
-      loadConfig({ DATA_DIR: "memory://live-close", PORT: String(port) }),
-    );
-    const { cookie } = await createSignedInUser(local.deps);
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live/socket`, {
-      headers: { cookie },
-      origin: `http://localhost:${port}`,
-    });
-    await once(socket, "open");
-    const closed = once(socket, "close");
-    await local.close();
-    expect(((await closed) as [number])[0]).toBe(1001);
+    const dataDir = await migratedDataFolder("circleplan-live-close-");
+    try {
+      const local = await startLocalServer(loadConfig({ DATA_DIR: dataDir, PORT: String(port) }));
+      const { cookie } = await createSignedInUser(local.deps);
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live/socket`, {
+        headers: { cookie },
+        origin: `http://localhost:${port}`,
+      });
+      await once(socket, "open");
+      const closed = once(socket, "close");
+      await local.close();
+      expect(((await closed) as [number])[0]).toBe(1001);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

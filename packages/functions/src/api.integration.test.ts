@@ -7,16 +7,20 @@ import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAMBDA_APP_URL, useLambdaEnvironment } from "./testing/lambda-environment";
+import {
+  LAMBDA_APP_URL,
+  type LambdaEnvironment,
+  useLambdaEnvironment,
+} from "./testing/lambda-environment";
 import { functionUrlEvent } from "./testing/lambda-events";
 
 const APP_URL = LAMBDA_APP_URL;
-let environment: ReturnType<typeof useLambdaEnvironment>;
+let environment: LambdaEnvironment;
 let handler: typeof import("./api").handler;
 
 beforeAll(async () => {
   // The handler reads its configuration from the environment, as on Lambda.
-  environment = useLambdaEnvironment("circleplan-lambda-");
+  environment = await useLambdaEnvironment("circleplan-lambda-");
   ({ handler } = await import("./api"));
 });
 

@@ -4,14 +4,14 @@
  */
 import { sesBounce, sesComplaint } from "@circleplan/core/mail/testing/ses-events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useLambdaEnvironment } from "./testing/lambda-environment";
+import { type LambdaEnvironment, useLambdaEnvironment } from "./testing/lambda-environment";
 import { snsEvent } from "./testing/lambda-events";
 
-let environment: ReturnType<typeof useLambdaEnvironment>;
+let environment: LambdaEnvironment;
 let handler: typeof import("./mail-events").handler;
 
 beforeAll(async () => {
-  environment = useLambdaEnvironment("circleplan-mail-events-lambda-");
+  environment = await useLambdaEnvironment("circleplan-mail-events-lambda-");
   ({ handler } = await import("./mail-events"));
 });
 

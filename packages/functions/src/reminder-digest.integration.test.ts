@@ -8,13 +8,13 @@ import { createDb } from "@circleplan/db/client";
 import { createCircle, createPlan, createUser } from "@circleplan/db/testing/factories";
 import type { ScheduledEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useLambdaEnvironment } from "./testing/lambda-environment";
+import { type LambdaEnvironment, useLambdaEnvironment } from "./testing/lambda-environment";
 
-let environment: ReturnType<typeof useLambdaEnvironment>;
+let environment: LambdaEnvironment;
 let handler: typeof import("./reminder-digest").handler;
 
 beforeAll(async () => {
-  environment = useLambdaEnvironment("circleplan-reminder-lambda-");
+  environment = await useLambdaEnvironment("circleplan-reminder-lambda-");
   const { dataDir } = environment;
 
   // A plan whose "1 hour before" fell due two minutes ago, written before the function starts

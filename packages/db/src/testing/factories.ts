@@ -330,3 +330,33 @@ export async function createPlan(
   }
   return plan;
 }
+
+/**
+ * `count` plans of one circle in a statement per 500 and one for their occurrences (none for a
+ * series, given a `recurrence`), titled "Plan 0", "Plan 1", ...: for a test that needs a circle
+ * or a user at a bound (thousands of plans), where a statement per plan was most of its time.
+ */
+export async function createPlans(
+  deps: Pick<FactoryDeps, "db">,
+  count: number,
+  fields: { circleId: number; creatorId: number; startsAt: Date } & Partial<
+    Omit<typeof plans.$inferInsert, "id">
+  >,
+): Promise<{ id: number }[]> {
+  const made: { id: number }[] = [];
+  for (let i = 0; i < count; i += 500) {
+    const batch = Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
+      type: "event" as const,
+      title: `Plan ${i + j}`,
+      ...fields,
+    }));
+    made.push(...(await deps.db.insert(plans).values(batch).returning({ id: plans.id })));
+  }
+  if (!fields.recurrence && made.length > 0) {
+    const { circleId, startsAt } = fields;
+    await deps.db
+      .insert(planOccurrences)
+      .values(made.map(({ id }) => ({ planId: id, circleId, startsAt })));
+  }
+  return made;
+}

@@ -1,19 +1,23 @@
 /**
  * The configuration a Lambda entry point reads from its environment, as a deployment sets it
- * (https APP_URL, APP_SECRET, VAPID keys), but on the embedded store in a fresh data folder and
- * with sandbox mail, which an https APP_URL must ask for by name. `restore` puts the process's
- * environment back and removes the folder.
+ * (https APP_URL, APP_SECRET, VAPID keys), but on the embedded store in a fresh data folder
+ * (already migrated: the run's template unpacked) and with sandbox mail, which an https APP_URL
+ * must ask for by name. `restore` puts the process's environment back and removes the folder.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { generateVapidKeys } from "@circleplan/core/push/push-service";
+import { migratedDataFolder } from "@circleplan/db/testing/data-folder";
 
 export const LAMBDA_APP_URL = "https://plan.example.test";
 
-export function useLambdaEnvironment(folderPrefix: string): { dataDir: string; restore(): void } {
+export interface LambdaEnvironment {
+  dataDir: string;
+  restore(): void;
+}
+
+export async function useLambdaEnvironment(folderPrefix: string): Promise<LambdaEnvironment> {
   const saved = { ...process.env };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  const dataDir = await migratedDataFolder(folderPrefix);
   const vapid = generateVapidKeys();
   Object.assign(process.env, {
     DATA_DIR: dataDir,

@@ -1,7 +1,10 @@
 /**
  * Renders a screen as the app does (tRPC and react-query providers with the app's defaults, the
  * app's plan form and voice entry, a router), with the server replaced by handlers keyed by procedure path ("invitations.pending").
- * A handler throws `serverError(...)` to answer as the API's error formatter would.
+ * A handler throws `serverError(...)` to answer as the API's error formatter would. A screen's
+ * test that only checks how it opens the plan form or voice entry passes stand-ins for them
+ * (`dialogs`) through the app's own context, rather than replacing their modules with `vi.mock`,
+ * which would make its file run isolated (vitest.config.ts).
  */
 import type { AppRouter } from "@circleplan/api/root";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -12,7 +15,7 @@ import type { ReactElement } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { planDialogs } from "@/app/plan-dialogs";
-import { PlanDialogsProvider } from "@/components/plans/plan-dialogs";
+import { type PlanDialogs, PlanDialogsProvider } from "@/components/plans/plan-dialogs";
 import { createQueryClient } from "@/lib/query-client";
 import { trpc } from "@/lib/trpc";
 
@@ -41,7 +44,11 @@ export interface RenderedWithTrpc extends RenderResult {
 
 export function renderWithTrpc(
   ui: ReactElement,
-  { handlers, path = "/" }: { handlers: Record<string, Handler>; path?: string },
+  {
+    handlers,
+    path = "/",
+    dialogs,
+  }: { handlers: Record<string, Handler>; path?: string; dialogs?: Partial<PlanDialogs> },
 ): RenderedWithTrpc {
   const calls: { path: string; input: unknown }[] = [];
   const link: TRPCLink<AppRouter> =
@@ -72,7 +79,7 @@ export function renderWithTrpc(
   const result = render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <PlanDialogsProvider dialogs={planDialogs}>
+        <PlanDialogsProvider dialogs={{ ...planDialogs, ...dialogs }}>
           <Router hook={location.hook} searchHook={location.searchHook}>
             {ui}
           </Router>

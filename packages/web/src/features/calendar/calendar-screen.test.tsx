@@ -5,7 +5,8 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { PlanDialogProps } from "@/components/plans/plan-dialogs";
 import { memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
@@ -13,11 +14,12 @@ import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with
 import { CalendarScreen } from "./calendar-screen";
 import { CALENDAR_VIEW_KEY, rememberedCalendarView } from "./calendar-view";
 
-// The form itself is plan-dialog.test.tsx's: here, which day it opens on.
-vi.mock("@/features/plans/plan-dialog", () => ({
-  PlanDialog: (props: { open: boolean; defaultDate?: string }) =>
-    props.open ? <div role="dialog" aria-label={`Create Plan on ${props.defaultDate}`} /> : null,
-}));
+/** The form itself is plan-dialog.test.tsx's: here, which day it opens on. */
+function PlanDialogStandIn(props: PlanDialogProps) {
+  return props.open ? (
+    <div role="dialog" aria-label={`Create Plan on ${props.defaultDate}`} />
+  ) : null;
+}
 
 // 23 November 2026, 10:00 in London (the user's zone) and in UTC.
 freezeClockAt("2026-11-23T10:00:00Z");
@@ -40,6 +42,7 @@ function renderCalendar(handlers: Record<string, Handler> = {}) {
       "plans.list": () => [],
       ...handlers,
     },
+    dialogs: { PlanDialog: PlanDialogStandIn },
   });
 }
 

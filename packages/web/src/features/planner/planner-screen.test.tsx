@@ -11,6 +11,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanDialogProps } from "@/components/plans/plan-dialogs";
 import { memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
@@ -18,25 +19,14 @@ import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with
 import { spyOnToasts } from "@/testing/toasts";
 import { PlannerScreen } from "./planner-screen";
 
-vi.mock("@/features/plans/plan-dialog", () => ({
-  PlanDialog: (props: {
-    open: boolean;
-    defaultDate?: string;
-    defaultTime?: string;
-    startIn?: string;
-    plan?: Plan;
-  }) =>
-    props.open ? (
-      <div
-        role="dialog"
-        aria-label={
-          props.plan
-            ? `Edit Plan: ${props.plan.title}`
-            : `Create Plan on ${props.defaultDate}${props.defaultTime ? ` at ${props.defaultTime} (${props.startIn})` : ""}`
-        }
-      />
-    ) : null,
-}));
+/** The form itself is plan-dialog.test.tsx's: here, where and on which day it opens. */
+function PlanDialogStandIn(props: PlanDialogProps) {
+  if (!props.open) return null;
+  const label = props.plan
+    ? `Edit Plan: ${props.plan.title}`
+    : `Create Plan on ${props.defaultDate}${props.defaultTime ? ` at ${props.defaultTime} (${props.startIn})` : ""}`;
+  return <div role="dialog" aria-label={label} />;
+}
 
 freezeClockAt("2026-11-23T10:00:00Z");
 spyOnToasts();
@@ -60,6 +50,7 @@ function renderPlanner(handlers: Record<string, Handler> = {}) {
       ],
       ...handlers,
     },
+    dialogs: { PlanDialog: PlanDialogStandIn },
   });
 }
 
@@ -75,7 +66,7 @@ function swimOnTuesday() {
   });
 }
 
-/** A day's Add opens Create Plan on that day (the mocked form names its date). */
+/** A day's Add opens Create Plan on that day (the stand-in form names its date). */
 async function expectAddOn(day: string, dialog: string) {
   await userEvent.click(screen.getByRole("button", { name: `Add a plan on ${day}` }));
   expect(await screen.findByRole("dialog", { name: dialog })).toBeInTheDocument();
