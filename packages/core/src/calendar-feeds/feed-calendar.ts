@@ -3,8 +3,9 @@
  * calendar"): one VEVENT per plan with a stable UID; timed plans in their own zone (TZID and its
  * VTIMEZONE), all-day plans as DATE values with an exclusive end; a series as one VEVENT whose
  * RRULE is the stored rule's own text (recurrence.ts rruleText), its cancelled occurrences as
- * EXDATE, and each moved or edited occurrence as a VEVENT with its RECURRENCE-ID. Pure: the
- * caller reads the rows (feed-plans.ts) and loads the recurrence library first.
+ * EXDATE, and each moved or edited occurrence as a VEVENT with the series' UID and its
+ * RECURRENCE-ID (a DATE for an all-day series). Pure: the caller reads the rows (feed-plans.ts)
+ * and loads the recurrence library first.
  */
 import { addDays, dayIn } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
@@ -150,14 +151,11 @@ function planEvents(
       ...timing(exception, zone, plan.allDay),
       ...fields(shown, occurrenceDay(exception, plan)),
     };
-    if (original.allDay) {
-      // ical-generator writes RECURRENCE-ID as a date-time only; an all-day series' occurrence
-      // is named by a DATE, so it is left out of the series and written as a plan of its own.
-      excluded.push(original);
-      moved.push({ id: `plan-${plan.id}-${original.date}@${context.host}`, ...own });
-    } else {
-      moved.push({ id: uid, ...own, recurrenceId: zonedOrInstant(original.start, zone) });
-    }
+    moved.push(
+      original.allDay
+        ? { id: uid, ...own, x: [allDayRecurrenceId(original.date)] }
+        : { id: uid, ...own, recurrenceId: zonedOrInstant(original.start, zone) },
+    );
   }
   main.repeating = repeatingText(rule, start, excluded, zone);
   return [main, ...moved];
@@ -188,6 +186,16 @@ function originalOfException(exception: FeedException): Original | null {
   if (exception.originalDate) return { allDay: true, date: exception.originalDate };
   if (exception.originalStart) return { allDay: false, start: new Date(exception.originalStart) };
   return null;
+}
+
+/**
+ * `RECURRENCE-ID;VALUE=DATE` naming an all-day series' occurrence (RFC 5545 3.8.4.4: the value
+ * type of the series' DTSTART). ical-generator (10.2.0, and 11.x) writes `recurrenceId` as a
+ * date-time whatever `allDay` says, so the property goes through its list of custom properties,
+ * whose [name, value] pairs it writes as given (escaped and folded); the date is its formatDate's.
+ */
+function allDayRecurrenceId(date: string): [string, string] {
+  return ["RECURRENCE-ID;VALUE=DATE", formatDate(null, Temporal.PlainDate.from(date), true)];
 }
 
 /** A timed value as ical-generator writes it: wall-clock in the zone (TZID), else a UTC instant. */
