@@ -73,6 +73,15 @@ describe("a feed's calendar", () => {
     expect(text).toContain("\r\n ");
   });
 
+  it("folds at 75 octets without splitting a 2, 3 or 4-octet character, wherever it falls (the patched folding)", () => {
+    const titles = ["é", "€", "🎹"].flatMap((wide) =>
+      [0, 1, 2, 3].map((shift) => `${"x".repeat(60 + shift)}${wide.repeat(12)}`),
+    );
+    const { text, events } = calendarOf(titles.map((title, id) => plan({ id, title })));
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(events.map((event) => event.getFirstPropertyValue("summary"))).toEqual(titles);
+  });
+
   it("names the calendar, a stable UID, the plan's zone with its VTIMEZONE, SEQUENCE, LAST-MODIFIED and URL", () => {
     const { text, events } = calendarOf([plan({})]);
     expect(text).toContain("X-WR-CALNAME:Smiths (Circleplan)");
