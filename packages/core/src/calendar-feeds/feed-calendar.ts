@@ -9,6 +9,7 @@
  */
 import { addDays, dayIn } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { circlePlanAddress } from "@circleplan/shared/plan-address";
 import { type Interest, isReminded } from "@circleplan/shared/plan-rules";
 import { TZDate } from "@date-fns/tz";
 import ical, { formatDate, formatDateTZ, ICalAlarmType, type ICalEventData } from "ical-generator";
@@ -119,7 +120,7 @@ function planEvents(
     summary: shown.title,
     location: shown.location,
     description: descriptionOf(plan, circle, shown, context.showCircle),
-    url: planAddress(context.appUrl, plan, day),
+    url: `${context.appUrl}${circlePlanAddress(plan.circleId, day, plan.id)}`,
     alarms: reminds ? alarmsOf(shown) : [],
   });
 
@@ -260,12 +261,6 @@ function firstDay(plan: FeedPlan): string {
 
 function occurrenceDay(exception: FeedException, plan: FeedPlan): string {
   return exception.startDate ?? dayIn(new Date(exception.startsAt as string), plan.timeZone);
-}
-
-/** The circle's page on the plan's day with the plan marked (web activity-open.ts circlePlanAddress). */
-function planAddress(appUrl: string, plan: FeedPlan, day: string): string {
-  const query = new URLSearchParams({ date: day, eventId: String(plan.id) });
-  return `${appUrl}/circle/${plan.circleId}?${query}`;
 }
 
 /** A task's state in words, as the plan card says it. */
