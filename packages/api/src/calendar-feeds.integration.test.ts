@@ -219,10 +219,12 @@ describe("calendar feeds", () => {
     const expected = await occurrenceLines([circleId]);
     expect(expected.length).toBeGreaterThan(30);
     expect(feedLines(text)).toEqual(expected);
-    // The moved and renamed occurrences are the series' own VEVENTs, the cancelled one an EXDATE.
+    // The moved and renamed occurrences are the series' own VEVENTs (an all-day series' named by
+    // a DATE), the cancelled one an EXDATE.
     expect(text).toMatch(/RECURRENCE-ID;TZID=Europe\/London:20260406T180000/);
     expect(text).toMatch(/EXDATE;TZID=Europe\/London:20260323T180000/);
-    expect(text).toContain("EXDATE;VALUE=DATE:20260317");
+    expect(text).toContain("RECURRENCE-ID;VALUE=DATE:20260317");
+    expect(text).not.toContain("EXDATE;VALUE=DATE:20260317");
   });
 
   it("making, listing and turning off: each member their own, a non-member 404, signed out 401", async () => {

@@ -8,13 +8,11 @@
 import { readFileSync } from "node:fs";
 import { listOccurrences } from "@circleplan/core/plans/list-occurrences";
 import { circleActivity, plans, users } from "@circleplan/db/schema";
-import { addDays } from "@circleplan/shared/days";
 import { messages } from "@circleplan/shared/messages";
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import ICAL from "ical.js";
-import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { circleOfFour } from "./testing/circle-callers";
+import { icalOccurrences } from "./testing/ical-occurrences";
 import { refusal, type TestCaller } from "./testing/test-caller";
 import { useTestHarness } from "./testing/test-harness";
 
@@ -47,48 +45,12 @@ const importFile = (who: TestCaller, id: number, content: string) =>
   who.trpc.calendarImport.import({ id, fileName: "calendar.ics", content });
 
 /** Every occurrence ical.js expands from a file, starting in the window, as "title|start|end". */
-function expectedOccurrences(content: string): string[] {
-  const root = new ICAL.Component(ICAL.parse(content));
-  const components = root.getAllSubcomponents("vevent");
-  const found: string[] = [];
-  const instant = (time: ICAL.Time): string => {
-    if (time.isDate) return time.toString();
-    // A zone the file defines: ical.js's own offsets. A bare IANA TZID: the zone database's.
-    if (time.zone?.component || time.zone?.tzid === "UTC") {
-      return new Date(time.toUnixTime() * 1000).toISOString();
-    }
-    const zone = (time as unknown as { timezone?: string }).timezone ?? IMPORTER_ZONE;
-    const wall = Temporal.PlainDateTime.from(time.toString());
-    return new Date(wall.toZonedDateTime(zone).epochMilliseconds).toISOString();
-  };
-  for (const component of components) {
-    if (component.hasProperty("recurrence-id")) continue;
-    const uid = component.getFirstPropertyValue("uid");
-    const exceptions = components.filter(
-      (other) =>
-        other !== component &&
-        other.hasProperty("recurrence-id") &&
-        other.getFirstPropertyValue("uid") === uid,
-    );
-    const event = new ICAL.Event(component, { exceptions });
-    if (event.summary === "Every second since 1990") continue; // refused: too many occurrences
-    const hasEnd = component.hasProperty("dtend") || component.hasProperty("duration");
-    const iterator = event.iterator();
-    const starts = event.isRecurring() && !component.hasProperty("rrule") ? [event.startDate] : [];
-    for (let next = starts.shift() ?? iterator.next(); next; next = iterator.next()) {
-      const details = event.getOccurrenceDetails(next);
-      const start = instant(details.startDate);
-      const at = details.startDate.isDate ? new Date(`${start}T00:00:00Z`) : new Date(start);
-      if (at >= WINDOW.to) break;
-      if (at < WINDOW.from) continue;
-      let end: string | null = hasEnd ? instant(details.endDate) : null;
-      if (end !== null && details.startDate.isDate) end = addDays(end, -1);
-      if (end === start) end = null;
-      found.push(`${details.item.summary}|${start}|${end}`);
-    }
-  }
-  return found.sort();
-}
+const expectedOccurrences = (content: string) =>
+  icalOccurrences(content, {
+    window: WINDOW,
+    floatingZone: IMPORTER_ZONE,
+    skip: ["Every second since 1990"], // refused: too many occurrences
+  });
 
 async function readOccurrences(circleId: number): Promise<string[]> {
   const rows = await listOccurrences(harness().deps.db, {

@@ -5,11 +5,14 @@
  * its occurrences moved, a day with two plans and one with three on the month grid (dots, +count,
  * colours, today), the summary card and Today's Plans, a day click into the day view; the
  * circle's own calendar leading to its page and Next N Days; the Upcoming page and the week
- * planner. The person lives in Berlin while the browser sits in Honolulu, so every day on
+ * planner; the school's calendar imported, the circle's calendar link made, and the feed a
+ * calendar app reads from it (no session) holding the same days and times as the screens. The
+ * person lives in Berlin while the browser sits in Honolulu, so every day on
  * screen must be read in the person's zone. Plans are set up through the REST door. Screens are
  * checked with axe and saved at phone and desktop size (calendar-*.png).
  */
 import { fileURLToPath } from "node:url";
+import ICAL from "ical.js";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { frontToast } from "./browser-steps";
@@ -24,6 +27,7 @@ import {
   daysOfMonth,
   instantInZone,
   nextMonth,
+  wallClock,
   weekdayOf,
 } from "./zoned-time";
 
@@ -304,7 +308,7 @@ describe("calendar views in the browser", () => {
       .getByText("Homework club")
       .waitFor();
   });
-  it("imports the school's calendar through the dialog and shows its holiday on the circle's calendar", async () => {
+  it("imports the school's calendar through the dialog, and its calendar link shows a calendar app the same days and times as the screens", async () => {
     const { user, circle } = await berliner();
     const page = await browserInHonolulu(user, `/circle/${circle.id}`);
     await page.getByRole("button", { name: "Import calendar" }).click();
@@ -322,5 +326,54 @@ describe("calendar views in the browser", () => {
     // The holiday on its day, whatever month the test runs in.
     await page.goto(`/circle/${circle.id}?date=2026-12-21`);
     await page.getByRole("article", { name: "Christmas holidays" }).first().waitFor();
+
+    // Issue 22's "Done when": the parent subscribes from the circle's settings, and a calendar
+    // app (a fresh request context, no session) reads the link shown. The feed keeps a year
+    // back, so this holds while the fixture's 2026-27 school year is under a year old.
+    await page.goto(`/circle/${circle.id}/settings`);
+    await page.getByRole("button", { name: "Create link" }).click();
+    const address = await page.getByLabel("Calendar link").inputValue();
+    const calendarApp = await suite.newApi();
+    const answer = await calendarApp.get(address);
+    expect(answer.status(), address).toBe(200);
+    const feed = new ICAL.Component(ICAL.parse(await answer.text()));
+    const event = (title: string) => {
+      const found = feed
+        .getAllSubcomponents("vevent")
+        .find((vevent) => vevent.getFirstPropertyValue("summary") === title);
+      if (!found) throw new Error(`the feed has no "${title}"`);
+      return new ICAL.Event(found);
+    };
+
+    // The holiday's days in the feed (DTEND is the day after its last) are the days the app
+    // shows: its card on the first, its details from the first to the last.
+    const holiday = event("Christmas holidays");
+    const first = holiday.startDate.toString();
+    const last = addDays(holiday.endDate.toString(), -1);
+    expect([holiday.startDate.isDate, first, last]).toEqual([true, "2026-12-21", "2027-01-01"]);
+    await page.goto(`/circle/${circle.id}?date=${first}`);
+    await page
+      .getByRole("article", { name: "Christmas holidays" })
+      .first()
+      .getByRole("button", { name: "Christmas holidays", exact: true })
+      .click();
+    const details = page.getByRole("dialog", { name: "Christmas holidays" });
+    await details.getByText(`${fullDate(first)} to ${fullDate(last)}`).waitFor();
+    await details.getByText("All day").waitFor();
+    await page.keyboard.press("Escape");
+
+    // A timed plan at the same local time: the feed's London evening is 18:00 in Berlin.
+    const evening = event("Parents' evening");
+    const starts = new Date(evening.startDate.toUnixTime() * 1000);
+    const ends = new Date(evening.endDate.toUnixTime() * 1000);
+    const { day, time } = wallClock(starts, ZONE);
+    await page.goto(`/circle/${circle.id}?date=${day}`);
+    const shown = page.getByRole("article", { name: "Parents' evening" }).locator("time");
+    await shown.waitFor();
+    expect([await shown.getAttribute("datetime"), await shown.textContent()]).toEqual([
+      starts.toISOString(),
+      `${time}–${wallClock(ends, ZONE).time}`,
+    ]);
+    expect(`${day} ${time}`).toBe("2026-11-12 18:00");
   });
 });

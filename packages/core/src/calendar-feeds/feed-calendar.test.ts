@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRecurrenceLibrary } from "../plans/recurrence";
 import { type FeedCalendarInput, feedCalendar } from "./feed-calendar";
-import type { FeedPlan } from "./feed-plans";
+import type { FeedException, FeedPlan } from "./feed-plans";
 
 const OWNER = 7;
 
@@ -48,6 +48,18 @@ function calendarOf(plans: FeedPlan[], extra: Partial<FeedCalendarInput> = {}) {
   return { text, events: new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent") };
 }
 
+/** A stored weekly rule on one day, ending after `count` occurrences. */
+const weeklyRule = (day: string, count: number) => ({
+  type: "weekly",
+  interval: 1,
+  weekdaysOnly: false,
+  daysOfWeek: [day],
+  monthlyBy: null,
+  weekOfMonth: null,
+  count,
+  until: null,
+});
+
 describe("a feed's calendar", () => {
   beforeAll(() => loadRecurrenceLibrary());
 
@@ -59,6 +71,15 @@ describe("a feed's calendar", () => {
     // RFC 5545 3.1: no line longer than 75 octets, folded with CRLF and a space.
     for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(text).toContain("\r\n ");
+  });
+
+  it("folds at 75 octets without splitting a 2, 3 or 4-octet character, wherever it falls (the patched folding)", () => {
+    const titles = ["é", "€", "🎹"].flatMap((wide) =>
+      [0, 1, 2, 3].map((shift) => `${"x".repeat(60 + shift)}${wide.repeat(12)}`),
+    );
+    const { text, events } = calendarOf(titles.map((title, id) => plan({ id, title })));
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(events.map((event) => event.getFirstPropertyValue("summary"))).toEqual(titles);
   });
 
   it("names the calendar, a stable UID, the plan's zone with its VTIMEZONE, SEQUENCE, LAST-MODIFIED and URL", () => {
@@ -96,16 +117,7 @@ describe("a feed's calendar", () => {
   });
 
   it("takes DTSTART out of a series whose rule does not fall on it, as the product does", () => {
-    const rule = {
-      type: "weekly",
-      interval: 1,
-      weekdaysOnly: false,
-      daysOfWeek: ["monday"],
-      monthlyBy: null,
-      weekOfMonth: null,
-      count: 2,
-      until: null,
-    };
+    const rule = weeklyRule("monday", 2);
     // Tuesday 3 March: the Mondays after it are the occurrences.
     const { events } = calendarOf([
       plan({ startsAt: "2026-03-03T17:00:00+00:00", endsAt: null, recurrence: rule }),
@@ -114,6 +126,44 @@ describe("a feed's calendar", () => {
     const starts: string[] = [];
     for (let next = expansion.next(); next; next = expansion.next()) starts.push(next.toString());
     expect(starts).toEqual(["2026-03-09T17:00:00", "2026-03-16T17:00:00"]);
+  });
+
+  it("writes a moved all-day occurrence under the series' UID with RECURRENCE-ID;VALUE=DATE, not as an EXDATE and a stray event", () => {
+    const weekly = weeklyRule("tuesday", 3);
+    const allDay = { allDay: true, startsAt: null, endsAt: null, endDate: null };
+    const moved: FeedException = {
+      planId: 1,
+      originalStart: null,
+      originalDate: "2026-03-10",
+      startsAt: null,
+      endsAt: null,
+      startDate: "2026-03-11",
+      endDate: null,
+      isCancelled: false,
+      isException: true,
+      overrides: { title: "Bins (late)" },
+      isCompleted: null,
+    };
+    const { text, events } = calendarOf(
+      [plan({ ...allDay, title: "Bins", startDate: "2026-03-03", recurrence: weekly })],
+      { exceptions: [moved] },
+    );
+    expect(text).toContain("\r\nRECURRENCE-ID;VALUE=DATE:20260310\r\n");
+    expect(text).not.toContain("EXDATE");
+    expect(events.map((event) => event.getFirstPropertyValue("uid"))).toEqual([
+      "plan-1@plan.example",
+      "plan-1@plan.example",
+    ]);
+    // A reader relates the override to its occurrence: the series shows it moved, once.
+    const [master, override] = events.map((event) => new ICAL.Event(event));
+    master?.relateException(override as ICAL.Event);
+    const expansion = master?.iterator() as ICAL.RecurExpansion;
+    const days: string[] = [];
+    for (let next = expansion.next(); next; next = expansion.next()) {
+      const details = master?.getOccurrenceDetails(next);
+      days.push(`${details?.startDate.toString()} ${details?.item.summary}`);
+    }
+    expect(days).toEqual(["2026-03-03 Bins", "2026-03-11 Bins (late)", "2026-03-17 Bins"]);
   });
 
   it("states a task's assignee and state, and sets alarms only for whom the plan reminds", () => {

@@ -3,12 +3,15 @@
  * calendar"): one VEVENT per plan with a stable UID; timed plans in their own zone (TZID and its
  * VTIMEZONE), all-day plans as DATE values with an exclusive end; a series as one VEVENT whose
  * RRULE is the stored rule's own text (recurrence.ts rruleText), its cancelled occurrences as
- * EXDATE, and each moved or edited occurrence as a VEVENT with its RECURRENCE-ID. Pure: the
- * caller reads the rows (feed-plans.ts) and loads the recurrence library first.
+ * EXDATE, and each moved or edited occurrence as a VEVENT with the series' UID and its
+ * RECURRENCE-ID (a DATE for an all-day series). Pure: the caller reads the rows (feed-plans.ts)
+ * and loads the recurrence library first.
  */
 import { addDays, dayIn } from "@circleplan/shared/days";
 import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+import { circlePlanAddress } from "@circleplan/shared/plan-address";
 import { type Interest, isReminded } from "@circleplan/shared/plan-rules";
+import { TZDate } from "@date-fns/tz";
 import ical, { formatDate, formatDateTZ, ICalAlarmType, type ICalEventData } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import {
@@ -117,7 +120,7 @@ function planEvents(
     summary: shown.title,
     location: shown.location,
     description: descriptionOf(plan, circle, shown, context.showCircle),
-    url: planAddress(context.appUrl, plan, day),
+    url: `${context.appUrl}${circlePlanAddress(plan.circleId, day, plan.id)}`,
     alarms: reminds ? alarmsOf(shown) : [],
   });
 
@@ -150,14 +153,11 @@ function planEvents(
       ...timing(exception, zone, plan.allDay),
       ...fields(shown, occurrenceDay(exception, plan)),
     };
-    if (original.allDay) {
-      // ical-generator writes RECURRENCE-ID as a date-time only; an all-day series' occurrence
-      // is named by a DATE, so it is left out of the series and written as a plan of its own.
-      excluded.push(original);
-      moved.push({ id: `plan-${plan.id}-${original.date}@${context.host}`, ...own });
-    } else {
-      moved.push({ id: uid, ...own, recurrenceId: zonedOrInstant(original.start, zone) });
-    }
+    moved.push(
+      original.allDay
+        ? { id: uid, ...own, x: [allDayRecurrenceId(original.date)] }
+        : { id: uid, ...own, recurrenceId: zonedOrInstant(original.start, zone) },
+    );
   }
   main.repeating = repeatingText(rule, start, excluded, zone);
   return [main, ...moved];
@@ -190,10 +190,25 @@ function originalOfException(exception: FeedException): Original | null {
   return null;
 }
 
-/** A timed value as ical-generator writes it: wall-clock in the zone (TZID), else a UTC instant. */
-function zonedOrInstant(instant: Date, zone: FeedZone | null): Date | Temporal.ZonedDateTime {
+/**
+ * `RECURRENCE-ID;VALUE=DATE` naming an all-day series' occurrence (RFC 5545 3.8.4.4: the value
+ * type of the series' DTSTART). ical-generator (10.2.0, and 11.x) writes `recurrenceId` as a
+ * date-time whatever `allDay` says, so the property goes through its list of custom properties,
+ * whose [name, value] pairs it writes as given (escaped and folded); the date is its formatDate's.
+ */
+function allDayRecurrenceId(date: string): [string, string] {
+  return ["RECURRENCE-ID;VALUE=DATE", formatDate(null, Temporal.PlainDate.from(date), true)];
+}
+
+/**
+ * A timed value as ical-generator writes it: wall-clock in the zone (TZID), else a UTC instant.
+ * A TZDate (@date-fns/tz) and not a Temporal.ZonedDateTime: ical-generator checks and formats a
+ * value several times, reading six fields of a ZonedDateTime each time, and temporal-polyfill
+ * works out the zone's offset for every field read (two fifths of a large feed's build).
+ */
+function zonedOrInstant(instant: Date, zone: FeedZone | null): Date {
   if (!zone) return instant;
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(zone.tzid);
+  return new TZDate(instant.getTime(), zone.tzid);
 }
 
 /** DTSTART and DTEND of a plan or an occurrence: DATE values with an exclusive end when all-day. */
@@ -246,12 +261,6 @@ function firstDay(plan: FeedPlan): string {
 
 function occurrenceDay(exception: FeedException, plan: FeedPlan): string {
   return exception.startDate ?? dayIn(new Date(exception.startsAt as string), plan.timeZone);
-}
-
-/** The circle's page on the plan's day with the plan marked (web activity-open.ts circlePlanAddress). */
-function planAddress(appUrl: string, plan: FeedPlan, day: string): string {
-  const query = new URLSearchParams({ date: day, eventId: String(plan.id) });
-  return `${appUrl}/circle/${plan.circleId}?${query}`;
 }
 
 /** A task's state in words, as the plan card says it. */

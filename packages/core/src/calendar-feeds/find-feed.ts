@@ -13,8 +13,11 @@ import { sql } from "drizzle-orm";
 import { sha256 } from "../auth/secrets";
 import { circleVersionJoins } from "../live/live-version";
 
-/** Raised when what a feed holds, or how it is written, changes: every ETag changes with it. */
-const FEED_FORMAT = 1;
+/**
+ * Raised when what a feed holds, or how it is written, changes: every ETag changes with it.
+ * 2: an all-day series' moved occurrences are RECURRENCE-ID;VALUE=DATE overrides.
+ */
+const FEED_FORMAT = 2;
 
 export interface FeedCircle {
   id: number;

@@ -1,6 +1,6 @@
 import type { ActivityValues } from "@circleplan/shared/activity-outputs";
 import { type Day, dayIn } from "@circleplan/shared/days";
-import { paths } from "@/app/paths";
+import { circlePlanAddress } from "@circleplan/shared/plan-address";
 
 /** What an entry's destination is read from: the feed's and the inbox's entries both have it. */
 export interface OpenableEntry {
@@ -38,10 +38,4 @@ export function entryAddress(entry: OpenableEntry, zone: string): string | null 
   const day = entryDay(entry, zone);
   if (day === null || entry.planId === null) return null;
   return circlePlanAddress(entry.circleId, day, entry.planId);
-}
-
-/** A circle's page on `day` with the plan marked: where an entry or a search result opens. */
-export function circlePlanAddress(circleId: number, day: Day, planId: number): string {
-  const query = new URLSearchParams({ date: day, eventId: String(planId) });
-  return `${paths.circle.build(circleId)}?${query}`;
 }

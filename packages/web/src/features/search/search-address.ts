@@ -1,6 +1,6 @@
+import { circlePlanAddress } from "@circleplan/shared/plan-address";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { paths } from "@/app/paths";
-import { circlePlanAddress } from "@/components/activity/activity-open";
 
 /** The search screen's address for what was typed (trimmed; nothing typed: the bare screen). */
 export function searchAddress(text: string): string {
@@ -10,7 +10,7 @@ export function searchAddress(text: string): string {
 
 /**
  * Where a result opens: its circle's page on the day of the occurrence found, the plan marked,
- * as an inbox entry opens its plan (activity-open.ts).
+ * as an inbox entry opens its plan.
  */
 export function resultAddress(plan: Plan): string {
   return circlePlanAddress(plan.circleId, plan.date, plan.id);
