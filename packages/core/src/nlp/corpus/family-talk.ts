@@ -1,0 +1,95 @@
+/**
+ * Issue 23's eight kinds of misreading, in sentences of our own, each checked in every field
+ * like the rest of the corpus (and under five process zones). The rules are in
+ * docs/decisions/010-natural-language.md ("How families talk").
+ */
+import { type CorpusCase, saidIn } from "./corpus-case";
+
+/** A Thursday evening in Auckland, in winter. */
+const AUCKLAND_THURSDAY = { now: "2026-07-16 18:10", zone: "Pacific/Auckland" };
+/** A Saturday morning in New York. */
+const NEW_YORK_SATURDAY = { now: "2026-04-18 09:40", zone: "America/New_York" };
+/** A Monday afternoon in Berlin, the day after the clocks went back. */
+const BERLIN_MONDAY = { now: "2026-10-26 14:50", zone: "Europe/Berlin" };
+
+export const FAMILY_TALK: CorpusCase[] = [
+  // 1. A part of the day beside a weekday.
+  ...saidIn(AUCKLAND_THURSDAY, [
+    ["in the evening on friday movie", { title: "Movie", start: "2026-07-17 18:00" }],
+    ["during the morning saturday bake", { title: "Bake", start: "2026-07-18 08:00" }],
+    ["hockey at 6 in the morning on Tuesday", { title: "Hockey", start: "2026-07-21 06:00" }],
+  ]),
+  ...saidIn(NEW_YORK_SATURDAY, [
+    [
+      "tidy the garage in the afternoon on Sunday",
+      { title: "Tidy the garage", start: "2026-04-19 15:00" },
+    ],
+    [
+      "date night at 8 in the evening on wednesday",
+      { title: "Date night", start: "2026-04-22 20:00" },
+    ],
+  ]),
+  // 2. Relative to another moment: the amount moves the start; without a time it stays said.
+  ...saidIn(AUCKLAND_THURSDAY, [
+    [
+      "arrive 30 minutes before kickoff at 2pm on saturday",
+      { title: "Arrive before kickoff", start: "2026-07-18 13:30" },
+    ],
+    ["leave 10 minutes before dinner", { title: "Leave before dinner", start: "2026-07-16 17:50" }],
+    [
+      "meet 15 min after the game on saturday at 11am",
+      { title: "Meet after the game", start: "2026-07-18 11:15" },
+    ],
+    [
+      "set up an hour before the party on Sunday",
+      { title: "Set up an hour before the party", start: "2026-07-19 18:00" },
+    ],
+  ]),
+  ...saidIn(BERLIN_MONDAY, [
+    [
+      "pack the car 2 hours ahead of the ferry at 9am tomorrow",
+      { title: "Pack the car ahead of the ferry", start: "2026-10-27 07:00" },
+    ],
+    [
+      "start the oven 45 minutes before guests arrive at 7pm",
+      { title: "Start the oven before guests arrive", start: "2026-10-26 18:15" },
+    ],
+  ]),
+  // 7. "this month" beside a date is context; alone it is today.
+  ...saidIn(AUCKLAND_THURSDAY, [
+    ["garage sale sometime this month", { title: "Garage sale", start: "2026-07-16 18:00" }],
+    [
+      "everything is due this month, but the recital is on the 25th at 6",
+      { title: "Everything is due this month, but the recital", start: "2026-07-25 18:00" },
+    ],
+  ]),
+  ...saidIn(BERLIN_MONDAY, [
+    [
+      "the car needs a service this month, book it for november 5",
+      { title: "The car needs a service this month, book", start: "2026-11-05 15:00" },
+    ],
+    [
+      "with all the birthdays this month we should order cupcakes on October 30",
+      {
+        title: "With all the birthdays this month we should ord...",
+        start: "2026-10-30 15:00",
+      },
+    ],
+  ]),
+  // 8. A weekday said on that weekday: today while its time is ahead, else next week's.
+  ...saidIn(AUCKLAND_THURSDAY, [
+    ["swim thursday at 5pm", { title: "Swim", start: "2026-07-23 17:00" }],
+    ["swim thursday at 7pm", { title: "Swim", start: "2026-07-16 19:00" }],
+    ["soccer thursday evening", { title: "Soccer", start: "2026-07-23 18:00" }],
+    ["call grandma this thursday", { title: "Call grandma", start: "2026-07-16 18:00" }],
+    [
+      "swim every day until thursday",
+      { title: "Swim", start: "2026-07-16 18:00", repeat: { type: "daily", until: "2026-07-23" } },
+    ],
+  ]),
+  ...saidIn(NEW_YORK_SATURDAY, [
+    ["farmers market saturday at 9", { title: "Farmers market", start: "2026-04-25 09:00" }],
+    ["bike ride on saturday at noon", { title: "Bike ride", start: "2026-04-18 12:00" }],
+    ["next saturday sleepover", { title: "Sleepover", start: "2026-04-25 09:30" }],
+  ]),
+];
