@@ -23,7 +23,7 @@ const LEADING_FILLER: RegExp[] = [
   /^remind(?: (?:me|us|everyone|everybody))?(?: (?:to|about|that))?\b\s*/i,
   /^reminders?(?: (?:to|about|for|that))?\b[:,-]?\s*/i,
   /^(?:task|to-?do|to do)(?: list)?\b[:,-]?\s*/i,
-  /^(?:event|reminder|note)\s*[:–—-]\s*/i,
+  /^(?:event|reminder|note|chores?|jobs?|errands?)\s*[:–—-]\s*/i,
   /^(?:i|we) (?:have|had|got)(?: (?:a|an))?\b\s*/i,
   /^(?:i|we)'ve got(?: (?:a|an))?\b\s*/i,
   /^there(?:'s| is)(?: (?:a|an))?\b\s*/i,

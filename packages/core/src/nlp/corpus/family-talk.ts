@@ -3,7 +3,7 @@
  * like the rest of the corpus (and under five process zones). The rules are in
  * docs/decisions/010-natural-language.md ("How families talk").
  */
-import { type CorpusCase, saidIn } from "./corpus-case";
+import { type CorpusCase, MONDAY_TO_FRIDAY, saidIn } from "./corpus-case";
 
 /** A Thursday evening in Auckland, in winter. */
 const AUCKLAND_THURSDAY = { now: "2026-07-16 18:10", zone: "Pacific/Auckland" };
@@ -53,6 +53,124 @@ export const FAMILY_TALK: CorpusCase[] = [
     [
       "start the oven 45 minutes before guests arrive at 7pm",
       { title: "Start the oven before guests arrive", start: "2026-10-26 18:15" },
+    ],
+  ]),
+  // 4. Handing a job over: the verb and the name leave the title; the type is the keywords'.
+  ...saidIn(NEW_YORK_SATURDAY, [
+    [
+      "delegate the dishes to Liam",
+      { title: "The dishes", start: "2026-04-18 09:30", assignee: "Liam", assignedTo: 12 },
+    ],
+    [
+      "hand off the bake sale signup to Grace on monday",
+      {
+        title: "The bake sale signup",
+        start: "2026-04-20 09:30",
+        assignee: "Grace",
+        assignedTo: 15,
+      },
+    ],
+    [
+      "leave the garden to Noah this weekend",
+      { title: "The garden", start: "2026-04-18 09:30", assignee: "Noah" },
+    ],
+    [
+      "job for liam - rake the leaves saturday",
+      { title: "Rake the leaves", start: "2026-04-18 09:30", assignee: "Liam", assignedTo: 12 },
+    ],
+    [
+      "have Mike be responsible for the car wash sunday",
+      {
+        title: "The car wash",
+        type: "task",
+        start: "2026-04-19 09:30",
+        assignee: "Mike",
+        assignedTo: 14,
+      },
+    ],
+    [
+      "put Sarah in charge of snacks for the game",
+      {
+        title: "Snacks for the game",
+        start: "2026-04-18 09:30",
+        assignee: "Sarah",
+        assignedTo: 13,
+      },
+    ],
+    ["leave for school at 7", { title: "Leave for school", start: "2026-04-18 07:00" }],
+  ]),
+  // 5. A place set off by commas leaves the title; a person there is no place.
+  ...saidIn(NEW_YORK_SATURDAY, [
+    [
+      "soccer game, Lincoln Field, sunday 2pm",
+      { title: "Soccer game", start: "2026-04-19 14:00", location: "Lincoln Field" },
+    ],
+    [
+      "haircut, 12 Oak Street, tuesday at 4",
+      { title: "Haircut", start: "2026-04-21 16:00", location: "12 Oak Street" },
+    ],
+    [
+      "playdate, emma's friend's house, saturday at 3",
+      { title: "Playdate", start: "2026-04-18 15:00", location: "emma's friend's house" },
+    ],
+    [
+      "dentist, Dr. Patel, monday at 10",
+      { title: "Dentist, Dr. Patel", start: "2026-04-20 10:00" },
+    ],
+    [
+      "lunch, then shopping, tomorrow",
+      { title: "Lunch, then shopping", start: "2026-04-19 12:00" },
+    ],
+  ]),
+  // 6. A repeat word after a determiner names the thing; a gathering still repeats.
+  ...saidIn(NEW_YORK_SATURDAY, [
+    [
+      "pick up the weekly groceries saturday",
+      { title: "Pick up the weekly groceries", start: "2026-04-18 09:30" },
+    ],
+    [
+      "renew the annual pass for the zoo",
+      { title: "Renew the annual pass for the zoo", start: "2026-04-18 09:30" },
+    ],
+    [
+      "print the monthly calendar",
+      { title: "Print the monthly calendar", start: "2026-04-18 09:30" },
+    ],
+    [
+      "our weekly family dinner on sunday",
+      {
+        title: "Our family dinner",
+        start: "2026-04-19 18:00",
+        repeat: { type: "weekly", until: "2026-07-19" },
+      },
+    ],
+    [
+      "a weekly check-in with grace on mondays",
+      {
+        title: "A check-in with grace",
+        start: "2026-04-20 09:30",
+        repeat: { type: "weekly", until: "2026-07-20" },
+      },
+    ],
+    [
+      "every weekday except wednesday carpool at 8",
+      {
+        title: "Carpool",
+        start: "2026-04-20 08:00",
+        repeat: {
+          type: "weekly",
+          days: ["monday", "tuesday", "thursday", "friday"],
+          until: "2026-07-20",
+        },
+      },
+    ],
+    [
+      "homework every weekday",
+      {
+        title: "Homework",
+        start: "2026-04-20 09:30",
+        repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2026-07-20" },
+      },
     ],
   ]),
   // 7. "this month" beside a date is context; alone it is today.

@@ -5,8 +5,12 @@
  * is reported as it is (parse-plan-text.held-out.test.ts, docs/bench-notes.md); a miss here is
  * fixed in the reader's rules only when the rule itself was wrong, never by matching these
  * sentences.
+ *
+ * Changed once, the same day: the two "every weekday" sentences first expected a daily rule with
+ * weekdays only; they expect a weekly one Monday to Friday since that representation was decided
+ * (decision 010: the spec's payload has no weekdays-only field), not to match a reading.
  */
-import { type CorpusCase, saidIn } from "./corpus-case";
+import { type CorpusCase, MONDAY_TO_FRIDAY, saidIn } from "./corpus-case";
 
 /** A Thursday morning in Chicago (a weekday said on itself: kind 8). */
 const CHICAGO_THURSDAY = { now: "2026-05-14 10:20", zone: "America/Chicago" };
@@ -208,7 +212,7 @@ const THINGS_AND_WEEKDAYS: CorpusCase[] = [
       {
         title: "School drop-off",
         start: "2026-05-15 08:15",
-        repeat: { type: "daily", weekdaysOnly: true, until: "2026-08-15" },
+        repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2026-08-15" },
       },
     ],
   ]),
@@ -226,7 +230,7 @@ const THINGS_AND_WEEKDAYS: CorpusCase[] = [
       {
         title: "Walk the dog",
         start: "2026-09-09 08:00",
-        repeat: { type: "daily", weekdaysOnly: true, until: "2026-12-09" },
+        repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2026-12-09" },
       },
     ],
   ]),
