@@ -7,8 +7,8 @@
  * caller reads the rows (feed-plans.ts) and loads the recurrence library first.
  */
 import { addDays, dayIn } from "@circleplan/shared/days";
-import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { type Interest, isReminded } from "@circleplan/shared/plan-rules";
+import { reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
 import ical, { formatDate, formatDateTZ, ICalAlarmType, type ICalEventData } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import {
@@ -281,9 +281,10 @@ function descriptionOf(
 function alarmsOf(shown: Shown): ICalEventData["alarms"] {
   const minutes = [
     ...new Set(
-      shown.reminderTimes.flatMap((phrase) =>
-        REMINDER_MINUTES[phrase] === undefined ? [] : [REMINDER_MINUTES[phrase]],
-      ),
+      shown.reminderTimes.flatMap((phrase) => {
+        const minutes = reminderMinutesOf(phrase);
+        return minutes === null ? [] : [minutes];
+      }),
     ),
   ].sort((a, b) => a - b);
   return minutes.map((before) => ({

@@ -19,7 +19,7 @@ import { readPlan } from "./parse-plan-text";
 /** The share of held-out sentences that must be right in every field. */
 const FLOOR = 0.9;
 /** Issue 23's set (eight kinds of misreading), floor set from its score after the fixes. */
-const FLOOR_23 = 0;
+const FLOOR_23 = 0.9;
 
 let libraries: LanguageLibraries;
 beforeAll(async () => {

@@ -2,10 +2,12 @@
  * Which reminders fall due in a stretch of time, and to whom (docs/decisions/011-reminders.md).
  *
  * A reminder of m minutes on an occurrence falls due at (start − m). For a run covering
- * (since, now], that is every occurrence starting in (since + m, now + m], for each offset m of
- * REMINDER_MINUTES: one statement for all offsets, made of one indexed range per offset
+ * (since, now], that is every occurrence starting in (since + m, now + m], for each offset m a
+ * reminder can have: one statement for all offsets, made of one indexed range per offset
  * (`plan_occurrences_start_idx`; all-day plans through `plan_occurrences_date_idx`), so the cost
- * follows the reminders due, not the plans stored.
+ * follows the reminders due, not the plans stored. The form's list's offsets are ranges written
+ * out; the custom ones (reminder-phrases.ts, a few hundred) are looked up one by one in a
+ * lateral subquery, the same index ranges without a statement of a thousand branches.
  *
  * An all-day occurrence starts at midnight of its day in the plan's zone (the zone the plan was
  * made in; docs/decisions/009). Each occurrence uses its own reminder phrases when it has them
@@ -16,6 +18,10 @@ import {
   REMINDER_MINUTES,
   type TimeFormat,
 } from "@circleplan/shared/limits";
+import {
+  REMINDER_OFFSET_MINUTES,
+  REMINDER_PHRASE_MINUTES,
+} from "@circleplan/shared/reminder-phrases";
 import { type SQL, sql } from "drizzle-orm";
 import { dayStartIn, shownField } from "../plans/occurrence-sql";
 
@@ -49,6 +55,15 @@ export const REMINDER_OFFSETS: readonly { phrase: string; minutes: number }[] = 
 )
   .filter(([, minutes], i, all) => all.findIndex(([, other]) => other === minutes) === i)
   .map(([phrase, minutes]) => ({ phrase, minutes }));
+
+/** The offsets of custom reminders only (the list's are REMINDER_OFFSETS). */
+const CUSTOM_OFFSETS = REMINDER_OFFSET_MINUTES.filter(
+  (minutes) => !REMINDER_OFFSETS.some((offset) => offset.minutes === minutes),
+);
+
+/** A Postgres array literal (the phrases hold only letters, digits and spaces). */
+const arrayOf = (values: readonly (string | number)[], type: "text" | "int") =>
+  sql`${`{${values.map((value) => (type === "text" ? `"${value}"` : value)).join(",")}}`}::${sql.raw(type)}[]`;
 
 /** The occurrence's name in reminder_deliveries: its original start or date, "" for a one-off plan. */
 export const occurrenceKey = (o: SQL) =>
@@ -89,14 +104,42 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
           and ${allDayStart} > ${instant(from)} and ${allDayStart} <= ${instant(to)}`,
     ];
   });
+  // The custom offsets: one index range each, looked up per offset (`offset 0` keeps the
+  // subquery from being merged into a join the planner would estimate badly).
+  const since = sql`${window.since.toISOString()}::timestamptz`;
+  const shifted = (at: SQL) => sql`(${at} + make_interval(mins => c.minutes))`;
+  const utcDate = (at: SQL) => sql`(${at} at time zone 'UTC')::date`;
+  const customOffsets = sql`unnest(${arrayOf(CUSTOM_OFFSETS, "int")}) as c(minutes)`;
+  const custom = [
+    sql`select t.id, c.minutes, t.starts_at
+      from ${customOffsets}
+      cross join lateral (
+        select o.id, o.starts_at from plan_occurrences o
+        where o.is_cancelled = false
+          and o.starts_at > ${shifted(since)} and o.starts_at <= ${shifted(now)}
+        offset 0) t`,
+    sql`select a.id, c.minutes, a.start_at
+      from ${customOffsets}
+      cross join lateral (
+        select o.id, ${allDayStart} as start_at
+        from plan_occurrences o
+        join plans p on p.id = o.plan_id
+        where o.is_cancelled = false
+          and o.start_date >= ${utcDate(shifted(since))} - 1
+          and o.start_date <= ${utcDate(shifted(now))} + 1
+          and ${allDayStart} > ${shifted(since)} and ${allDayStart} <= ${shifted(now)}
+        offset 0) a`,
+  ];
   return sql`
-    with phrases (phrase, minutes) as (values ${sql.join(
-      Object.entries(REMINDER_MINUTES).map(
-        ([phrase, minutes]) => sql`(${phrase}, ${minutes}::int)`,
-      ),
-      sql`, `,
-    )}),
-    starting as materialized (${sql.join(ranges, sql` union all `)}),
+    with phrases (phrase, minutes) as (
+      select * from unnest(${arrayOf(
+        REMINDER_PHRASE_MINUTES.map(([phrase]) => phrase),
+        "text",
+      )}, ${arrayOf(
+        REMINDER_PHRASE_MINUTES.map(([, minutes]) => minutes),
+        "int",
+      )})),
+    starting as materialized (${sql.join([...ranges, ...custom], sql` union all `)}),
     due as materialized (
       select s.minutes, s.start_at, s.start_at - make_interval(mins => s.minutes) as due_at,
              o.plan_id, ${occurrenceKey(sql.raw("o"))} as occurrence_key, o.start_date,

@@ -55,6 +55,37 @@ export const FAMILY_TALK: CorpusCase[] = [
       { title: "Start the oven before guests arrive", start: "2026-10-26 18:15" },
     ],
   ]),
+  // 3. Reminder amounts kept as said, within the week the form's list reaches.
+  ...saidIn(BERLIN_MONDAY, [
+    [
+      "piano lesson wednesday at 4, remind me 3 hours prior",
+      { title: "Piano lesson", start: "2026-10-28 16:00", reminders: ["3 hours before"] },
+    ],
+    [
+      "school play friday at 6pm remind me 4 days before and 25 minutes before",
+      {
+        title: "School play",
+        start: "2026-10-30 18:00",
+        reminders: ["4 days before", "25 minutes before"],
+      },
+    ],
+    [
+      "passport photos tomorrow at 11 with a 40 minute reminder",
+      { title: "Passport photos", start: "2026-10-27 11:00", reminders: ["40 minutes before"] },
+    ],
+    [
+      "ferry at 8am on saturday remind me 1.5 hours before",
+      { title: "Ferry", start: "2026-10-31 08:00", reminders: ["90 minutes before"] },
+    ],
+    [
+      "tax return on the 30th, remind me 3 weeks before",
+      { title: "Tax return", start: "2026-10-30 15:00", reminders: ["1 week before"] },
+    ],
+    [
+      "vet at 10 tomorrow remind me 60 minutes before",
+      { title: "Vet", start: "2026-10-27 10:00", reminders: ["1 hour before"] },
+    ],
+  ]),
   // 4. Handing a job over: the verb and the name leave the title; the type is the keywords'.
   ...saidIn(NEW_YORK_SATURDAY, [
     [
