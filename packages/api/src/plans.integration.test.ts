@@ -354,7 +354,7 @@ describe("creating", () => {
       ],
       [{ reminderTimes: ["1 hour before", "1 hour before"] }, messages.remindersDuplicate],
       // A custom reminder past the week the form's list reaches (decision 011).
-      [{ reminderTimes: ["2 weeks before"] }, messages.reminderUnknown],
+      [{ reminderTimes: ["2 weeks before"] }, messages.reminderCustomOutOfRange],
       [{ mapUrl: "javascript:alert(1)" }, messages.mapUrlInvalid],
       [{ isRecurring: true }, messages.recurrenceInvalid],
       [

@@ -25,7 +25,7 @@ import {
 } from "./limits";
 import { messages } from "./messages";
 import { MONTHLY_BY } from "./plan-rules";
-import { reminderMinutesOf } from "./reminder-phrases";
+import { reminderMinutesOf, reminderParts } from "./reminder-phrases";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -110,8 +110,11 @@ export const reminderTimesField = z
   })
   .max(20, { error: messages.remindersTooMany })
   .transform((phrases) => phrases.map((p) => p.trim()).filter((p) => p && p !== "None"))
-  .refine((phrases) => phrases.every((p) => reminderMinutesOf(p) !== null), {
+  .refine((phrases) => phrases.every((p) => reminderMinutesOf(p) !== null || reminderParts(p)), {
     error: messages.reminderUnknown,
+  })
+  .refine((phrases) => phrases.every((p) => reminderMinutesOf(p) !== null), {
+    error: messages.reminderCustomOutOfRange,
   })
   .refine((phrases) => new Set(phrases).size === phrases.length, {
     error: messages.remindersDuplicate,

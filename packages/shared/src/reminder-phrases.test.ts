@@ -63,6 +63,8 @@ it("lets a plan store a custom reminder and refuses one no reminder can be", () 
     "45 minutes before",
     "3 days before",
   ]);
-  const refused = reminderTimesField.safeParse(["2 weeks before"]);
-  expect(refused.error?.issues[0]?.message).toBe(messages.reminderUnknown);
+  const past = reminderTimesField.safeParse(["2 weeks before"]);
+  expect(past.error?.issues[0]?.message).toBe(messages.reminderCustomOutOfRange);
+  const unknown = reminderTimesField.safeParse(["soon"]);
+  expect(unknown.error?.issues[0]?.message).toBe(messages.reminderUnknown);
 });

@@ -41,6 +41,17 @@ export function reminderMinutesOf(phrase: string): number | null {
   return amount <= bounds.max ? amount * bounds.minutes : null;
 }
 
+const SHAPE = /^(\d{1,6}) (minute|hour|day|week)s? before$/;
+
+/**
+ * The amount and unit of a phrase said as one ("45 minutes before"), whether or not a reminder
+ * can be that far ahead: the form shows it to be corrected, the schema names its bounds.
+ */
+export function reminderParts(phrase: string): { amount: number; unit: ReminderUnit } | null {
+  const match = SHAPE.exec(phrase);
+  return match ? { amount: Number(match[1]), unit: `${match[2]}s` as ReminderUnit } : null;
+}
+
 /** Every phrase a reminder can be, with its minutes: the list's, then each unit's amounts. */
 export const REMINDER_PHRASE_MINUTES: readonly (readonly [string, number])[] = [
   ...Object.entries(REMINDER_MINUTES),
