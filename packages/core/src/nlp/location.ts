@@ -136,9 +136,10 @@ export function readLocation(sentence: Sentence, properNouns: ProperNouns): Plac
 
 /**
  * "swim meet, Lakeside Aquatic Center, Saturday 9am": a place set off by commas, once the date
- * and time have been read. A part after the first comma that is all there is between its commas
- * (or the end) and names a place: words said with capitals that are no person, or ending in a
- * kind of place ("westfield park"). The commas stand for "at": it leaves the title.
+ * and time have been read. A part after the first comma, the last thing said but the date and
+ * time (so not an item of a list: "milk, Oreos, bread"), that names a place: words said with
+ * capitals that are no person (in a sentence whose capitals mean names), or ending in a kind of
+ * place ("westfield park"). The commas stand for "at": it leaves the title.
  */
 function betweenCommas(sentence: Sentence, properNouns: ProperNouns): Place | null {
   COMMA_PART.lastIndex = 0;
@@ -146,7 +147,8 @@ function betweenCommas(sentence: Sentence, properNouns: ProperNouns): Place | nu
     const words = match[1] ?? "";
     const from = match.index + match[0].indexOf(words);
     const end = from + words.length;
-    if (!acceptable(words) || STOP.has(words.split(" ")[0] ?? "")) continue;
+    const last = /^[\s|,.;:!?]*$/.test(sentence.text.slice(end));
+    if (!last || !acceptable(words) || STOP.has(words.split(" ")[0] ?? "")) continue;
     // Every word capitalised, or a number ("12 Oak Street").
     let at = from;
     const capitalised = words.split(" ").every((word) => {
@@ -155,7 +157,7 @@ function betweenCommas(sentence: Sentence, properNouns: ProperNouns): Place | nu
       return ok;
     });
     const [said] = sentence.originalRange(from, end);
-    const named = capitalised && !properNouns.isPerson(said);
+    const named = capitalised && properNouns.capitalsSayNames() && !properNouns.isPerson(said);
     if (!named && !PLACE_AT_END.test(words)) continue;
     sentence.take(match.index, end);
     return { location: sentence.said(from, end), taken: [match.index, end] };

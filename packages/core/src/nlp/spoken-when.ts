@@ -8,8 +8,9 @@
  * (wall-clock.ts). Relative times that need the real instant ("in 2 hours", "now") are read
  * here, not by chrono.
  *
- * A weekday alone is the next one on or after today; "next Friday" is the Friday of next week
- * (weeks start on Monday). A month and day without a year is the next such date; a month alone
+ * A weekday alone is the next one on or after today (said on that weekday, today only while its
+ * time is ahead: schedule.ts moves it a week once the time is known); "next Friday" is the
+ * Friday of next week (weeks start on Monday). A month and day without a year is the next such date; a month alone
  * is its 1st; "the 15th" is the next 15th.
  */
 import type { ParsedResult } from "chrono-node/en";

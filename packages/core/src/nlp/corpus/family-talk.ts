@@ -148,6 +148,19 @@ export const FAMILY_TALK: CorpusCase[] = [
       "dentist, Dr. Patel, monday at 10",
       { title: "Dentist, Dr. Patel", start: "2026-04-20 10:00" },
     ],
+    // An item of a list is no place, whatever it ends with.
+    [
+      "pack towels, goggles for the pool, sunscreen",
+      { title: "Pack towels, goggles for the pool, sunscreen", start: "2026-04-18 09:30" },
+    ],
+    [
+      "Pick Up Cake, Main Street Bakery, Friday At 4",
+      {
+        title: "Pick Up Cake",
+        start: "2026-04-24 16:00",
+        location: "Main Street Bakery",
+      },
+    ],
     [
       "lunch, then shopping, tomorrow",
       { title: "Lunch, then shopping", start: "2026-04-19 12:00" },
