@@ -55,8 +55,16 @@ export function readReminders(sentence: Sentence): string[] | null {
       const whole = match[0];
       if (pattern === SPOKEN) {
         const chain = match[1] ?? "";
-        // An amount needs a "before" somewhere unless the phrase names a reminder itself.
-        if (!/reminder|alert|notification/.test(whole) && !new RegExp(BEFORE).test(chain)) continue;
+        // An amount needs a "before" somewhere unless the phrase names a reminder itself, or it
+        // closes the sentence or clause ("remind me 90 minutes": before the plan; "remind me 90
+        // minutes after lunch" is no reminder offset).
+        const closes = /^\s*(?:$|[|,.;!?])/.test(sentence.text.slice(start + whole.length));
+        if (
+          !/reminder|alert|notification/.test(whole) &&
+          !new RegExp(BEFORE).test(chain) &&
+          !closes
+        )
+          continue;
         for (const item of chain.matchAll(ITEM_PATTERN)) said.push(amountOf(item));
       } else {
         said.push(unitAmount(Number(match[1]), match[2] ?? ""));

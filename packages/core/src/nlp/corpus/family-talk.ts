@@ -82,6 +82,10 @@ export const FAMILY_TALK: CorpusCase[] = [
       { title: "Tax return", start: "2026-10-30 15:00", reminders: ["1 week before"] },
     ],
     [
+      "hockey at 5 tomorrow remind me 90 minutes",
+      { title: "Hockey", start: "2026-10-27 17:00", reminders: ["90 minutes before"] },
+    ],
+    [
       "vet at 10 tomorrow remind me 60 minutes before",
       { title: "Vet", start: "2026-10-27 10:00", reminders: ["1 hour before"] },
     ],
