@@ -353,7 +353,8 @@ describe("creating", () => {
         messages.remindersTooMany,
       ],
       [{ reminderTimes: ["1 hour before", "1 hour before"] }, messages.remindersDuplicate],
-      [{ reminderTimes: ["3 hours before"] }, messages.reminderUnknown],
+      // A custom reminder past the week the form's list reaches (decision 011).
+      [{ reminderTimes: ["2 weeks before"] }, messages.reminderCustomOutOfRange],
       [{ mapUrl: "javascript:alert(1)" }, messages.mapUrlInvalid],
       [{ isRecurring: true }, messages.recurrenceInvalid],
       [

@@ -244,6 +244,40 @@ describe("firing windows", () => {
     expect(push.sent[1]?.message.url).toBe(`/dashboard?date=2026-03-09&eventId=${later.id}`);
   });
 
+  it("sends custom reminders (decision 011) at their own minute, a timed and an all-day one", async () => {
+    const h = harness();
+    h.clock.set(at("2026-03-02T08:00:00Z"));
+    const alice = await person("UTC");
+    const circle = await circleOf(alice);
+    const lesson = await plan(alice, circle.id, {
+      title: "Piano lesson",
+      startTime: at("2026-03-02T10:00:00Z"),
+      reminderTimes: ["45 minutes before", "1 hour before"],
+    });
+    const fair = await plan(alice, circle.id, {
+      title: "Book fair",
+      allDay: true,
+      date: "2026-03-06",
+      startTime: at("2026-03-06T12:00:00Z"),
+      reminderTimes: ["3 days before"],
+    });
+    expect(lesson.reminderMinutes).toEqual([45, 60]);
+    expect(
+      await runsAt([
+        "2026-03-02T09:00:00Z",
+        "2026-03-02T09:14:59Z",
+        "2026-03-02T09:15:00Z",
+        "2026-03-02T09:16:00Z",
+        "2026-03-03T00:00:00Z",
+      ]),
+    ).toMatchObject([{ pushes: 1 }, { pushes: 0 }, { pushes: 1 }, { pushes: 0 }, { pushes: 1 }]);
+    expect(push.sent.map((entry) => entry.message.tag)).toEqual([
+      `${lesson.id}-1 hour before`,
+      `${lesson.id}-45 minutes before`,
+      `${fair.id}-3 days before`,
+    ]);
+  });
+
   it("still sends a reminder found at the plan's start, but none found later, nor one from before the catch-up limit", async () => {
     const h = harness();
     h.clock.set(at("2026-03-02T08:00:00Z"));

@@ -243,4 +243,7 @@ export const messages = {
     "You are importing calendars too quickly. Please wait a while and try again.",
   // Calendar feeds (docs/decisions/026)
   calendarFeedsTooFast: "You made many calendar links in a short time. Please try again later.",
+  // Custom reminders (docs/decisions/011)
+  reminderCustomOutOfRange:
+    "A custom reminder can be 1 to 180 minutes, 1 to 168 hours, 1 to 7 days or 1 week before.",
 } as const;

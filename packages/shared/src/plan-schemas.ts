@@ -19,13 +19,13 @@ import {
   RECURRENCE_COUNT_MAX,
   RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_TYPES,
-  REMINDER_MINUTES,
   REMINDERS_MAX,
   UPCOMING_LIMIT_MAX,
   WEEKDAYS,
 } from "./limits";
 import { messages } from "./messages";
 import { MONTHLY_BY } from "./plan-rules";
+import { reminderMinutesOf, reminderParts } from "./reminder-phrases";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -100,8 +100,9 @@ export const mapUrlField = safeString({ max: PLAN_URL_MAX_LENGTH, tooLong: messa
   });
 
 /**
- * Reminder phrases from the form's list (section 3): at most 4, no duplicates, "None" dropped.
- * Absent means the defaults (2 hours and 24 hours before) when creating.
+ * Reminder phrases from the form's list (section 3), or custom ones ("45 minutes before",
+ * reminder-phrases.ts): at most 4, no duplicates, "None" dropped. Absent means the defaults
+ * (2 hours and 24 hours before) when creating.
  */
 export const reminderTimesField = z
   .array(safeString({ max: 40, tooLong: messages.reminderUnknown }), {
@@ -109,8 +110,11 @@ export const reminderTimesField = z
   })
   .max(20, { error: messages.remindersTooMany })
   .transform((phrases) => phrases.map((p) => p.trim()).filter((p) => p && p !== "None"))
-  .refine((phrases) => phrases.every((p) => p in REMINDER_MINUTES), {
+  .refine((phrases) => phrases.every((p) => reminderMinutesOf(p) !== null || reminderParts(p)), {
     error: messages.reminderUnknown,
+  })
+  .refine((phrases) => phrases.every((p) => reminderMinutesOf(p) !== null), {
+    error: messages.reminderCustomOutOfRange,
   })
   .refine((phrases) => new Set(phrases).size === phrases.length, {
     error: messages.remindersDuplicate,

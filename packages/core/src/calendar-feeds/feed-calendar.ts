@@ -8,9 +8,9 @@
  * and loads the recurrence library first.
  */
 import { addDays, dayIn } from "@circleplan/shared/days";
-import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import { circlePlanAddress } from "@circleplan/shared/plan-address";
 import { type Interest, isReminded } from "@circleplan/shared/plan-rules";
+import { reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
 import { TZDate } from "@date-fns/tz";
 import ical, { formatDate, formatDateTZ, ICalAlarmType, type ICalEventData } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
@@ -290,9 +290,10 @@ function descriptionOf(
 function alarmsOf(shown: Shown): ICalEventData["alarms"] {
   const minutes = [
     ...new Set(
-      shown.reminderTimes.flatMap((phrase) =>
-        REMINDER_MINUTES[phrase] === undefined ? [] : [REMINDER_MINUTES[phrase]],
-      ),
+      shown.reminderTimes.flatMap((phrase) => {
+        const minutes = reminderMinutesOf(phrase);
+        return minutes === null ? [] : [minutes];
+      }),
     ),
   ].sort((a, b) => a - b);
   return minutes.map((before) => ({

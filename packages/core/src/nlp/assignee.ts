@@ -31,7 +31,9 @@ const ASSIGN_NAME_TO = new RegExp(
   "g",
 );
 const RESPONSIBLE =
-  /\b([a-z][a-z-]*)(?: is|'s| will be| are) (?:responsible|in charge) (?:for|of)\b/g;
+  /\b(?:(?:make|put|have|let) ([a-z][a-z-]*)(?: be)?|([a-z][a-z-]*)(?: is|'s| will be| are)) (?:responsible|in charge) (?:for|of)\b/g;
+/** "delegate the dishes to Liam", "leave the cake to Noah": the verb hands the plan over. */
+const HANDING_OVER = /^(?:\W*)(?:please )?(?:delegate|leave|hand (?:off|over)|pass)\b/;
 const FOR_OR_TO = new RegExp(String.raw`\b(?:for|to) ${NAME}`, "g");
 
 interface Candidate {
@@ -68,8 +70,14 @@ export function readAssignee(
     }
   }
   for (const match of sentence.text.matchAll(RESPONSIBLE)) {
+    const name = match[1] ?? match[2] ?? "";
     const found = heard(
-      { first: match[1] ?? "", firstAt: match.index, second: undefined, secondAt: -1 },
+      {
+        first: name,
+        firstAt: match.index + (match[1] ? match[0].indexOf(` ${name} `) + 1 : 0),
+        second: undefined,
+        secondAt: -1,
+      },
       false,
     );
     if (found) {
@@ -81,6 +89,10 @@ export function readAssignee(
     const found = heard(candidateOf(match, 1), true);
     if (found) {
       sentence.take(match.index, withOthersNamed(found.end));
+      const handing = HANDING_OVER.exec(sentence.text);
+      if (handing && match[0].startsWith("to")) {
+        sentence.take(handing.index, handing.index + handing[0].length);
+      }
       return found.assignee;
     }
   }

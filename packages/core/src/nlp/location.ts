@@ -28,6 +28,9 @@ const PLACE_AFTER = new RegExp(
   "g",
 );
 
+/** A part of the sentence after a comma, up to the next comma, a taken phrase or the end. */
+const COMMA_PART = /, ?([\p{L}\p{N}][\p{L}\p{N}' .&-]*?[\p{L}\p{N}])(?= ?(?:,|\||$))/gu;
+const PLACE_AT_END = new RegExp(String.raw`\b(?:${PLACE_WORD}|house|home|place)s?$`);
 const WITH_BEFORE = /\b(?:with|and|for)\s+(?:the\s+)?$/i;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'&.-]*/uy;
 /** Words that end a place: what follows is another part of the sentence. */
@@ -110,6 +113,8 @@ export function readLocation(sentence: Sentence, properNouns: ProperNouns): Plac
       return { location, taken: [match.index, end] };
     }
   }
+  const between = betweenCommas(sentence, properNouns);
+  if (between) return between;
   PLACE_AFTER.lastIndex = 0;
   for (const match of sentence.text.matchAll(PLACE_AFTER)) {
     const words = match[1] ?? "";
@@ -125,6 +130,37 @@ export function readLocation(sentence: Sentence, properNouns: ProperNouns): Plac
       const said = sentence.original.slice(start, end).replace(/[.,;:!?]+$/, "");
       if (/^\p{Lu}/u.test(said) && said.length > 2) return { location: said, taken: null };
     }
+  }
+  return null;
+}
+
+/**
+ * "swim meet, Lakeside Aquatic Center, Saturday 9am": a place set off by commas, once the date
+ * and time have been read. A part after the first comma, the last thing said but the date and
+ * time (so not an item of a list: "milk, Oreos, bread"), that names a place: words said with
+ * capitals that are no person (in a sentence whose capitals mean names), or ending in a kind of
+ * place ("westfield park"). The commas stand for "at": it leaves the title.
+ */
+function betweenCommas(sentence: Sentence, properNouns: ProperNouns): Place | null {
+  COMMA_PART.lastIndex = 0;
+  for (const match of sentence.text.matchAll(COMMA_PART)) {
+    const words = match[1] ?? "";
+    const from = match.index + match[0].indexOf(words);
+    const end = from + words.length;
+    const last = /^[\s|,.;:!?]*$/.test(sentence.text.slice(end));
+    if (!last || !acceptable(words) || STOP.has(words.split(" ")[0] ?? "")) continue;
+    // Every word capitalised, or a number ("12 Oak Street").
+    let at = from;
+    const capitalised = words.split(" ").every((word) => {
+      const ok = /^\d/.test(word) || sentence.capitalisedAt(at);
+      at += word.length + 1;
+      return ok;
+    });
+    const [said] = sentence.originalRange(from, end);
+    const named = capitalised && properNouns.capitalsSayNames() && !properNouns.isPerson(said);
+    if (!named && !PLACE_AT_END.test(words)) continue;
+    sentence.take(match.index, end);
+    return { location: sentence.said(from, end), taken: [match.index, end] };
   }
   return null;
 }

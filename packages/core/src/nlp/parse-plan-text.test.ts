@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type CorpusCase, expectedPlan, FAMILY, instantOf } from "./corpus/corpus-case";
 import { DATES_AND_TIMES } from "./corpus/dates-and-times";
 import { EVERYDAY } from "./corpus/everyday";
+import { FAMILY_TALK } from "./corpus/family-talk";
 import { OTHER_ZONES } from "./corpus/other-zones";
 import { REMINDERS_AND_PLACES } from "./corpus/reminders-and-places";
 import { REPEATS } from "./corpus/repeats";
@@ -23,6 +24,7 @@ const CORPUS: CorpusCase[] = [
   ...REPEATS,
   ...OTHER_ZONES,
   ...EVERYDAY,
+  ...FAMILY_TALK,
 ];
 
 let libraries: LanguageLibraries;

@@ -97,9 +97,17 @@ export function readPlan(
       if (until) break;
     }
   }
-  const when = readSpokenWhen(sentence, clock, chrono, halfOfDay(spoken), rule !== null);
+  const keyword = keywordTime(spoken);
+  const when = readSpokenWhen(
+    sentence,
+    clock,
+    chrono,
+    halfOfDay(spoken),
+    rule !== null,
+    keyword !== null,
+  );
   const place = readLocation(sentence, properNouns);
-  const schedule = scheduleOf({ when, keyword: keywordTime(spoken), rule, end, until }, clock);
+  const schedule = scheduleOf({ when, keyword, rule, end, until }, clock);
 
   return {
     title: titleOf(sentence, place?.taken ?? null),

@@ -38,10 +38,7 @@ export class ProperNouns {
    * ranges of the sentence as said. A sentence's first word counts only as a known place.
    */
   places(): [number, number][] {
-    // In a sentence typed All Caps Or Title Case, capitals say nothing.
-    const words = this.text.match(/\p{L}+/gu) ?? [];
-    const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
-    if (!/\p{Ll}/u.test(this.text) || capitalised * 2 > words.length) return [];
+    if (!this.capitalsSayNames()) return [];
     const spans: [number, number][] = [];
     for (const term of this.tagged()) {
       const word = this.text.slice(term.start, term.end).replace(/'s$/i, "");
@@ -60,6 +57,13 @@ export class ProperNouns {
       else spans.push([term.start, term.end]);
     }
     return spans;
+  }
+
+  /** In a sentence typed All Caps Or Title Case, capitals say nothing. */
+  capitalsSayNames(): boolean {
+    const words = this.text.match(/\p{L}+/gu) ?? [];
+    const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
+    return /\p{Ll}/u.test(this.text) && capitalised * 2 <= words.length;
   }
 
   private tagged(): TaggedTerm[] {

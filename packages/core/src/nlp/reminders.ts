@@ -1,12 +1,21 @@
 /**
  * Reminder phrases (plans spec section 5): "remind me 30 minutes before", "remind me an hour
- * and a day before", "with a 15 minute reminder", "remind me the day before". Each amount
- * becomes a phrase of the plan form's list (REMINDER_MINUTES); an amount the list does not
- * offer snaps to the nearest choice by ratio (45 minutes → 1 hour, 20 → 15, 12 hours → 1 day:
- * "nearest" as people feel it; an exact middle goes to the earlier reminder). At most four,
- * no two for the same moment, in the order said.
+ * and a day before", "with a 15 minute reminder", "remind me the day before". Each amount is
+ * kept as said (shared reminder-phrases.ts): the form's list's phrase when it has that moment
+ * ("1 hour before"), else a custom one in the unit said ("3 hours prior" → "3 hours before",
+ * "90 minutes" → "90 minutes before"). Only an amount no reminder can be moves: past a week it
+ * is a week, else the nearest reminder by ratio (200 minutes → 3 hours). At most four, no two
+ * for the same moment, in the order said.
  */
 import { REMINDER_MINUTES, REMINDERS_MAX } from "@circleplan/shared/limits";
+import {
+  phraseOfMinutes,
+  REMINDER_OFFSET_MINUTES,
+  REMINDER_UNIT_BOUNDS,
+  REMINDER_UNITS,
+  reminderMinutesOf,
+  reminderPhrase,
+} from "@circleplan/shared/reminder-phrases";
 import type { Sentence } from "./sentence";
 
 const UNIT_MINUTES: [RegExp, number][] = [
@@ -46,8 +55,16 @@ export function readReminders(sentence: Sentence): string[] | null {
       const whole = match[0];
       if (pattern === SPOKEN) {
         const chain = match[1] ?? "";
-        // An amount needs a "before" somewhere unless the phrase names a reminder itself.
-        if (!/reminder|alert|notification/.test(whole) && !new RegExp(BEFORE).test(chain)) continue;
+        // An amount needs a "before" somewhere unless the phrase names a reminder itself, or it
+        // closes the sentence or clause ("remind me 90 minutes": before the plan; "remind me 90
+        // minutes after lunch" is no reminder offset).
+        const closes = /^\s*(?:$|[|,.;!?])/.test(sentence.text.slice(start + whole.length));
+        if (
+          !/reminder|alert|notification/.test(whole) &&
+          !new RegExp(BEFORE).test(chain) &&
+          !closes
+        )
+          continue;
         for (const item of chain.matchAll(ITEM_PATTERN)) said.push(amountOf(item));
       } else {
         said.push(unitAmount(Number(match[1]), match[2] ?? ""));
@@ -67,8 +84,8 @@ export function readReminders(sentence: Sentence): string[] | null {
   const moments = new Set<number>();
   for (const amount of said) {
     if (!(amount.minutes > 0)) continue;
-    const phrase = nearestChoice(amount.minutes, amount.unit);
-    const minutes = REMINDER_MINUTES[phrase] ?? 0;
+    const phrase = reminderPhraseFor(amount.minutes, amount.unit);
+    const minutes = reminderMinutesOf(phrase) ?? 0;
     if (moments.has(minutes)) continue;
     moments.add(minutes);
     phrases.push(phrase);
@@ -91,28 +108,24 @@ function unitAmount(count: number, unitWord: string): { minutes: number; unit: n
 const CHOICES = Object.entries(REMINDER_MINUTES);
 
 /**
- * The form's phrase nearest to an amount. Said exactly ("24 hours", "1 day") it is that
- * phrase; otherwise the nearest by ratio, with a day said in days reading "1 day before".
+ * The phrase of an amount said (`unit`: the minutes of the unit it was said in): the form's
+ * list's for that moment, else the amount in the unit said, else the nearest reminder there is.
  */
-export function nearestChoice(minutes: number, unit: number): string {
+export function reminderPhraseFor(minutes: number, unit: number): string {
   const exact = CHOICES.filter(([, value]) => value === minutes);
   if (exact.length > 0) return pickByUnit(exact, unit);
-  let best: [string, number][] = [];
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const choice of CHOICES) {
-    const distance = Math.abs(Math.log(choice[1] / minutes));
-    if (distance < bestDistance - 1e-9) {
-      best = [choice];
-      bestDistance = distance;
-    } else if (Math.abs(distance - bestDistance) <= 1e-9) {
-      best.push(choice);
-    }
+  const said = REMINDER_UNITS.find((name) => REMINDER_UNIT_BOUNDS[name].minutes === unit);
+  const amount = said ? minutes / unit : Number.NaN;
+  if (said && Number.isInteger(amount) && amount <= REMINDER_UNIT_BOUNDS[said].max) {
+    return reminderPhrase(amount, said);
   }
-  const earliest = Math.max(...best.map(([, value]) => value));
-  return pickByUnit(
-    best.filter(([, value]) => value === earliest),
-    unit,
-  );
+  // Nearest by ratio; an exact middle goes to the earlier reminder.
+  let best = REMINDER_OFFSET_MINUTES[0] ?? 1;
+  for (const offset of REMINDER_OFFSET_MINUTES) {
+    const distance = Math.abs(Math.log(offset / minutes));
+    if (distance <= Math.abs(Math.log(best / minutes)) + 1e-9) best = offset;
+  }
+  return phraseOfMinutes(best) ?? "1 week before";
 }
 
 function pickByUnit(choices: [string, number][], unit: number): string {

@@ -46,6 +46,17 @@ const EVERY_DAY_EXCEPT = new RegExp(
   String.raw`\b(?:every ?day|daily|each day) (?:except|but not|other than|apart from)(?: on)? (weekends?|${DAY_LIST})\b`,
   "g",
 );
+const WEEKDAYS_EXCEPT = new RegExp(
+  String.raw`\b(?:every|each|on) (?:week ?day|work ?day|school ?day)s? (?:except|but not|but|other than|apart from)(?: on)? (${DAY_LIST})\b`,
+  "g",
+);
+const MONDAY_TO_FRIDAY: readonly Weekday[] = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+];
 const WEEKENDS = /\b(?:(?:every|each) weekend|(?:on )?weekends)\b/g;
 const NTH_WEEKDAY = new RegExp(
   String.raw`\b(?:(?:${EVERY}|on) )?(?:the )?${ORDINAL} (${DAY})s?(?: of)?(?: (?:every|each|the|a) month)?\b`,
@@ -93,8 +104,22 @@ const NEVER =
 const UNTIL =
   /\b(?:until|till|til|through|thru|up (?:to|until)|ending(?: on)?|ends(?: on)?|stopping(?: on)?|last one(?: is)?(?: on)?) /g;
 
+/**
+ * "a daily planner", "the weekly newsletter": after a determiner, a repeat word names the thing,
+ * unless the thing is a gathering that repeats ("our weekly family dinner").
+ */
+const NAMING_A_THING =
+  /\b(?:a|an|the|my|our|your|his|her|their|this|that|[a-z]+'s) (daily|weekly|monthly|yearly|annual|quarterly|nightly|bi-?weekly|fortnightly|bi-?monthly)(?= ([a-z-]+))/g;
+const GATHERING =
+  /^(?:meetings?|calls?|check-?ins?|stand-?ups?|walks?|runs?|jogs?|workouts?|lessons?|class(?:es)?|practices?|sessions?|appointments?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|visits?|dates?|games?|trainings?|syncs?|reviews?|catch-?ups?|chats?|family|team|group|service|mass|prayers?|chores?|clean(?:ing|up)?|swims?|rides?|hikes?)$/;
+
 /** The repeat rule said, taken from the sentence, or null. */
 export function readRepeatRule(sentence: Sentence): RepeatRule | null {
+  for (const match of sentence.text.matchAll(NAMING_A_THING)) {
+    if (GATHERING.test(match[2] ?? "")) continue;
+    const at = match.index + match[0].length - (match[1]?.length ?? 0);
+    sentence.hide(at, at + (match[1]?.length ?? 0));
+  }
   const found = findRule(sentence);
   if (!found) return null;
   // "weekly team meeting on Mondays", "biweekly on Thursdays": the rule's other words leave
@@ -132,13 +157,16 @@ function findRule(sentence: Sentence): RepeatRule | null {
     const skipped = /weekend/.test(except[1] ?? "")
       ? ["saturday", "sunday"]
       : dayList(except[1] ?? "");
-    const days = WEEKDAYS.filter((day) => !skipped.includes(day));
-    if (skipped.length === 2 && !days.includes("saturday") && !days.includes("sunday")) {
-      return { ...rule("daily"), weekdaysOnly: true };
-    }
-    return { ...rule("weekly"), days };
+    return { ...rule("weekly"), days: WEEKDAYS.filter((day) => !skipped.includes(day)) };
   }
-  if (takeFirst(WEEKDAYS_ONLY)) return { ...rule("daily"), weekdaysOnly: true };
+  const weekdaysExcept = takeFirst(WEEKDAYS_EXCEPT);
+  if (weekdaysExcept) {
+    const skipped = dayList(weekdaysExcept[1] ?? "");
+    return { ...rule("weekly"), days: MONDAY_TO_FRIDAY.filter((day) => !skipped.includes(day)) };
+  }
+  // Monday to Friday as a weekly rule: the spec's payload has no weekdays-only field, so a
+  // client sending the answer's repeat fields as they are would otherwise make every day.
+  if (takeFirst(WEEKDAYS_ONLY)) return { ...rule("weekly"), days: [...MONDAY_TO_FRIDAY] };
   if (takeFirst(WEEKENDS)) return { ...rule("weekly"), days: ["saturday", "sunday"] };
 
   const monthlyCue = MONTHLY_CUE.exec(sentence.text);

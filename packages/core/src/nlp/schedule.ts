@@ -68,6 +68,15 @@ export function scheduleOf(said: Said, clock: Clock): Schedule {
   let date = day ?? clock.today;
   if (rule?.type !== "yearly" && tooFarOff(date, clock.today)) date = clock.today;
   if (clockTime.nextDay) date = date.add({ days: 1 });
+  if (when.shiftMinutes !== 0) {
+    const shifted = date.toPlainDateTime(clockTime.time).add({ minutes: when.shiftMinutes });
+    date = shifted.toPlainDate();
+    clockTime = { time: shifted.toPlainTime(), nextDay: false };
+  }
+  // "on Thursday" said on a Thursday: today while its time is ahead, else next week's.
+  if (!rule && when.todayByWeekday && timeSaid && isPast(date, clockTime.time, clock)) {
+    date = date.add({ days: 7 });
+  }
   if (rule) date = firstOccurrence(rule, date, clockTime.time, timeSaid, clock);
 
   const allDay = when.allDay;
@@ -82,6 +91,11 @@ export function scheduleOf(said: Said, clock: Clock): Schedule {
     allDay,
     ...repeatFields(said, date),
   };
+}
+
+/** Whether a wall-clock time is before now. */
+function isPast(day: Day, time: TimeOfDay, clock: Clock): boolean {
+  return instantAt(day, time, clock.zone).getTime() < clock.now.epochMilliseconds;
 }
 
 function tooFarOff(date: Day, today: Day): boolean {
@@ -120,10 +134,9 @@ function firstOccurrence(
   timeSaid: boolean,
   clock: Clock,
 ): Day {
-  const now = new Date(clock.now.epochMilliseconds);
   const past = (day: Day) => {
     const order = Temporal.PlainDate.compare(day, clock.today);
-    return order < 0 || (order === 0 && timeSaid && instantAt(day, time, clock.zone) < now);
+    return order < 0 || (order === 0 && timeSaid && isPast(day, time, clock));
   };
   const weekly = rule.days ?? [weekdayOf(isoDate(from))];
   const holds = (day: Day) => {

@@ -8,8 +8,9 @@
  * (wall-clock.ts). Relative times that need the real instant ("in 2 hours", "now") are read
  * here, not by chrono.
  *
- * A weekday alone is the next one on or after today; "next Friday" is the Friday of next week
- * (weeks start on Monday). A month and day without a year is the next such date; a month alone
+ * A weekday alone is the next one on or after today (said on that weekday, today only while its
+ * time is ahead: schedule.ts moves it a week once the time is known); "next Friday" is the
+ * Friday of next week (weeks start on Monday). A month and day without a year is the next such date; a month alone
  * is its 1st; "the 15th" is the next 15th.
  */
 import type { ParsedResult } from "chrono-node/en";
@@ -40,6 +41,13 @@ export interface SpokenWhen {
   /** "in 20 minutes", "now": an exact moment. */
   exact: Temporal.ZonedDateTime | null;
   allDay: boolean;
+  /**
+   * "30 minutes before kickoff at 2pm": the plan starts this many minutes after (negative:
+   * before) the time said.
+   */
+  shiftMinutes: number;
+  /** The day is today because its weekday was said ("on Thursday" on a Thursday). */
+  todayByWeekday: boolean;
 }
 
 /** Words that belong to the date or time after them: "on Friday", "at 5", "in the morning". */
@@ -80,6 +88,14 @@ const DAY_PART = /(?<![a-z'])([a-z']+) (night|evening|morning|afternoon)s?\b/g;
 /** "Night train", "morning walk": a part of the day naming the plan, not its time. */
 const DAY_PART_OPENING = /^\s*(?:night|evening|morning|afternoon)s?\b(?= [a-z])/;
 const DAY_PART_WORD = /\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\b/g;
+/** "in the afternoon" beside a weekday: chrono reads "afternoon on Sunday" without the Sunday. */
+const IN_THE_DAY_PART =
+  /\b(?:in|during) the (?:early |late )?(?:morning|afternoon|evening|night)\b/g;
+/** "20 minutes before kickoff", "an hour after the match": a moment said relative to another. */
+const RELATIVE_TO_ANOTHER =
+  /\b(\d+(?:\.\d+)?) ?(minutes?|mins?|hours?|hrs?) (before|after|ahead of|prior to)(?= (?:the |my |our |\w+'s )?[a-z])/;
+/** "this month" beside a date is context ("busy this month, … on the 21st"); alone it is today. */
+const THIS_MONTH = /\b(?:(?:later|sometime|some time|early) )?this month\b/;
 const END_TIME =
   /\b(?:and )?(?:ends?|ending|finish(?:es|ing)?|done|over|until|till|til)(?: at| by| around)? (\d{1,2}(?::\d{2})?(?:\s?[ap]m)?|noon|midnight)\b/g;
 /** "this week", "later this week": no day said, so today. */
@@ -99,6 +115,8 @@ export function readSpokenWhen(
   chrono: LanguageLibraries["chrono"],
   half: HalfOfDay,
   repeating: boolean,
+  /** The sentence names a time by a keyword ("dinner"), a time to count from. */
+  keywordSaid: boolean,
 ): SpokenWhen {
   const when: SpokenWhen = {
     day: null,
@@ -109,6 +127,8 @@ export function readSpokenWhen(
     durationDays: null,
     exact: null,
     allDay: false,
+    shiftMinutes: 0,
+    todayByWeekday: false,
   };
   /** Reads every match; a reader answering false leaves its match in the sentence. */
   const taking = (pattern: RegExp, read: (match: RegExpExecArray) => unknown) => {
@@ -149,6 +169,10 @@ export function readSpokenWhen(
   taking(ALL_DAY, () => {
     when.allDay = true;
   });
+  // Hidden (kept in the title) until a time to count from is known: without one the amount
+  // stays in the title, as said.
+  const relative = RELATIVE_TO_ANOTHER.exec(sentence.text);
+  if (relative) sentence.hide(relative.index, relative.index + relative[0].length);
   taking(MEAL_TIME, () => true);
   DAY_PART.lastIndex = 0;
   for (const match of sentence.text.matchAll(DAY_PART)) {
@@ -185,6 +209,10 @@ export function readSpokenWhen(
     if (m[4]) when.endDay = nextMonthDay(day, Number(m[4]), false);
   });
 
+  taking(IN_THE_DAY_PART, () => true);
+  const thisMonth = THIS_MONTH.exec(sentence.text);
+  if (thisMonth) sentence.hide(thisMonth.index, thisMonth.index + thisMonth[0].length);
+
   const reference = new Date(clock.today.year, clock.today.month - 1, clock.today.day, 12);
   for (const result of chrono.parse(sentence.text, reference)) {
     if (isSpurious(sentence.text, result)) continue;
@@ -193,7 +221,10 @@ export function readSpokenWhen(
     const day = dayOf(start, result, clock.today);
     if (day) {
       // A second date ("Wednesday" beside "the 11th") is the same day said twice: it goes too.
-      when.day ??= day;
+      if (!when.day) {
+        when.day = day;
+        when.todayByWeekday = isWeekdayAlone(start, result) && day.equals(clock.today);
+      }
       used = true;
     }
     if (!when.time && start.isCertain("hour")) {
@@ -235,6 +266,15 @@ export function readSpokenWhen(
   });
   // "on Sunday evenings": a part of the day left over is a time word (its keyword was read).
   taking(DAY_PART_WORD, () => true);
+  if (relative && (when.time || keywordSaid)) {
+    const amount = Number(relative[1]) * (/^h/.test(relative[2] ?? "") ? 60 : 1);
+    when.shiftMinutes = Math.round(relative[3] === "after" ? amount : -amount);
+    sentence.take(relative.index, relative.index + relative[0].length - (relative[3]?.length ?? 0));
+  }
+  if (thisMonth && !when.day) {
+    when.day = clock.today;
+    takeWithConnectors(sentence, thisMonth.index, thisMonth.index + thisMonth[0].length);
+  }
   return when;
 }
 
@@ -259,7 +299,11 @@ export function readDateAt(
   ) {
     return null;
   }
-  const day = dayOf(first.start, first, clock.today);
+  let day = dayOf(first.start, first, clock.today);
+  // "until Friday" said on a Friday: a series cannot end on the day it is said, so next week's.
+  if (day && isWeekdayAlone(first.start, first) && day.equals(clock.today)) {
+    day = day.add({ days: 7 });
+  }
   if (day) sentence.take(from, at + first.index + first.text.length);
   return day;
 }
@@ -331,6 +375,15 @@ function dayOf(parts: ParsedComponents, result: ParsedResult, today: Day): Day |
   const tags = result.tags();
   if (tags.has("casualReference/today") || tags.has("casualReference/tonight")) return today;
   return null;
+}
+
+/** A weekday said alone ("Friday", "this Friday"), not "next Friday" or a date. */
+function isWeekdayAlone(parts: ParsedComponents, result: ParsedResult): boolean {
+  return (
+    parts.isCertain("weekday") &&
+    !(parts.isCertain("day") && parts.isCertain("month")) &&
+    !/\b(?:next|last|past|previous)\b/.test(result.text)
+  );
 }
 
 function weekdayWordOf(chronoWeekday: number): string {

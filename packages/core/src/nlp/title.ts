@@ -13,7 +13,8 @@ const LEADING_FILLER: RegExp[] = [
   /^please\b\s*/i,
   /^(?:can|could|would|will) you(?: please)?\b\s*/i,
   /^(?:please )?(?:add|create|make|put|enter|log|set|new)(?: (?:a|an|the|my|our|new|in))* (?:event|task|to-?do|to do|reminder|item|entry|calendar entry|appointment|plan)s?\b(?: (?:for|to|called|named|titled|about|that says|saying|of))?[:,-]?\s*/i,
-  /^(?:please )?(?:schedule|set up|book in)(?: (?:a|an|the|my|our))?\b\s*/i,
+  // Not "set up an hour before the party": there "set up" is the plan.
+  /^(?:please )?(?:schedule|set up|book in)(?! (?:an?|\d+) (?:min|hour|hr|day|week))(?: (?:a|an|the|my|our))?\b\s*/i,
   /^(?:i|we) (?:need|have|want|got|must|should|ought) to\b\s*/i,
   /^(?:i|we)(?:'ve| have)? got to\b\s*/i,
   /^(?:gotta|need to|have to|got to|must)\b\s*/i,
@@ -22,7 +23,7 @@ const LEADING_FILLER: RegExp[] = [
   /^remind(?: (?:me|us|everyone|everybody))?(?: (?:to|about|that))?\b\s*/i,
   /^reminders?(?: (?:to|about|for|that))?\b[:,-]?\s*/i,
   /^(?:task|to-?do|to do)(?: list)?\b[:,-]?\s*/i,
-  /^(?:event|reminder|note)\s*[:–—-]\s*/i,
+  /^(?:event|reminder|note|chores?|jobs?|errands?)\s*[:–—-]\s*/i,
   /^(?:i|we) (?:have|had|got)(?: (?:a|an))?\b\s*/i,
   /^(?:i|we)'ve got(?: (?:a|an))?\b\s*/i,
   /^there(?:'s| is)(?: (?:a|an))?\b\s*/i,

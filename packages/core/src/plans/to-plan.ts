@@ -4,9 +4,9 @@
  * through here, so a field means the same in every view.
  */
 import { startOfDay } from "@circleplan/shared/days";
-import { REMINDER_MINUTES } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import type { RecurrenceAnswer } from "@circleplan/shared/plan-rules";
+import { reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
 import { Temporal } from "temporal-polyfill";
 import type { Attachment } from "./attachments";
 import { type OccurrenceRow, seriesStartOf } from "./plan-rows";
@@ -177,8 +177,8 @@ function build(
     completedBy: ownCompletion ? occurrence.completedBy : plan.completedBy,
     reminderTimes,
     reminderMinutes: reminderTimes.flatMap((phrase) => {
-      const minutes = REMINDER_MINUTES[phrase];
-      return minutes === undefined ? [] : [minutes];
+      const minutes = reminderMinutesOf(phrase);
+      return minutes === null ? [] : [minutes];
     }),
     voiceNote: pick("voiceNote"),
     eventColor: pick("eventColor"),

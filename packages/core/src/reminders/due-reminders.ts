@@ -2,10 +2,12 @@
  * Which reminders fall due in a stretch of time, and to whom (docs/decisions/011-reminders.md).
  *
  * A reminder of m minutes on an occurrence falls due at (start − m). For a run covering
- * (since, now], that is every occurrence starting in (since + m, now + m], for each offset m of
- * REMINDER_MINUTES: one statement for all offsets, made of one indexed range per offset
+ * (since, now], that is every occurrence starting in (since + m, now + m], for each offset m a
+ * reminder can have: one statement for all offsets, made of one indexed range per offset
  * (`plan_occurrences_start_idx`; all-day plans through `plan_occurrences_date_idx`), so the cost
- * follows the reminders due, not the plans stored.
+ * follows the reminders due, not the plans stored. The form's list's offsets are ranges written
+ * out; the custom ones (reminder-phrases.ts, a few hundred) are looked up one by one in a
+ * lateral subquery, the same index ranges without a statement of a thousand branches.
  *
  * An all-day occurrence starts at midnight of its day in the plan's zone (the zone the plan was
  * made in; docs/decisions/009). Each occurrence uses its own reminder phrases when it has them
@@ -16,6 +18,10 @@ import {
   REMINDER_MINUTES,
   type TimeFormat,
 } from "@circleplan/shared/limits";
+import {
+  REMINDER_OFFSET_MINUTES,
+  REMINDER_PHRASE_MINUTES,
+} from "@circleplan/shared/reminder-phrases";
 import { type SQL, sql } from "drizzle-orm";
 import { dayStartIn, shownField } from "../plans/occurrence-sql";
 
@@ -50,6 +56,86 @@ export const REMINDER_OFFSETS: readonly { phrase: string; minutes: number }[] = 
   .filter(([, minutes], i, all) => all.findIndex(([, other]) => other === minutes) === i)
   .map(([phrase, minutes]) => ({ phrase, minutes }));
 
+/** The offsets of custom reminders only (the list's are REMINDER_OFFSETS). */
+const CUSTOM_OFFSETS = REMINDER_OFFSET_MINUTES.filter(
+  (minutes) => !REMINDER_OFFSETS.some((offset) => offset.minutes === minutes),
+);
+
+/** A Postgres array literal (phrases and instants hold only letters, digits, spaces and :+-.). */
+const arrayOf = (values: readonly (string | number)[], type: "text" | "int" | "timestamptz") =>
+  sql`${`{${values.map((value) => (typeof value === "string" ? `"${value}"` : value)).join(",")}}`}::${sql.raw(type)}[]`;
+
+/**
+ * "45 minutes before@45" for every phrase a reminder can be: whether an occurrence's phrase names
+ * the offset being looked at is one hashed `= any` lookup (a join against a table of ~360
+ * phrases per row cost seconds on the bench's busy run).
+ */
+const PHRASE_KEYS = arrayOf(
+  REMINDER_PHRASE_MINUTES.map(([phrase, minutes]) => `${phrase}@${minutes}`),
+  "text",
+);
+const namesOffset = (phrase: SQL, minutes: SQL) =>
+  sql`${phrase} || '@' || ${minutes} = any(${PHRASE_KEYS})`;
+
+/** An occurrence a custom reminder falls due for in a window (`customDueStarts`). */
+export interface CustomStart {
+  occurrence_id: number;
+  minutes: number;
+  /** Its start as text (an all-day one's: midnight of its day in the plan's zone). */
+  start_at: string;
+}
+
+/**
+ * The occurrences custom reminders fall due for in the window, found apart from the main
+ * statement: their few hundred offsets are looked up one index range each in a lateral subquery
+ * (`offset 0` keeps it from being merged into a join), keeping the occurrences whose phrases name
+ * that offset. The planner cannot count those rows, and its guess (a million) would steer the
+ * main statement into reading every plan; passed to it as constants, they are counted as they
+ * are. All-day occurrences: the days any custom offset can reach from the window, one range,
+ * each one's midnight in its plan's zone worked out once (`offset 0` again), then set against
+ * each offset.
+ */
+export function customDueStarts(window: ReminderWindow): SQL {
+  // Whether the occurrence's phrases (its own, else its plan's) name the offset.
+  const remindsAt = (minutes: SQL, occurrence = "o") =>
+    sql`exists (select 1 from plans p where p.id = ${sql.raw(occurrence)}.plan_id
+      and exists (select 1 from jsonb_array_elements_text(${shownField("reminderTimes", { occurrence, plan: "p" })}) e(phrase)
+        where ${namesOffset(sql`e.phrase`, minutes)}))`;
+  const since = sql`${window.since.toISOString()}::timestamptz`;
+  const now = sql`${window.now.toISOString()}::timestamptz`;
+  const shifted = (at: SQL) => sql`(${at} + make_interval(mins => c.minutes))`;
+  const allDayStart = dayStartIn(sql.raw("p.time_zone"));
+  const offsets = sql`unnest(${arrayOf(CUSTOM_OFFSETS, "int")}) as c(minutes)`;
+  const utcDay = (at: Date, minutes: number, days: number) =>
+    new Date(at.getTime() + minutes * 60_000 + days * 24 * 60 * 60 * 1000)
+      .toISOString()
+      .slice(0, 10);
+  const nearest = Math.min(...CUSTOM_OFFSETS);
+  const furthest = Math.max(...CUSTOM_OFFSETS);
+  return sql`
+    select t.id as occurrence_id, c.minutes, t.starts_at::text as start_at
+    from ${offsets}
+    cross join lateral (
+      select o.id, o.starts_at from plan_occurrences o
+      where o.is_cancelled = false
+        and o.starts_at > ${shifted(since)} and o.starts_at <= ${shifted(now)}
+        and ${remindsAt(sql`c.minutes`)}
+      offset 0) t
+    union all
+    select d.id, c.minutes, d.start_at::text
+    from (
+      select o.id, o.plan_id, o.overrides, ${allDayStart} as start_at
+      from plan_occurrences o
+      join plans p on p.id = o.plan_id
+      where o.is_cancelled = false
+        and o.start_date >= ${utcDay(window.since, nearest, -1)}::date
+        and o.start_date <= ${utcDay(window.now, furthest, 1)}::date
+      offset 0) d
+    cross join ${offsets}
+    where d.start_at > ${shifted(since)} and d.start_at <= ${shifted(now)}
+      and ${remindsAt(sql`c.minutes`, "d")}`;
+}
+
 /** The occurrence's name in reminder_deliveries: its original start or date, "" for a one-off plan. */
 export const occurrenceKey = (o: SQL) =>
   sql`coalesce(${o}.original_date::text, to_char(${o}.original_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
@@ -64,7 +150,10 @@ export const occurrenceKey = (o: SQL) =>
  * task whose assignment was withdrawn; a deleted plan has no occurrences left. Columns: see
  * `DueReminderRow`.
  */
-export function dueReminderRecipients(window: ReminderWindow): SQL {
+export function dueReminderRecipients(
+  window: ReminderWindow,
+  customStarts: readonly CustomStart[] = [],
+): SQL {
   const now = sql`${window.now.toISOString()}::timestamptz`;
   const grace = sql`${`${STARTED_GRACE_MS / 1000} seconds`}::interval`;
   const allDayStart = dayStartIn(sql.raw("p.time_zone"));
@@ -89,14 +178,25 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
           and ${allDayStart} > ${instant(from)} and ${allDayStart} <= ${instant(to)}`,
     ];
   });
+  // The custom reminders due, found beforehand (customDueStarts): as constants the planner
+  // counts them as they are.
+  const custom =
+    customStarts.length === 0
+      ? []
+      : [
+          sql`select * from unnest(${arrayOf(
+            customStarts.map((start) => start.occurrence_id),
+            "int",
+          )}, ${arrayOf(
+            customStarts.map((start) => start.minutes),
+            "int",
+          )}, ${arrayOf(
+            customStarts.map((start) => start.start_at),
+            "timestamptz",
+          )})`,
+        ];
   return sql`
-    with phrases (phrase, minutes) as (values ${sql.join(
-      Object.entries(REMINDER_MINUTES).map(
-        ([phrase, minutes]) => sql`(${phrase}, ${minutes}::int)`,
-      ),
-      sql`, `,
-    )}),
-    starting as materialized (${sql.join(ranges, sql` union all `)}),
+    with starting as materialized (${sql.join([...ranges, ...custom], sql` union all `)}),
     due as materialized (
       select s.minutes, s.start_at, s.start_at - make_interval(mins => s.minutes) as due_at,
              o.plan_id, ${occurrenceKey(sql.raw("o"))} as occurrence_key, o.start_date,
@@ -111,7 +211,7 @@ export function dueReminderRecipients(window: ReminderWindow): SQL {
       cross join lateral (
         select e.phrase
         from jsonb_array_elements_text(${shownField("reminderTimes")}) with ordinality as e(phrase, n)
-        join phrases ph on ph.phrase = e.phrase and ph.minutes = s.minutes
+        where ${namesOffset(sql`e.phrase`, sql`s.minutes`)}
         order by e.n
         limit 1
       ) r

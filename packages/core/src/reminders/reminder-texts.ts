@@ -7,7 +7,8 @@
  */
 import { MONTH_NAMES, WEEKDAY_NAMES } from "@circleplan/shared/calendar-names";
 import { clockText, reminderClock, timeIn, weekdayNumber } from "@circleplan/shared/days";
-import { REMINDER_MINUTES, type TimeFormat } from "@circleplan/shared/limits";
+import type { TimeFormat } from "@circleplan/shared/limits";
+import { phraseOfMinutes, reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
 import { Temporal } from "temporal-polyfill";
 import type { PushMessage } from "../push/push-service";
 
@@ -37,9 +38,9 @@ export function longDay(day: string, options: { year?: boolean } = {}): string {
 
 /** The phrase a reminder offset is shown as when the plan's own phrase is gone. */
 export function phraseFor(minutes: number, phrases: readonly string[]): string {
-  const own = phrases.find((phrase) => REMINDER_MINUTES[phrase] === minutes);
+  const own = phrases.find((phrase) => reminderMinutesOf(phrase) === minutes);
   if (own) return own;
-  return Object.keys(REMINDER_MINUTES).find((phrase) => REMINDER_MINUTES[phrase] === minutes) ?? "";
+  return phraseOfMinutes(minutes) ?? "";
 }
 
 /** What a reminder is about, as the push and the mail show it. */

@@ -18,6 +18,9 @@ export const FAMILY: readonly MemberName[] = [
   { userId: 15, firstName: "Grace", lastName: "Lee" },
 ];
 
+/** "every weekday", as the answer says it (docs/decisions/010). */
+export const MONDAY_TO_FRIDAY: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday"];
+
 /** When and where a sentence is said: a wall-clock time in an IANA zone. */
 export interface Scene {
   /** `yyyy-MM-dd HH:mm`, read in `zone`. */

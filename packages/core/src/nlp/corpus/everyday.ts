@@ -3,7 +3,7 @@
  * including the fillers people wrap a plan in ("hey can you remind me to", "add … to the
  * calendar", "I think").
  */
-import { type CorpusCase, saidIn } from "./corpus-case";
+import { type CorpusCase, MONDAY_TO_FRIDAY, saidIn } from "./corpus-case";
 import { NEW_YORK_MARCH } from "./types-and-people";
 
 export const EVERYDAY: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
@@ -150,7 +150,7 @@ export const EVERYDAY: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
       title: "Read",
       start: "2026-03-04 10:30",
       end: "2026-03-04 10:50",
-      repeat: { type: "daily", weekdaysOnly: true, until: "2026-06-04" },
+      repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2026-06-04" },
     },
   ],
   [
@@ -326,7 +326,7 @@ export const EVERYDAY: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
     {
       title: "Homework club",
       start: "2026-03-04 15:30",
-      repeat: { type: "daily", weekdaysOnly: true, until: "2026-06-04" },
+      repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2026-06-04" },
     },
   ],
   [

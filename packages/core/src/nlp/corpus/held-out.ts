@@ -3,8 +3,12 @@
  * before the reader existed, and never tuned against. Its score is reported as it is (see
  * parse-plan-text.held-out.test.ts); a failure here is fixed in the reader's rules only when the
  * rule itself was wrong, never by matching these sentences.
+ *
+ * 2026-11-27 (issue 23): "every weekday" is expected as a weekly rule Monday to Friday instead of
+ * a daily one with weekdays only, the representation decided then (decision 010), not a reading
+ * matched.
  */
-import { type CorpusCase, saidIn } from "./corpus-case";
+import { type CorpusCase, MONDAY_TO_FRIDAY, saidIn } from "./corpus-case";
 
 /** Thursday before the US clocks go back (Sunday 1 November 2026). */
 const NEW_YORK_AUTUMN = { now: "2026-10-29 09:10", zone: "America/New_York" };
@@ -108,7 +112,7 @@ export const HELD_OUT: CorpusCase[] = [
       {
         title: "Yoga class",
         start: "2026-10-30 06:30",
-        repeat: { type: "daily", weekdaysOnly: true, until: "2027-01-30" },
+        repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2027-01-30" },
       },
     ],
     [

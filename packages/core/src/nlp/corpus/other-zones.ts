@@ -4,7 +4,7 @@
  * New Zealand's autumn change (5 April 2026), and Kolkata late at night (now rounds to the next
  * day's midnight).
  */
-import { type CorpusCase, saidIn } from "./corpus-case";
+import { type CorpusCase, MONDAY_TO_FRIDAY, saidIn } from "./corpus-case";
 
 const NEW_YORK_SATURDAY_BEFORE_SPRING = { now: "2026-03-07 21:40", zone: "America/New_York" };
 const NEW_YORK_FRIDAY_BEFORE_AUTUMN = { now: "2026-10-30 16:05", zone: "America/New_York" };
@@ -69,7 +69,7 @@ export const OTHER_ZONES: CorpusCase[] = [
       {
         title: "Swim practice",
         start: "2026-11-02 06:00",
-        repeat: { type: "daily", weekdaysOnly: true, until: "2027-02-02" },
+        repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2027-02-02" },
       },
     ],
     [

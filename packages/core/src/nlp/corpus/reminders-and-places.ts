@@ -1,5 +1,5 @@
 /**
- * Reminder phrases (snapped to the form's choices, at most four) and location phrases in the
+ * Reminder phrases (kept as said, at most four) and location phrases in the
  * spec's order, with its skip rules.
  */
 import { type CorpusCase, saidIn } from "./corpus-case";
@@ -25,11 +25,11 @@ export const REMINDERS_AND_PLACES: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
   ],
   [
     "vet appointment at 3 remind me 45 minutes before",
-    { title: "Vet appointment", start: "2026-03-04 15:00", reminders: ["1 hour before"] },
+    { title: "Vet appointment", start: "2026-03-04 15:00", reminders: ["45 minutes before"] },
   ],
   [
     "call grandpa at 4 remind me 20 minutes before",
-    { title: "Call grandpa", start: "2026-03-04 16:00", reminders: ["15 minutes before"] },
+    { title: "Call grandpa", start: "2026-03-04 16:00", reminders: ["20 minutes before"] },
   ],
   [
     "soccer game saturday at 10 with a 15 minute reminder",
@@ -48,7 +48,7 @@ export const REMINDERS_AND_PLACES: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
     {
       title: "Flight to denver",
       start: "2026-03-20 06:00",
-      reminders: ["24 hours before", "2 hours before"],
+      reminders: ["24 hours before", "3 hours before"],
     },
   ],
   [
@@ -78,7 +78,7 @@ export const REMINDERS_AND_PLACES: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
   ],
   [
     "yoga at 6pm remind me 90 minutes before",
-    { title: "Yoga", start: "2026-03-04 18:00", reminders: ["2 hours before"] },
+    { title: "Yoga", start: "2026-03-04 18:00", reminders: ["90 minutes before"] },
   ],
   [
     "parent teacher night thursday at 6, remind me two hours before",

@@ -3,7 +3,7 @@
  * weekdays, weekly on days every 1-4 weeks, monthly on a day or the nth/last weekday, yearly;
  * the first occurrence on or after now; 3 months unless an end was said.
  */
-import { type CorpusCase, saidIn } from "./corpus-case";
+import { type CorpusCase, MONDAY_TO_FRIDAY, saidIn } from "./corpus-case";
 import { NEW_YORK_MARCH } from "./types-and-people";
 
 export const REPEATS: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
@@ -28,7 +28,7 @@ export const REPEATS: CorpusCase[] = saidIn(NEW_YORK_MARCH, [
     {
       title: "School pickup",
       start: "2026-03-04 15:15",
-      repeat: { type: "daily", weekdaysOnly: true, until: "2026-06-04" },
+      repeat: { type: "weekly", days: MONDAY_TO_FRIDAY, until: "2026-06-04" },
     },
   ],
   [

@@ -368,14 +368,21 @@ describe("the form filled from a sentence", () => {
     );
   });
 
-  it("names reminders as the form's list does, each once, at most 4, none it does not know", async () => {
+  it("names reminders as the form's list does, each once, at most 4, none no reminder can be", async () => {
     const reminders = (reminderTimes: string[]) =>
       valuesFromSentence(voiceResultFixture({ reminderTimes }), context).reminders;
     expect(reminders(["1 day before", "24 hours before", "10 minutes before"])).toEqual([
       "24 hours before",
       "10 minutes before",
     ]);
-    expect(reminders(["3 hours before", "1 hour before"])).toEqual(["1 hour before"]);
+    // A custom reminder the reader kept as said stays; a phrase no reminder can be goes.
+    expect(reminders(["3 hours before", "1 hour before"])).toEqual([
+      "3 hours before",
+      "1 hour before",
+    ]);
+    expect(reminders(["3 fortnights before", "9 weeks before", "45 minutes before"])).toEqual([
+      "45 minutes before",
+    ]);
     expect(
       reminders([
         "1 minute before",

@@ -25,7 +25,6 @@ import {
   RECURRENCE_FREQUENCY_MAX,
   RECURRENCE_INTERVAL_MAX,
   RECURRENCE_TYPES,
-  REMINDER_MINUTES,
   REMINDER_CHOICES as REMINDER_PHRASES,
   REMINDERS_MAX,
   WEEKDAYS,
@@ -46,6 +45,7 @@ import {
   planTitleField,
   reminderTimesField,
 } from "@circleplan/shared/plan-schemas";
+import { reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { get, type Resolver, set } from "react-hook-form";
 import * as z from "zod";
@@ -505,15 +505,17 @@ function knownZone(zone: string): string | null {
 }
 
 /**
- * The phrases as the form's list names them ("1 day before" is its "24 hours before"), each
- * once, at most 4; a phrase the form does not know is left out rather than refused on saving.
+ * The phrases as the form's list names them ("1 day before" is its "24 hours before"; a custom
+ * one such as "45 minutes before" as it is), each once, at most 4; a phrase no reminder can be is
+ * left out rather than refused on saving.
  */
 function formReminders(phrases: readonly string[]): string[] {
   const chosen: string[] = [];
   for (const phrase of phrases) {
-    const minutes = REMINDER_MINUTES[phrase];
-    if (minutes === undefined) continue;
-    const named = REMINDER_CHOICES.find((choice) => REMINDER_MINUTES[choice] === minutes) ?? phrase;
+    const minutes = reminderMinutesOf(phrase);
+    if (minutes === null) continue;
+    const named =
+      REMINDER_CHOICES.find((choice) => reminderMinutesOf(choice) === minutes) ?? phrase;
     if (!chosen.includes(named)) chosen.push(named);
   }
   return chosen.slice(0, REMINDERS_MAX);

@@ -53,11 +53,19 @@ describeInProcessZones("reminder schedule", () => {
 
     it("takes each phrase's minutes before the start, one reminder per distinct offset", () => {
       const plan = planFixture({
-        reminderTimes: ["2 hours before", "24 hours before", "1 day before", "13 minutes before"],
+        reminderTimes: [
+          "2 hours before",
+          "24 hours before",
+          "1 day before",
+          "13 minutes before",
+          "13 fortnights before",
+        ],
       });
       expect(reminderInstances(plan).map((r) => [r.phrase, r.reminderTime.toISOString()])).toEqual([
         ["2 hours before", "2026-11-22T16:00:00.000Z"],
         ["24 hours before", "2026-11-21T18:00:00.000Z"],
+        // A custom reminder (decision 011) reminds too; a phrase no reminder can be does not.
+        ["13 minutes before", "2026-11-22T17:47:00.000Z"],
       ]);
     });
   });

@@ -3,8 +3,9 @@
  * loaded plans, the time and what the user did before (the records), so every rule is tested
  * with a clock of the test's choosing. No React, no storage, no browser API here.
  */
-import { REMINDER_MINUTES } from "@circleplan/shared/limits";
+
 import type { Plan } from "@circleplan/shared/plan-outputs";
+import { reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
 
 /** Spec section 9: loaded plans are checked every 10 s. */
 export const REMINDER_CHECK_MS = 10_000;
@@ -71,8 +72,8 @@ export function reminderInstances(plan: Plan): ReminderInstance[] {
   const seen = new Set<number>();
   const instances: ReminderInstance[] = [];
   for (const phrase of plan.reminderTimes) {
-    const minutes = REMINDER_MINUTES[phrase];
-    if (minutes === undefined || seen.has(minutes)) continue;
+    const minutes = reminderMinutesOf(phrase);
+    if (minutes === null || seen.has(minutes)) continue;
     seen.add(minutes);
     instances.push({
       id: reminderInstanceId(plan, phrase),
