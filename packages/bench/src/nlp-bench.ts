@@ -161,13 +161,12 @@ function cold(runs: number): SummaryRow[] {
       const node22 = lambdaNode();
       if (node22) {
         const cache = path.join(dir, "compile-cache");
-        table.push({
-          label: `lazy, Node 22`,
-          runs: times(runs, () => probe(node22, bundle, "lazy")),
-        });
+        const lazy = times(runs, () => probe(node22, bundle, "lazy"));
+        const version = lazy[0]?.node ?? "22";
+        table.push({ label: `lazy, Node ${version}`, runs: lazy });
         probe(node22, bundle, "lazy", cache);
         table.push({
-          label: `lazy, Node 22, compile cache`,
+          label: `lazy, Node ${version}, compile cache`,
           runs: times(runs, () => probe(node22, bundle, "lazy", cache)),
         });
       }
