@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { COMPRESS_MIN_BYTES, compressAnswers } from "./compression";
 
 const large = { plans: Array.from({ length: 60 }, (_, id) => ({ id, title: `Dinner ${id}` })) };
@@ -43,6 +43,30 @@ describe("the API's compression", () => {
     }
     const withCookie = await app().request("/api/large", gzipAccepted);
     expect(withCookie.headers.getSetCookie()).toEqual(["session=a; Path=/; HttpOnly"]);
+  });
+
+  it("gzips a JSON answer in one call, not through a CompressionStream set up for every answer", async () => {
+    const streams = vi.spyOn(globalThis, "CompressionStream");
+    try {
+      const answer = await app().request("/api/door", gzipAccepted);
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(answer.headers.get("content-length")).toBe(String(bytes.length));
+      expect(streams).not.toHaveBeenCalled();
+    } finally {
+      streams.mockRestore();
+    }
+  });
+
+  it("takes gzip only when the client's Accept-Encoding weighs it above zero", async () => {
+    const encodingFor = async (accepted: string) =>
+      (await app().request("/api/door", { headers: { "accept-encoding": accepted } })).headers.get(
+        "content-encoding",
+      );
+    expect(await encodingFor("gzip;q=0, br")).toBeNull();
+    expect(await encodingFor("*;q=0.5")).toBe("gzip");
+    expect(await encodingFor("GZIP")).toBe("gzip");
+    expect(await encodingFor("br, *;q=0")).toBeNull();
   });
 
   it("leaves a small answer, bytes that are not JSON, and a client that did not ask as they are", async () => {

@@ -9,6 +9,7 @@
  * to the bundle; the Neon pool connects lazily, so it is never dialled, and a 401 proves it.
  */
 import { spawnSync } from "node:child_process";
+import { createECDH } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +34,8 @@ export interface LambdaOptions {
 interface ProbeResult {
   importMs: number;
   firstRequestMs: number;
+  importCpuMs: number;
+  firstRequestCpuMs: number;
   status: number;
 }
 
@@ -49,6 +52,7 @@ function probe(): ProbeResult {
       APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       TRUST_PROXY: "cloudfront",
       ORIGIN_SECRET: "bench-origin-secret-bench-origin-secret-01",
+      ...vapidKeys(),
     },
     timeout: 30_000,
   });
@@ -61,6 +65,16 @@ function probe(): ProbeResult {
   const parsed = JSON.parse(line) as ProbeResult;
   if (parsed.status !== 401) throw new Error(`lambda probe: expected 401, got ${parsed.status}`);
   return parsed;
+}
+
+/** A Web Push key pair of the run's own (P-256, base64url), as production's secrets hold one. */
+function vapidKeys() {
+  const pair = createECDH("prime256v1");
+  pair.generateKeys();
+  return {
+    VAPID_PUBLIC_KEY: pair.getPublicKey("base64url"),
+    VAPID_PRIVATE_KEY: pair.getPrivateKey("base64url"),
+  };
 }
 
 const SIZE_TARGET_TEXT = `≤ ${kB(SIZE_TARGET)}`;
@@ -117,12 +131,14 @@ export function runLambdaColdStart(options: LambdaOptions): SummaryRow[] {
     return [sizeRow, coldUnavailable];
   }
   printTable(
-    ["run", "import", "first request", "import + first request"],
+    ["run", "import", "first request", "import + first request", "CPU: import", "CPU: request"],
     runs.map((run, index) => [
       String(index + 1),
       ms(run.importMs),
       ms(run.firstRequestMs),
       ms(run.importMs + run.firstRequestMs),
+      ms(run.importCpuMs),
+      ms(run.firstRequestCpuMs),
     ]),
   );
   // The run with the median total, so its import and request parts add up to the figure.

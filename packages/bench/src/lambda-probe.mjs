@@ -1,8 +1,14 @@
 // Runs in a fresh `node` process (plain JS: no tsx loader may pollute the timing). Imports the
 // bundle given as argv[2], calls its handler once, and prints the timings as one JSON line.
+const cpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
 const started = performance.now();
+const startedCpu = cpu();
 const bundle = await import(process.argv[2]);
 const imported = performance.now();
+const importedCpu = cpu();
 const path = "/api/auth/user";
 const event = {
   version: "2.0",
@@ -41,11 +47,14 @@ const response = await bundle.handler(event, {
   getRemainingTimeInMillis: () => 30000,
 });
 const answered = performance.now();
+const answeredCpu = cpu();
 console.log(
   JSON.stringify({
     nodeStartMs: started,
     importMs: imported - started,
     firstRequestMs: answered - imported,
+    importCpuMs: importedCpu - startedCpu,
+    firstRequestCpuMs: answeredCpu - importedCpu,
     status: response.statusCode,
   }),
 );

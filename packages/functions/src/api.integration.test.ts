@@ -3,6 +3,7 @@
  * cookies carried the way API Gateway carries them (`cookies` arrays), on the embedded store.
  */
 import { gunzipSync } from "node:zlib";
+import { loadLanguageLibraries } from "@circleplan/core/nlp/language-libraries";
 import { samplePhoto } from "@circleplan/core/photos/testing/sample-photos";
 import { buildRegistration } from "@circleplan/db/testing/factories";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
@@ -48,6 +49,15 @@ async function call(e: APIGatewayProxyEventV2) {
 }
 
 describe("API Lambda handler", () => {
+  it("loads the sentence reader at init, so a container's first sentence does not wait for it", async () => {
+    // Already settled, the libraries' promise answers before a promise made after it.
+    const first = await Promise.race([
+      loadLanguageLibraries().then(() => "loaded"),
+      Promise.resolve().then(() => "still loading"),
+    ]);
+    expect(first).toBe("loaded");
+  });
+
   it("registers, verifies, logs in and answers the current user through API Gateway v2 events", async () => {
     const data = buildRegistration();
     const registered = await call(event("POST", "/api/auth/register", { body: data }));

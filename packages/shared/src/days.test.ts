@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   addDays,
   clockText,
@@ -13,6 +13,7 @@ import {
   reminderClock,
   screenClock,
   startOfDay,
+  startsOfDays,
   timeIn,
   weekdayNumber,
   weekdayOf,
@@ -125,4 +126,26 @@ it("keeps the spec's clocks for a person who has not chosen one, and their choic
     expect(screenClock(chosen)).toBe(chosen);
     expect(reminderClock(chosen)).toBe(chosen);
   }
+});
+
+describe("startsOfDays", () => {
+  // Clocks changed at midnight (Santiago, Havana, Beirut), by half an hour (Lord Howe), twice
+  // within weeks (Casablanca's Ramadan), at +12:45 (Chatham), and a day skipped (Apia, 2011).
+  it.each([
+    ["Europe/Berlin", "2025-01-01", "2026-12-31"],
+    ["America/New_York", "2025-01-01", "2026-12-31"],
+    ["America/Santiago", "2025-01-01", "2026-12-31"],
+    ["America/Havana", "2025-01-01", "2026-12-31"],
+    ["Asia/Beirut", "2025-01-01", "2026-12-31"],
+    ["Australia/Lord_Howe", "2025-01-01", "2026-12-31"],
+    ["Africa/Casablanca", "2025-01-01", "2026-12-31"],
+    ["Pacific/Chatham", "2025-01-01", "2026-12-31"],
+    ["Asia/Kathmandu", "2025-01-01", "2025-12-31"],
+    ["Pacific/Apia", "2011-12-01", "2012-01-31"],
+  ])("starts every day where startOfDay does, in %s", (zone, first, last) => {
+    const days = daySpan(first, daysBetween(first, last) + 1);
+    expect(startsOfDays(first, last, zone).map((start) => start.toISOString())).toEqual(
+      days.map((day) => startOfDay(day, zone).toISOString()),
+    );
+  });
 });

@@ -174,6 +174,27 @@ export function startOfDay(day: Day, zone: string): Date {
 }
 
 /**
+ * startOfDay of each day from `first` to `last` (both included) in `zone`, for a month's grid a
+ * quarter as dear: each day's midnight is taken at the day before's offset and checked once,
+ * and only a day whose offset changed is worked out as startOfDay works it out.
+ */
+export function startsOfDays(first: Day, last: Day, zone: string): Date[] {
+  const starts: Date[] = [];
+  let offset: number | undefined;
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const midnight = asUtc(dayParts(day));
+    if (offset !== undefined && offsetAt(midnight - offset, zone) === offset) {
+      starts.push(new Date(midnight - offset));
+      continue;
+    }
+    const start = instantOfWallClock(midnight, zone, "firstOfDay");
+    offset = offsetAt(start, zone);
+    starts.push(new Date(start));
+  }
+  return starts;
+}
+
+/**
  * The instant of `day` at `time` ("HH:mm", seconds optional) in `zone`. A time the clocks skip
  * moves forward by the gap; a repeated one is the first.
  */

@@ -7,7 +7,7 @@
  */
 
 import { type Executor, planOnce, queryRows } from "@circleplan/db/client";
-import { addDays, dayIn, startOfDay } from "@circleplan/shared/days";
+import { addDays, dayIn, startOfDay, startsOfDays } from "@circleplan/shared/days";
 import type { PlanType } from "@circleplan/shared/limits";
 import { type SQL, sql } from "drizzle-orm";
 import { circleIdsOfMember } from "../circles/access";
@@ -213,14 +213,14 @@ export async function occurrenceDays(
   if (query.from >= query.to) return [];
   // An instant's day by the viewer's midnights, looked up among the month's (width_bucket),
   // costs a third of converting each start to the zone.
-  const fromDay = dayIn(query.from, query.viewerZone);
-  const midnights = [query.from];
-  for (let day = addDays(fromDay, 1); ; day = addDays(day, 1)) {
-    const midnight = startOfDay(day, query.viewerZone);
-    if (midnight >= query.to) break;
-    midnights.push(midnight);
-  }
-  midnights.push(query.to);
+  const { fromDay, lastDay } = daysOf(query);
+  const midnights = [
+    query.from,
+    ...startsOfDays(addDays(fromDay, 1), lastDay, query.viewerZone).filter(
+      (midnight) => midnight < query.to,
+    ),
+    query.to,
+  ];
   const bounds = `{${midnights.map((instant) => instant.toISOString()).join(",")}}`;
   const columns = sql`o.plan_id, o.circle_id, o.starts_at, o.overrides,
     coalesce(o.start_date - ${fromDay}::date,
