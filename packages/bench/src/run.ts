@@ -70,8 +70,9 @@ Sections (default: all, in this order):
   lambda   API Lambda bundle size and cold start
   web      web app initial JS, gzipped
   lighthouse
-           Lighthouse, mobile preset, on /auth and on /dashboard signed in: performance,
-           accessibility and best-practices scores, LCP and TBT (Debian's Chromium)
+           Lighthouse 12.8, mobile preset, as an independent run: /auth signed out and
+           /dashboard, /calendar and a circle page signed in (a real session): performance,
+           accessibility and best-practices scores, LCP and TBT, median of --lighthouse-runs
   requests one active user's day of API requests with the spec's polling and with live sync,
            each screen's requests measured in Chromium, and a month's AWS cost for 100,000
            families (docs/bench-notes.md, "Requests per user per day")
