@@ -7,6 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { firstLoads, overBudget } from "./src/build/first-load";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 const brotli = promisify(brotliCompress);
@@ -51,6 +52,26 @@ function precompress(): Plugin {
     },
     // Last, so the service worker (written in vite-plugin-pwa's closeBundle) is compressed too.
     closeBundle: { sequential: true, order: "post", handler: compressAll },
+  };
+}
+
+/**
+ * Fails the build when a first screen's initial JS passes its ceiling (src/build/first-load.ts):
+ * the web build is part of `pnpm test`, so a feature that grows the first load past it is
+ * stopped there, with the files named. Decision 005, "The first load on a phone".
+ */
+function firstLoadBudget(): Plugin {
+  let outDir = "";
+  return {
+    name: "circleplan:first-load-budget",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const problems = overBudget(firstLoads(outDir));
+      if (problems.length > 0) this.error(problems.join("\n"));
+    },
   };
 }
 
@@ -108,45 +129,48 @@ const installableApp = () =>
   });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), firstLoadBudget(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // .vite/manifest.json: what each first screen loads, for its budget and `pnpm bench web`.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // A few chunks of useful size instead of two dozen of a few hundred bytes: over HTTP/1.1
-        // (the local server) each one costs a round trip on a slow phone network. Decision 005.
+        // What a first screen imports and nothing else (decision 005, "The first load on a
+        // phone"). A group no longer takes in its modules' dependencies (rolldown's default):
+        // that made `circles` carry sonner, the photo cropper and the QR code, and `forms` the
+        // shared messages, so every screen downloaded them. Shared code is split by the screens
+        // that use it (`entriesAware`), merged up to a few kB so a screen is not two dozen tiny
+        // files; each screen's chunks are preloaded together, one round trip after the entry.
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
             // Everything the entry loads before the first paint, in one file.
             { name: "app", tags: ["$initial"], priority: 3 },
-            // Validation and forms: only screens with forms load them.
+            // Validation: the screens with forms, and those that read a plan's repeat fields.
+            { name: "zod", priority: 2, test: /node_modules[\\/]zod[\\/]/ },
+            // Forms: only screens with forms load them.
             {
               name: "forms",
               priority: 2,
-              test: /node_modules[\\/](zod|react-hook-form|@hookform|input-otp)[\\/]|packages[\\/]shared[\\/]src[\\/](auth-schemas|circle-schemas|countries)/,
+              test: /node_modules[\\/](react-hook-form|@hookform|input-otp)[\\/]|packages[\\/]shared[\\/]src[\\/](auth-schemas|circle-schemas|countries)/,
             },
-            // The circle screens (strip dialogs, circle page, settings, members) and the photo
-            // pieces they share with the profile: one chunk rather than six small ones.
-            {
-              name: "circles",
-              priority: 1,
-              minShareCount: 2,
-              test: /src[\\/]features[\\/](circles|photos)[\\/]/,
-            },
-            // The UI kit and helpers two or more screens share; what one screen uses stays with it.
+            // The UI kit and helpers two or more screens share, by the set of screens sharing
+            // them. The date picker, the photo cropper and the QR code stay with their dialogs.
             {
               name: "ui",
               priority: 1,
               minShareCount: 2,
-              test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 6000,
+              test: /node_modules[\\/](?!react-day-picker|react-easy-crop|qrcode|@radix-ui[\\/]react-slider|normalize-wheel)|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
             },
-            // The plan pieces several screens show (components/plans), with the plan screens
-            // rather than in the UI kit that every screen loads, sign-in included. Last, so the
-            // modules they import are already the groups' above, not pulled in with them.
+            // The plan pieces several screens show (components/plans), apart from the UI kit
+            // that the sign-in screen loads too.
             {
               name: "plans",
               priority: 0,
