@@ -151,14 +151,15 @@ export default defineConfig({
           groups: [
             // Everything the entry loads before the first paint, in one file.
             { name: "app", tags: ["$initial"], priority: 3 },
-            // Validation: the screens with forms, and those that read a plan's repeat fields.
-            { name: "zod", priority: 2, test: /node_modules[\\/]zod[\\/]/ },
-            // Forms: only screens with forms load them.
+            // Validation, with the resolvers that bring it to forms: the screens with forms load it,
+            // /auth's login form once touched (lib/forms.ts, lazyResolver).
             {
-              name: "forms",
+              name: "zod",
               priority: 2,
-              test: /node_modules[\\/](react-hook-form|@hookform|input-otp)[\\/]|packages[\\/]shared[\\/]src[\\/](auth-schemas|circle-schemas|countries)/,
+              test: /node_modules[\\/](zod|@hookform)[\\/]/,
             },
+            // The form library alone: a group must not hold a schema, or its screens load zod too.
+            { name: "forms", priority: 2, test: /node_modules[\\/]react-hook-form[\\/]/ },
             // The UI kit and helpers two or more screens share, by the set of screens sharing
             // them. The date picker, the photo cropper and the QR code stay with their dialogs.
             {
