@@ -160,15 +160,25 @@ export default defineConfig({
             },
             // The form library alone: a group must not hold a schema, or its screens load zod too.
             { name: "forms", priority: 2, test: /node_modules[\\/]react-hook-form[\\/]/ },
+            // Each in a chunk of its own, so the UI kit's merging of small pieces (below) cannot put
+            // them beside a screen that never shows them: the month grid and date picker, the
+            // photo cropper, the invitation's QR code.
+            { name: "day-picker", priority: 2, test: /node_modules[\\/]react-day-picker[\\/]/ },
+            {
+              name: "cropper",
+              priority: 2,
+              test: /node_modules[\\/](react-easy-crop|normalize-wheel|@radix-ui[\\/]react-slider)[\\/]|src[\\/]components[\\/]ui[\\/]slider/,
+            },
+            { name: "qr-code", priority: 2, test: /node_modules[\\/]qrcode\.react[\\/]/ },
             // The UI kit and helpers two or more screens share, by the set of screens sharing
-            // them. The date picker, the photo cropper and the QR code stay with their dialogs.
+            // them.
             {
               name: "ui",
               priority: 1,
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 6000,
-              test: /node_modules[\\/](?!react-day-picker|react-easy-crop|qrcode|@radix-ui[\\/]react-slider|normalize-wheel)|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
+              test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
             },
             // The plan pieces several screens show (components/plans), apart from the UI kit
             // that the sign-in screen loads too.
