@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { firstLoads, overBudget } from "./src/build/first-load";
+import { writeFirstScreenPreload } from "./src/build/first-screen-preload";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 const brotli = promisify(brotliCompress);
@@ -56,21 +57,29 @@ function precompress(): Plugin {
 }
 
 /**
- * Fails the build when a first screen's initial JS passes its ceiling (src/build/first-load.ts):
- * the web build is part of `pnpm test`, so a feature that grows the first load past it is
- * stopped there, with the files named. Decision 005, "The first load on a phone".
+ * The first load on a phone (decision 005): fails the build when a first screen's initial JS
+ * passes its ceiling (src/build/first-load.ts; the web build is part of `pnpm test`, so a feature
+ * that grows the first load past it is stopped there, with the files named), and writes the small
+ * script with which index.html asks for the opened screen's chunks while the entry downloads
+ * (src/build/first-screen-preload.ts).
  */
-function firstLoadBudget(): Plugin {
+function firstLoad(): Plugin {
   let outDir = "";
+  let base = "/";
   return {
-    name: "circleplan:first-load-budget",
+    name: "circleplan:first-load",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
     },
-    writeBundle() {
-      const problems = overBudget(firstLoads(outDir));
-      if (problems.length > 0) this.error(problems.join("\n"));
+    writeBundle: {
+      sequential: true,
+      handler() {
+        const problems = overBudget(firstLoads(outDir));
+        if (problems.length > 0) this.error(problems.join("\n"));
+        writeFirstScreenPreload(outDir, base);
+      },
     },
   };
 }
@@ -129,7 +138,7 @@ const installableApp = () =>
   });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installableApp(), firstLoadBudget(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), firstLoad(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

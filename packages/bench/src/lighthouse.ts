@@ -10,6 +10,8 @@
  * several is reported, and each run's benchmark index (Lighthouse's measure of this machine's
  * CPU at that moment) is printed beside it. Bench notes, "The first load on a phone".
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { chromium } from "playwright-core";
@@ -30,9 +32,13 @@ export interface LighthouseOptions {
   /** Lighthouse runs per page; the median run (by performance score) is reported. */
   runs: number;
   chromePath: string;
+  /** Where each run's report is written as JSON (`<page>-<run>.json`), for profiling; none if unset. */
+  saveDir?: string | undefined;
 }
 
 interface PageFigures {
+  /** The whole report, written out with --lighthouse-save. */
+  report: string;
   scores: Record<Category, number>;
   lcpMs: number;
   tbtMs: number;
@@ -71,6 +77,7 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   if (ended !== new URL(url).pathname) throw new Error(`lighthouse: ${url} ended on ${ended}`);
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   return {
+    report: JSON.stringify(lhr),
     scores: {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -145,7 +152,13 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Summary
       const runs: PageFigures[] = [];
       for (let run = 0; run < options.runs; run++) {
         const url = `${server.appUrl}${page.path}`;
-        runs.push(await auditInFreshBrowser(url, options.chromePath, page.session));
+        const figures = await auditInFreshBrowser(url, options.chromePath, page.session);
+        runs.push(figures);
+        if (options.saveDir) {
+          const name = `${page.path.split("/")[1]}-${run + 1}.json`;
+          await mkdir(options.saveDir, { recursive: true });
+          await writeFile(path.join(options.saveDir, name), figures.report);
+        }
       }
       const perRun = runs.map(
         (run) =>

@@ -3,7 +3,13 @@
  * loads the modules afresh, so the toast facade starts without sonner as a page load does.
  */
 import { act, render, screen, waitFor } from "@testing-library/react";
+import type { ComponentType } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
+/** The app's providers in small: the toaster mounts once a toast is wanted. */
+function LateToaster({ useWanted, Toaster }: { useWanted: () => boolean; Toaster: ComponentType }) {
+  return useWanted() ? <Toaster /> : null;
+}
 
 async function freshToasts() {
   vi.resetModules();
@@ -11,11 +17,7 @@ async function freshToasts() {
     import("./toast"),
     import("@/components/ui/toaster"),
   ]);
-  /** The app's providers in small: the toaster mounts once a toast is wanted. */
-  function LateToaster() {
-    return useToastsWanted() ? <Toaster /> : null;
-  }
-  render(<LateToaster />);
+  render(<LateToaster useWanted={useToastsWanted} Toaster={Toaster} />);
   return toast;
 }
 
