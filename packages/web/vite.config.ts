@@ -7,6 +7,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { firstLoads, overBudget } from "./src/build/first-load";
+import { writeFirstScreenPreload } from "./src/build/first-screen-preload";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 const brotli = promisify(brotliCompress);
@@ -51,6 +53,34 @@ function precompress(): Plugin {
     },
     // Last, so the service worker (written in vite-plugin-pwa's closeBundle) is compressed too.
     closeBundle: { sequential: true, order: "post", handler: compressAll },
+  };
+}
+
+/**
+ * The first load on a phone (decision 005): fails the build when a first screen's initial JS
+ * passes its ceiling (src/build/first-load.ts; the web build is part of `pnpm test`, so a feature
+ * that grows the first load past it is stopped there, with the files named), and writes the small
+ * script with which index.html asks for the opened screen's chunks while the entry downloads
+ * (src/build/first-screen-preload.ts).
+ */
+function firstLoad(): Plugin {
+  let outDir = "";
+  let base = "/";
+  return {
+    name: "circleplan:first-load",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    writeBundle: {
+      sequential: true,
+      handler() {
+        const problems = overBudget(firstLoads(outDir));
+        if (problems.length > 0) this.error(problems.join("\n"));
+        writeFirstScreenPreload(outDir, base);
+      },
+    },
   };
 }
 
@@ -108,45 +138,59 @@ const installableApp = () =>
   });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), firstLoad(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // .vite/manifest.json: what each first screen loads, for its budget and `pnpm bench web`.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // A few chunks of useful size instead of two dozen of a few hundred bytes: over HTTP/1.1
-        // (the local server) each one costs a round trip on a slow phone network. Decision 005.
+        // What a first screen imports and nothing else (decision 005, "The first load on a
+        // phone"). A group no longer takes in its modules' dependencies (rolldown's default):
+        // that made `circles` carry sonner, the photo cropper and the QR code, and `forms` the
+        // shared messages, so every screen downloaded them. Shared code is split by the screens
+        // that use it (`entriesAware`), merged up to a few kB so a screen is not two dozen tiny
+        // files; each screen's chunks are preloaded together, one round trip after the entry.
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
             // Everything the entry loads before the first paint, in one file.
             { name: "app", tags: ["$initial"], priority: 3 },
-            // Validation and forms: only screens with forms load them.
+            // Validation, with the resolvers that bring it to forms: the screens with forms load it,
+            // /auth's login form once touched (lib/forms.ts, lazyResolver).
             {
-              name: "forms",
+              name: "zod",
               priority: 2,
-              test: /node_modules[\\/](zod|react-hook-form|@hookform|input-otp)[\\/]|packages[\\/]shared[\\/]src[\\/](auth-schemas|circle-schemas|countries)/,
+              test: /node_modules[\\/](zod|@hookform)[\\/]/,
             },
-            // The circle screens (strip dialogs, circle page, settings, members) and the photo
-            // pieces they share with the profile: one chunk rather than six small ones.
+            // The form library alone: a group must not hold a schema, or its screens load zod too.
+            { name: "forms", priority: 2, test: /node_modules[\\/]react-hook-form[\\/]/ },
+            // Each in a chunk of its own, so the UI kit's merging of small pieces (below) cannot put
+            // them beside a screen that never shows them: the month grid and date picker, the
+            // photo cropper, the invitation's QR code.
+            { name: "day-picker", priority: 2, test: /node_modules[\\/]react-day-picker[\\/]/ },
             {
-              name: "circles",
-              priority: 1,
-              minShareCount: 2,
-              test: /src[\\/]features[\\/](circles|photos)[\\/]/,
+              name: "cropper",
+              priority: 2,
+              test: /node_modules[\\/](react-easy-crop|normalize-wheel|@radix-ui[\\/]react-slider)[\\/]|src[\\/]components[\\/]ui[\\/]slider/,
             },
-            // The UI kit and helpers two or more screens share; what one screen uses stays with it.
+            { name: "qr-code", priority: 2, test: /node_modules[\\/]qrcode\.react[\\/]/ },
+            // The UI kit and helpers two or more screens share, by the set of screens sharing
+            // them.
             {
               name: "ui",
               priority: 1,
               minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 6000,
               test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
             },
-            // The plan pieces several screens show (components/plans), with the plan screens
-            // rather than in the UI kit that every screen loads, sign-in included. Last, so the
-            // modules they import are already the groups' above, not pulled in with them.
+            // The plan pieces several screens show (components/plans), apart from the UI kit
+            // that the sign-in screen loads too.
             {
               name: "plans",
               priority: 0,

@@ -70,8 +70,9 @@ Sections (default: all, in this order):
   lambda   API Lambda bundle size and cold start
   web      web app initial JS, gzipped
   lighthouse
-           Lighthouse, mobile preset, on /auth and on /dashboard signed in: performance,
-           accessibility and best-practices scores, LCP and TBT (Debian's Chromium)
+           Lighthouse 12.8, mobile preset, as an independent run: /auth signed out and
+           /dashboard, /calendar and a circle page signed in (a real session): performance,
+           accessibility and best-practices scores, LCP and TBT, median of --lighthouse-runs
   requests one active user's day of API requests with the spec's polling and with live sync,
            each screen's requests measured in Chromium, and a month's AWS cost for 100,000
            families (docs/bench-notes.md, "Requests per user per day")
@@ -88,6 +89,8 @@ Options (flag, or the environment variable in brackets):
   --mail-delay-ms <ms>  what each mail costs the timing server   [BENCH_MAIL_DELAY_MS=70]
   --cold-runs <n>       fresh processes for the Lambda and nlp cold starts [BENCH_COLD_RUNS=5]
   --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
+  --lighthouse-save <dir> also write each run's Lighthouse report (JSON: its trace's main-thread
+                        breakdown, bootup time by script, long tasks) to <dir>
   --chrome-path <file>  the Chromium Lighthouse and requests drive [CHROME_PATH=/usr/bin/chromium]
   --month-samples <n>   timed answers of the plans section's month [BENCH_MONTH_SAMPLES=30]
   --search-samples <n>  timed answers of each search             [BENCH_SEARCH_SAMPLES=50]
@@ -112,6 +115,7 @@ function parse() {
       "mail-delay-ms": { type: "string" },
       "cold-runs": { type: "string" },
       "lighthouse-runs": { type: "string" },
+      "lighthouse-save": { type: "string" },
       "chrome-path": { type: "string" },
       "month-samples": { type: "string" },
       "search-samples": { type: "string" },
@@ -152,6 +156,7 @@ function parse() {
     mailDelayMs: number(values["mail-delay-ms"], "BENCH_MAIL_DELAY_MS", 70, 0),
     coldRuns: Math.round(number(values["cold-runs"], "BENCH_COLD_RUNS", 5, 1)),
     lighthouseRuns: Math.round(number(values["lighthouse-runs"], "BENCH_LIGHTHOUSE_RUNS", 5, 1)),
+    lighthouseSaveDir: values["lighthouse-save"],
     chromePath: values["chrome-path"] ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
     monthSamples: Math.round(number(values["month-samples"], "BENCH_MONTH_SAMPLES", 30, 1)),
     searchSamples: Math.round(number(values["search-samples"], "BENCH_SEARCH_SAMPLES", 50, 1)),
@@ -242,6 +247,7 @@ async function main(): Promise<void> {
         build: options.webBuild && !options.sections.includes("web"),
         runs: options.lighthouseRuns,
         chromePath: options.chromePath,
+        saveDir: options.lighthouseSaveDir,
       })),
     );
   }

@@ -21,7 +21,7 @@ export interface MeasuredScreens {
   batchedQueries: boolean;
 }
 
-interface SeededFamily {
+export interface SeededFamily {
   cookie: string;
   circleId: number;
 }
@@ -42,7 +42,7 @@ async function rest(
 }
 
 /** Ada and Bea in one family circle, a week of Ada's plans, a task each way. */
-async function seedFamily(appUrl: string): Promise<SeededFamily> {
+export async function seedFamily(appUrl: string): Promise<SeededFamily> {
   const run = Date.now();
   const adaEmail = `ada-${run}@example.com`;
   const beaEmail = `bea-${run}@example.com`;

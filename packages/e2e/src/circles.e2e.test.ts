@@ -274,6 +274,8 @@ describe("circles in the browser", () => {
     await page.getByText("2 members", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Circle details" }).click();
     const detail = page.getByRole("dialog", { name: "Neighbours" });
+    // The dialog downloads on its first opening (decision 005): wait for it before counting tabs.
+    await detail.getByRole("tab").first().waitFor();
     expect(await detail.getByRole("tab").allTextContents()).toEqual(["Members", "Settings"]);
     await detail.getByRole("tab", { name: "Settings" }).click();
     await detail.getByText("Only admins can change the circle name.").waitFor();

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { findCountry, phoneLengthMessage, splitPhoneNumber } from "./countries";
+import { EMAIL_SHAPE } from "./email-address";
 import {
   CITY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -20,7 +21,6 @@ import {
 import { messages } from "./messages";
 
 /** Exactly one @, a non-empty local part, a dot inside the domain, no spaces. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
 /** The spec's special-character set: ! @ # $ % ^ & * ( ) , . ? " : { } | < > */
 const SPECIAL_CHAR = /[!@#$%^&*(),.?":{}|<>]/;
 const NAME_CHARS = /^[\p{L}\p{M}' ’-]+( [\p{L}\p{M}' ’-]+)*$/u;

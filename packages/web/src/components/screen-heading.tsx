@@ -1,5 +1,6 @@
-import { type ComponentProps, useEffect, useRef } from "react";
+import { type ComponentProps, useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation } from "wouter";
+import { removeFirstPaint } from "@/lib/first-paint";
 import { cn } from "@/lib/utils";
 
 const APP_NAME = "Circleplan";
@@ -21,6 +22,9 @@ type ScreenHeadingProps = Omit<ComponentProps<"h1">, "title"> & {
 export function ScreenHeading({ title, className, children, ...props }: ScreenHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const [location] = useLocation();
+
+  // Before the browser paints the screen: what index.html painted for it goes as it appears.
+  useLayoutEffect(removeFirstPaint, []);
 
   useEffect(() => {
     document.title = `${title} · ${APP_NAME}`;

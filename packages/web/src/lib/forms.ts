@@ -1,4 +1,4 @@
-import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
+import type { FieldPath, FieldValues, Resolver, UseFormSetError } from "react-hook-form";
 import { errorData } from "./errors";
 
 /**
@@ -22,4 +22,22 @@ export function applyServerIssues<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+/**
+ * A form's validation whose schema (and zod with it) downloads on the form's first check, or
+ * when `preload` is called, rather than before the form can paint: /auth's login form renders
+ * with react-hook-form alone (decision 005, "The first load on a phone").
+ */
+export function lazyResolver<T extends FieldValues>(
+  load: () => Promise<Resolver<T>>,
+): Resolver<T> & { preload: () => void } {
+  let loading: Promise<Resolver<T>> | undefined;
+  const loaded = () => {
+    loading ??= load();
+    return loading;
+  };
+  const resolver: Resolver<T> = async (values, context, options) =>
+    (await loaded())(values, context, options);
+  return Object.assign(resolver, { preload: () => void loaded().catch(() => {}) });
 }

@@ -7,9 +7,9 @@
 import { messages } from "@circleplan/shared/messages";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { toast } from "@/lib/toast";
 import { occurrenceFixture, planFixture, taskFixture } from "@/testing/plan-fixtures";
 import { serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";

@@ -4,7 +4,7 @@
  * server still decides: a refusal there is shown as it comes.
  */
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { mayComplete } from "@circleplan/shared/plan-rules";
+import { mayComplete } from "@circleplan/shared/plan-people";
 
 type PlanPeople = Pick<Plan, "type" | "creatorId" | "assignedTo" | "assignmentAccepted" | "status">;
 

@@ -3,8 +3,9 @@
  * message as the description. A permission refusal is 'Action not allowed' with the server's
  * reason, whatever was tried.
  */
-import { toast } from "sonner";
+
 import { errorData, httpStatus, serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 
 const NOT_ALLOWED = "Action not allowed";
 

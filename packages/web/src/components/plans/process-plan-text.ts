@@ -5,9 +5,9 @@
  */
 import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
-import { toast } from "sonner";
 import { serverMessage } from "@/lib/errors";
 import { browserTimeZone } from "@/lib/time-zones";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { refusedWithReason } from "./plan-toasts";
 

@@ -2,7 +2,6 @@ import { PLAN_NOTE_MAX_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { usePlanInvalidation } from "./plan-cache";
 import { planFailureToast } from "./plan-toasts";

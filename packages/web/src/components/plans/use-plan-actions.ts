@@ -1,6 +1,6 @@
 import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { type OccurrenceScope, occurrenceRef, scopeOf } from "./occurrence-ref";
 import { usePlanInvalidation } from "./plan-cache";

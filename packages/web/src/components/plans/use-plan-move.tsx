@@ -1,8 +1,8 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { type ReactNode, useRef, useState } from "react";
-import { toast } from "sonner";
 import { shortDay } from "@/lib/days";
 import { planTimes } from "@/lib/plan-times";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { isSeriesOccurrence, type OccurrenceScope } from "./occurrence-ref";
 import { EditScopeDialog } from "./occurrence-scope";

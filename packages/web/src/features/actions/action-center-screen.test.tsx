@@ -7,11 +7,11 @@
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { circleFixture, invitationFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { toast } from "@/lib/toast";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { pendingTaskFixture, planFixture } from "@/testing/plan-fixtures";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";

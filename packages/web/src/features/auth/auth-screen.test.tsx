@@ -32,7 +32,7 @@ describe("AuthScreen from an invitation's link", () => {
     const view = renderAuth(mailedLink);
     expect(await screen.findByText("Ada invited you to The Lovelaces")).toBeVisible();
     expect(screen.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByLabelText("Email", { exact: true })).toHaveValue("bea@example.com");
+    expect(await screen.findByLabelText("Email", { exact: true })).toHaveValue("bea@example.com");
     expect(view.callsTo("invitations.preview")[0]?.input).toEqual({ token: "tok-123" });
   });
 
@@ -40,7 +40,11 @@ describe("AuthScreen from an invitation's link", () => {
     const view = renderAuth(mailedLink, {
       "auth.register": () => ({ message: "ok", user: { email: "bea@example.com" } }),
     });
-    await userEvent.type(screen.getByLabelText("Password", { exact: true }), "Sunny#day2024");
+    // The registration form downloads with its tab.
+    await userEvent.type(
+      await screen.findByLabelText("Password", { exact: true }),
+      "Sunny#day2024",
+    );
     await userEvent.type(screen.getByLabelText("First Name"), "Bea");
     await userEvent.type(screen.getByLabelText("Last Name"), "Newcomer");
     await userEvent.click(screen.getByRole("radio", { name: "Female" }));
@@ -59,7 +63,7 @@ describe("AuthScreen from an invitation's link", () => {
     renderAuth(`/auth?returnTo=${encodeURIComponent("/invitations/tok-123")}`);
     expect(await screen.findByText("Ada invited you to The Lovelaces")).toBeVisible();
     expect(screen.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByLabelText("Email", { exact: true })).toHaveValue("");
+    expect(await screen.findByLabelText("Email", { exact: true })).toHaveValue("");
   });
 
   it("says Someone once the inviter's account is gone", async () => {

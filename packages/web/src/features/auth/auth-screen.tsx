@@ -1,6 +1,6 @@
 import { messages } from "@circleplan/shared/messages";
 import { CircleCheck } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useSearchParams } from "wouter";
 import { LogoMark } from "@/components/logo";
@@ -8,13 +8,18 @@ import { ScreenHeading } from "@/components/screen-heading";
 import { ThemeSwitch } from "@/components/theme-switch";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { safeReturnTo } from "@/lib/return-to";
 import { CheckEmail, type Registration } from "./check-email";
 import { invitationLanding } from "./invitation-landing";
 import { InvitationNote } from "./invitation-note";
 import { LoginForm } from "./login-form";
-import { RegisterForm } from "./register-form";
+
+// Login is the first tab for most visitors: the registration form (its country table, phone
+// check and zod) downloads when its tab opens, or at once for an invitation's newcomer.
+const loadRegisterForm = () => import("./register-form");
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
 
 type AuthTab = "login" | "register";
 
@@ -76,17 +81,25 @@ export function AuthScreen() {
                   <TabsTrigger ref={loginTab} value="login">
                     Login
                   </TabsTrigger>
-                  <TabsTrigger value="register">Register</TabsTrigger>
+                  <TabsTrigger
+                    value="register"
+                    onPointerEnter={() => void loadRegisterForm()}
+                    onFocus={() => void loadRegisterForm()}
+                  >
+                    Register
+                  </TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm returnTo={returnTo} initialEmail={invitation?.email ?? undefined} />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm
-                    onRegistered={setRegistration}
-                    returnTo={registerReturnTo}
-                    initialEmail={invitation?.email ?? undefined}
-                  />
+                  <Suspense fallback={<PageSpinner />}>
+                    <RegisterForm
+                      onRegistered={setRegistration}
+                      returnTo={registerReturnTo}
+                      initialEmail={invitation?.email ?? undefined}
+                    />
+                  </Suspense>
                 </TabsContent>
               </Tabs>
             </CardContent>

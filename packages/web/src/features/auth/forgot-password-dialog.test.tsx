@@ -5,9 +5,9 @@
  */
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEV_CODE_TOAST_MS } from "@/lib/timings";
+import { toast } from "@/lib/toast";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";

@@ -6,7 +6,6 @@ import { REGEXP_ONLY_DIGITS } from "input-otp";
 import { CircleCheck, KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -29,6 +28,7 @@ import {
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { DEV_CODE_TOAST_MS } from "@/lib/timings";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 interface ForgotPasswordDialogProps {

@@ -23,6 +23,7 @@ describe("invitationLanding", () => {
     expect(
       invitationLanding(`/invitations/tok?email=${"a".repeat(200)}%40example.com`)?.email,
     ).toBeNull();
+    expect(invitationLanding("/invitations/tok?email=bea%00%40example.com")?.email).toBeNull();
   });
 
   it.each(["/dashboard", "/invitations", "/invitations/", "/invitations/a/b", "/invitations/%E0"])(

@@ -4,7 +4,7 @@
  * What the screen makes of it: which invitation, the address to fill Register with, and where
  * to go once signed in.
  */
-import { emailField } from "@circleplan/shared/auth-schemas";
+import { emailAddressIn } from "@circleplan/shared/email-address";
 // Relative, as this pure module is unit-tested in Node, where `@/` is not resolved.
 import { paths } from "../../app/paths";
 
@@ -30,10 +30,10 @@ export function invitationLanding(returnTo: string): InvitationLanding | null {
     return null;
   }
   if (!token) return null;
-  const email = emailField.safeParse(url.searchParams.get("email") ?? "");
   return {
     token,
-    email: email.success ? email.data : null,
+    // Only to fill the Register form in: registering checks the address with the full schema.
+    email: emailAddressIn(url.searchParams.get("email") ?? ""),
     returnTo: paths.invitation.build(token),
   };
 }

@@ -1,19 +1,32 @@
-import { type LoginInput, loginInput } from "@circleplan/shared/auth-schemas";
+import type { LoginInput } from "@circleplan/shared/auth-schemas";
 import { messages } from "@circleplan/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { emailInput, TextField } from "@/components/ui/text-field";
 import { errorData, serverMessage } from "@/lib/errors";
+import { lazyResolver } from "@/lib/forms";
 import { LOGIN_REDIRECT_DELAY_MS } from "@/lib/timings";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { devMailboxHref } from "./check-email";
-import { ForgotPasswordDialog } from "./forgot-password-dialog";
+
+// Only offered after a failed login: its dialog (Radix Dialog, input-otp) downloads then.
+const ForgotPasswordDialog = lazy(() =>
+  import("./forgot-password-dialog").then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+
+// The shared schema and zod download when the form is first touched: /auth paints without them.
+const loginResolver = lazyResolver<LoginInput>(async () => {
+  const [{ zodResolver }, { loginInput }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@circleplan/shared/auth-schemas"),
+  ]);
+  return zodResolver(loginInput);
+});
 
 export function LoginForm({
   returnTo,
@@ -35,7 +48,7 @@ export function LoginForm({
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInput),
+    resolver: loginResolver,
     defaultValues: { email: initialEmail, password: "" },
   });
 
@@ -63,7 +76,7 @@ export function LoginForm({
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} onFocus={loginResolver.preload} className="grid gap-4">
         <TextField
           form={form}
           name="email"
@@ -99,20 +112,24 @@ export function LoginForm({
           </Button>
         ) : null}
       </form>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onOpenChange={setForgotOpen}
-        initialEmail={form.getValues("email")}
-        onClosed={(resetFor) => {
-          if (!resetFor) {
-            forgotButton.current?.focus();
-            return;
-          }
-          // Reset done: the account's email is filled in, so only the new password is left to type.
-          form.setValue("email", resetFor);
-          form.setFocus("password");
-        }}
-      />
+      {showForgotPassword ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onOpenChange={setForgotOpen}
+            initialEmail={form.getValues("email")}
+            onClosed={(resetFor) => {
+              if (!resetFor) {
+                forgotButton.current?.focus();
+                return;
+              }
+              // Reset done: the account's email is filled in, so only the new password is left to type.
+              form.setValue("email", resetFor);
+              form.setFocus("password");
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleX, KeyRound, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Link, useSearchParams } from "wouter";
 import * as z from "zod";
 import { paths } from "@/app/paths";
@@ -17,6 +16,7 @@ import { NEW_PASSWORD_HINT, newPasswordInput, TextField } from "@/components/ui/
 import { errorData, serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
 import { safeReturnTo } from "@/lib/return-to";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 const FAILED = "Email verification failed. The link may be expired or invalid.";

@@ -2,7 +2,6 @@ import type { CreatedCalendarFeed } from "@circleplan/shared/calendar-feed-schem
 import { CalendarPlus, Copy, RefreshCw } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

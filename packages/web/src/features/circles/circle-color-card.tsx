@@ -1,10 +1,10 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { displayColor, SETTINGS_FALLBACK_COLOR } from "@/components/ui/circle-avatar";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "./circle-cache";
 import { CircleColorPicker } from "./circle-color-picker";

@@ -3,12 +3,12 @@ import { circleDescriptionField, circleNameField } from "@circleplan/shared/circ
 import { messages } from "@circleplan/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import * as z from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "./circle-cache";
 import { CircleDescriptionField } from "./circle-description-field";

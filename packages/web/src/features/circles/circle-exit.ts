@@ -1,9 +1,9 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
-import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { paths } from "@/app/paths";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { useCircleCache } from "./circle-cache";
 
 /**

@@ -6,8 +6,8 @@
 import { notificationMessages } from "@circleplan/shared/notification-messages";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { CircleNotificationsCard } from "./circle-notifications-card";

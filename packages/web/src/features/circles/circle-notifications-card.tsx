@@ -1,11 +1,11 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import type { CircleNotifyLevel } from "@circleplan/shared/limits";
 import { notificationMessages } from "@circleplan/shared/notification-messages";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SwitchRow } from "@/components/ui/switch-row";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 /** Each switch turns its level on; off goes back to the default. */

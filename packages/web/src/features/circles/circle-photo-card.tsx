@@ -1,11 +1,11 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import { messages } from "@circleplan/shared/messages";
 import { ImagePlus, Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleAvatar, SETTINGS_FALLBACK_COLOR } from "@/components/ui/circle-avatar";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "./circle-cache";
 import { isCircleAdmin } from "./circle-permissions";

@@ -6,8 +6,8 @@
 import type { CalendarDay, Plan } from "@circleplan/shared/plan-outputs";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture } from "@/testing/plan-fixtures";
 import { type Handler, serverError } from "@/testing/render-with-trpc";

@@ -2,8 +2,7 @@ import type { Circle } from "@circleplan/shared/circle-outputs";
 import type { Day } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { CalendarRange, FileUp, History, ListChecks, Settings, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
 import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
@@ -23,15 +22,29 @@ import { useToday } from "@/features/calendar/use-today";
 import { parseDay } from "@/lib/days";
 import { serverMessage } from "@/lib/errors";
 import { NAMED_PLAN_HIGHLIGHT_MS } from "@/lib/timings";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleIdParam } from "./circle-cache";
-import { CircleDetailDialog } from "./circle-detail-dialog";
 import { CircleGate } from "./circle-gate";
 import { CIRCLE_TYPE_LABELS, memberCountText } from "./circle-labels";
 import { CircleNextDays, nextDaysInput } from "./circle-next-days";
 import { useCirclePageEvents } from "./circle-page-events";
 import { CircleUpcomingDialog } from "./circle-upcoming-dialog";
 import { ImportCalendarDialog } from "./import-calendar/import-calendar-dialog";
+
+// Members, invitations and the circle's settings form (zod, react-hook-form, the QR code): not
+// needed for the page's first paint, downloaded the first time the dialog opens (decision 005,
+// "The first load on a phone").
+const CircleDetailDialog = lazy(() =>
+  import("./circle-detail-dialog").then((m) => ({ default: m.CircleDetailDialog })),
+);
+
+/** True from the first time `open` is true: a dialog mounted then stays, to animate closing. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /**
  * /circle/{id} (spec section 2): the circle's name, member count and settings button, its
@@ -76,6 +89,7 @@ function CircleView({ circle }: { circle: Circle }) {
   const editPlanId = search.get("openForm") === "true" ? positiveId(search.get("editEvent")) : null;
 
   const [detailOpen, setDetailOpen] = useState(false);
+  const detailOpened = useOpenedOnce(detailOpen);
   const [upcomingOpen, setUpcomingOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
@@ -286,7 +300,11 @@ function CircleView({ circle }: { circle: Circle }) {
       />
 
       {details.sheet}
-      <CircleDetailDialog circle={circle} open={detailOpen} onOpenChange={setDetailOpen} />
+      {detailOpened ? (
+        <Suspense fallback={null}>
+          <CircleDetailDialog circle={circle} open={detailOpen} onOpenChange={setDetailOpen} />
+        </Suspense>
+      ) : null}
       <ImportCalendarDialog circle={circle} open={importOpen} onOpenChange={setImportOpen} />
       <CircleUpcomingDialog
         circle={circle}

@@ -6,9 +6,9 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
+import { toast } from "@/lib/toast";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { CircleSettingsScreen } from "./circle-settings-screen";

@@ -4,8 +4,8 @@
  */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { InvitationShareDialog } from "./invitation-share-dialog";

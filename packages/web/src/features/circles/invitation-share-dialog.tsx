@@ -5,7 +5,6 @@ import { messages } from "@circleplan/shared/messages";
 import { Copy, Link2, Mail, QrCode } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -20,6 +19,7 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { emailInput } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "./circle-cache";
 

@@ -1,7 +1,6 @@
 import type { Circle, Member } from "@circleplan/shared/circle-outputs";
 import { ShieldCheck, ShieldMinus, UserMinus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -20,6 +19,7 @@ import {
 } from "@/components/ui/table";
 import { serverMessage } from "@/lib/errors";
 import { useCurrentUser } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { initials } from "@/lib/utils";
 import { useCircleCache } from "./circle-cache";

@@ -1,13 +1,13 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import { MEMBER_COLORS } from "@circleplan/shared/limits";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ColorSwatches } from "@/components/ui/color-swatches";
 import { Skeleton } from "@/components/ui/skeleton";
 import { serverMessage } from "@/lib/errors";
 import { useCurrentUser } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "./circle-cache";
 

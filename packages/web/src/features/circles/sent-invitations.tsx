@@ -1,10 +1,10 @@
 import type { Circle, Invitation } from "@circleplan/shared/circle-outputs";
 import { Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { useCircleCache } from "./circle-cache";

@@ -1,7 +1,7 @@
-import { toast } from "sonner";
 import { usePhotoChooser } from "@/features/photos/use-photo-chooser";
 import { serverMessage } from "@/lib/errors";
 import { PhotoUploadError } from "@/lib/photo-upload";
+import { toast } from "@/lib/toast";
 
 /**
  * Choosing a circle photo (spec sections 2, 4 and 5): the photo chooser, with the circle

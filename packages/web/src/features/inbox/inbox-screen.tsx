@@ -1,6 +1,5 @@
 import type { InboxEntry } from "@circleplan/shared/inbox-outputs";
 import { CheckCheck } from "lucide-react";
-import { toast } from "sonner";
 import { ActivityFeed } from "@/components/activity/activity-feed";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
@@ -8,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useToday } from "@/features/calendar/use-today";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { inboxAddress } from "./inbox-address";
 import { useInboxReading } from "./use-inbox-reading";

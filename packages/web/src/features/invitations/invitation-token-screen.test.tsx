@@ -6,10 +6,10 @@
 import type { InvitationByToken } from "@circleplan/shared/circle-outputs";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { NO_ANSWER_MESSAGE } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { type Handler, noAnswer, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { InvitationTokenScreen } from "./invitation-token-screen";

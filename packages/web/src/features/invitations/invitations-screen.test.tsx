@@ -4,9 +4,9 @@
  */
 import type { Invitation } from "@circleplan/shared/circle-outputs";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCEPTED_INVITATION_NAV_DELAY_MS } from "@/lib/timings";
+import { toast } from "@/lib/toast";
 import { renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { dateFormat } from "./invitation-text";

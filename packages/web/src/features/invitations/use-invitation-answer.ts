@@ -1,6 +1,6 @@
 import { messages } from "@circleplan/shared/messages";
-import { toast } from "sonner";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 export type Answered = { circleId: number; circleName: string };

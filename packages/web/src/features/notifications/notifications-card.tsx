@@ -1,7 +1,6 @@
 import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { NotificationPreferences, PushDevice } from "@circleplan/shared/notification-outputs";
 import { BellOff, BellRing, Monitor, Send, Smartphone } from "lucide-react";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { SwitchRow } from "@/components/ui/switch-row";
 import { describeUserAgent } from "@/features/profile/user-agent";
 import { errorText, serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { usePushDevice } from "./use-push-device";
 

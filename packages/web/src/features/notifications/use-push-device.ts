@@ -6,8 +6,8 @@
  */
 import { TRPCClientError } from "@trpc/client";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
 import { isNotFound, serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import {
   currentSubscription,

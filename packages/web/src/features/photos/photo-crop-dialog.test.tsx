@@ -6,8 +6,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CropperProps } from "react-easy-crop";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
 import { spyOnToasts } from "@/testing/toasts";
 import { cropToJpeg } from "./crop-image";
 import { PhotoCropDialog, type PhotoCropDialogProps } from "./photo-crop-dialog";

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
 import Cropper, { type Area, type Point } from "react-easy-crop";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,6 +12,7 @@ import {
 import { Progress } from "@/components/ui/progress";
 import { Slider } from "@/components/ui/slider";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/lib/toast";
 import { cropToJpeg } from "./crop-image";
 
 /** Zoom of the crop (accounts spec, section 9): 1 to 3 in steps of 0.1. */

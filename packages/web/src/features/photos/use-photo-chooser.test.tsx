@@ -5,9 +5,9 @@
  * upload have their own tests, and stand-ins take their place here.
  */
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PhotoUploadError, uploadPhoto } from "@/lib/photo-upload";
+import { toast } from "@/lib/toast";
 import { spyOnToasts } from "@/testing/toasts";
 import { CROPPED } from "./testing/photo-crop-dialog-stand-in";
 import { type PhotoChooserOptions, usePhotoChooser } from "./use-photo-chooser";

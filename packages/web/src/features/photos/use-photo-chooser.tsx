@@ -1,6 +1,6 @@
 import { type ChangeEvent, useRef, useState } from "react";
-import { toast } from "sonner";
 import { photoFileProblem, uploadPhoto } from "@/lib/photo-upload";
+import { toast } from "@/lib/toast";
 import { PhotoCropDialog } from "./photo-crop-dialog";
 
 /** Where a photo failed: its bytes on their way to storage, or the owner storing its key. */

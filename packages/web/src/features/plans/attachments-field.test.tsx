@@ -6,10 +6,10 @@
 import { messages } from "@circleplan/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
 import { circleFixture, userFixture } from "@/features/circles/testing/fixtures";
+import { toast } from "@/lib/toast";
 import { planFixture } from "@/testing/plan-fixtures";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";

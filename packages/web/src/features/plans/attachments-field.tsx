@@ -2,10 +2,10 @@ import { ATTACHMENTS_PER_PLAN_MAX } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { FileText, Paperclip, Undo2, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FieldError, OptionalMark } from "@/components/ui/field";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import {

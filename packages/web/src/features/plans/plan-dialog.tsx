@@ -2,7 +2,6 @@ import type { Plan } from "@circleplan/shared/plan-outputs";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   isSeriesOccurrence,
   type OccurrenceScope,
@@ -32,6 +31,7 @@ import {
 import { todayIn } from "@/lib/days";
 import { httpStatus, serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useAttachmentDraft } from "./attachments-field";
 import { editInput, recurrenceChanged } from "./plan-edit";

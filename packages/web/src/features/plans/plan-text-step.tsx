@@ -2,13 +2,13 @@ import { NLP_TEXT_MAX_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
 import { PlanCircleSelect } from "@/components/plans/plan-circle-select";
 import { type PlanTextOutcome, useProcessPlanText } from "@/components/plans/process-plan-text";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
 import type { PlanFormOutput, PlanFormValues } from "./plan-form-values";
 
 /** Said when Enter is pressed on an empty box: nothing is sent. */

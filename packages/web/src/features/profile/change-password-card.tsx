@@ -1,13 +1,13 @@
 import { changePasswordForm } from "@circleplan/shared/auth-schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NEW_PASSWORD_HINT, newPasswordInput, TextField } from "@/components/ui/text-field";
 import { serverMessage } from "@/lib/errors";
 import { applyServerIssues } from "@/lib/forms";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 type ChangePasswordValues = z.input<typeof changePasswordForm>;

@@ -1,10 +1,10 @@
 import type { DataExportPage } from "@circleplan/shared/data-rights-outputs";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 
 /** The export as one file: the first page's profile, then every page's circles and plans. */

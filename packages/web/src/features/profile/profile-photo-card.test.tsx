@@ -7,10 +7,10 @@
 import type { PublicUser } from "@circleplan/shared/auth-outputs";
 import { PHOTO_MAX_BYTES } from "@circleplan/shared/limits";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CROPPED } from "@/features/photos/testing/photo-crop-dialog-stand-in";
 import { PhotoUploadError, uploadPhoto } from "@/lib/photo-upload";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";

@@ -2,13 +2,13 @@ import type { PublicUser } from "@circleplan/shared/auth-outputs";
 import { messages } from "@circleplan/shared/messages";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useRef } from "react";
-import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { usePhotoChooser } from "@/features/photos/use-photo-chooser";
 import { serverMessage } from "@/lib/errors";
 import { PhotoUploadError } from "@/lib/photo-upload";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { initials } from "@/lib/utils";
 

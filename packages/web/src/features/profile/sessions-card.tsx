@@ -1,7 +1,6 @@
 import type { SessionInfo } from "@circleplan/shared/auth-outputs";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { useRef } from "react";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +14,7 @@ import {
 } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText, serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { describeUserAgent } from "./user-agent";
 

@@ -10,7 +10,6 @@ import { clockText, timeIn } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { BellRing, CalendarClock } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { paths } from "@/app/paths";
 import { occurrenceRef } from "@/components/plans/occurrence-ref";
@@ -30,6 +29,7 @@ import {
 } from "@/components/ui/dialog";
 import { SwitchRow } from "@/components/ui/switch-row";
 import { longDay } from "@/lib/days";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { type ReminderInstance, SNOOZE_MINUTES, type SnoozeMinutes } from "./reminder-schedule";
 import { isReminderSoundOn, setReminderSoundOn } from "./reminder-sound";

@@ -1,7 +1,6 @@
 import { messages } from "@circleplan/shared/messages";
 import { LoaderCircle, Mic, MicOff, Square } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { PlanCircleSelect } from "@/components/plans/plan-circle-select";
 import { usePlanDialogs, type VoiceDialogProps } from "@/components/plans/plan-dialogs";
 import { type PlanTextOutcome, useProcessPlanText } from "@/components/plans/process-plan-text";
@@ -15,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { formatElapsed, useRecordingSeconds } from "./recording-timer";
 import { INSECURE_CONTEXT, speechErrorAdvice } from "./speech-errors";

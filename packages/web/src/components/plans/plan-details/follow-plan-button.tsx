@@ -2,9 +2,9 @@ import { notificationMessages } from "@circleplan/shared/notification-messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Bell, BellOff } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { usePlanInvalidation } from "../plan-cache";
 

@@ -1,6 +1,6 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
-import { toast } from "sonner";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { useCircleCache } from "../circle-cache";
 import type { Details } from "./details-step";

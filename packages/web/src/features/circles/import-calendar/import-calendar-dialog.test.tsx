@@ -7,8 +7,8 @@ import type { CalendarImportPreview } from "@circleplan/shared/calendar-import-s
 import { CALENDAR_IMPORT_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { toast } from "sonner";
 import { describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
 import { renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { spyOnToasts } from "@/testing/toasts";
 import { ImportCalendarDialog } from "./import-calendar-dialog";

@@ -2,7 +2,6 @@ import type { CalendarImportPreview } from "@circleplan/shared/calendar-import-s
 import { CALENDAR_IMPORT_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,6 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { serverMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
 import { CalendarImportSummary } from "./calendar-import-summary";
 

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { Manifest } from "./first-load";
+import { firstScreenPreloadScript } from "./first-screen-preload";
+
+const screen = (file: string) => ({ file: `assets/${file}.js`, imports: ["index.html", "_ui.js"] });
+const manifest: Manifest = {
+  "index.html": { file: "assets/index.js" },
+  "_ui.js": { file: "assets/ui.js", imports: ["index.html"] },
+  "src/components/ui/tooltip.tsx": { file: "assets/tooltip.js" },
+  "src/features/auth/auth-screen.tsx": screen("auth"),
+  "src/features/shell/app-shell.tsx": screen("shell"),
+  "src/features/dashboard/dashboard-screen.tsx": screen("dashboard"),
+  "src/features/calendar/calendar-screen.tsx": screen("calendar"),
+  "src/features/circles/circle-screen.tsx": screen("circle"),
+};
+
+/** Runs the script at an address; what it asked for and painted. */
+function runAt(pathname: string, rootHasContent = false) {
+  const head: string[] = [];
+  const painted: string[] = [];
+  const document = {
+    body: { insertAdjacentHTML: (_where: string, html: string) => painted.push(html) },
+    head: { append: (link: { href: string }) => head.push(link.href) },
+    createElement: () => ({}),
+    getElementById: () => ({ hasChildNodes: () => rootHasContent }),
+  };
+  new Function("location", "document", firstScreenPreloadScript(manifest))({ pathname }, document);
+  return { preloaded: head, painted };
+}
+
+describe("the first screen's preload script", () => {
+  it("asks for a circle page's chunks beyond the entry while the entry downloads", () => {
+    expect(runAt("/circle/7").preloaded).toEqual([
+      "/assets/shell.js",
+      "/assets/ui.js",
+      "/assets/circle.js",
+    ]);
+  });
+
+  it("takes the circles' home for no circle page", () => {
+    expect(runAt("/circle/home").preloaded).toEqual([]);
+  });
+
+  it("paints /auth's header before the code runs, and never over a screen already rendered", () => {
+    expect(runAt("/auth").painted).toEqual([expect.stringContaining("Circleplan")]);
+    expect(runAt("/auth", true).painted).toEqual([]);
+    expect(runAt("/dashboard").painted).toEqual([]);
+  });
+});
