@@ -129,6 +129,17 @@ async function seedPlans() {
     scope: "following",
     startTime: local("2026-03-25", "17:00"),
   });
+  // Mondays, three times, from a Tuesday: RFC 5545 would count the Tuesday, the app does not.
+  await create({
+    ...base,
+    title: "Football",
+    startTime: local("2026-03-03", "17:00"),
+    endTime: local("2026-03-03", "18:30"),
+    isRecurring: true,
+    recurrenceType: "weekly",
+    recurrenceDaysOfWeek: ["monday"],
+    recurrenceCount: 3,
+  });
   // An all-day weekly series with one occurrence moved to the next day.
   const bins = await create({
     ...base,
@@ -211,7 +222,7 @@ function feedLines(text: string): string[] {
 const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
 describe("calendar feeds", () => {
-  it("the feed holds every occurrence the app shows: one-off, all-day, multi-day, DST, by weekday, each kind of exception, a split series", async () => {
+  it("the feed holds every occurrence the app shows: one-off, all-day, multi-day, DST, by weekday, each kind of exception, a split series, a start off its rule", async () => {
     const made = await member.trpc.calendarFeeds.create({ circleId });
     const answer = await fetchFeed(made.url);
     expect(answer.status).toBe(200);
@@ -225,6 +236,9 @@ describe("calendar feeds", () => {
     expect(text).toMatch(/EXDATE;TZID=Europe\/London:20260323T180000/);
     expect(text).toContain("RECURRENCE-ID;VALUE=DATE:20260317");
     expect(text).not.toContain("EXDATE;VALUE=DATE:20260317");
+    // The series off its rule starts at its first Monday, so COUNT counts what the app shows.
+    expect(text).toContain("DTSTART;TZID=Europe/London:20260309T170000\r\n");
+    expect(text).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3\r\n");
   });
 
   it("making, listing and turning off: each member their own, a non-member 404, signed out 401", async () => {
