@@ -307,6 +307,36 @@ describe("calendar feeds", () => {
     expect(await changed.text()).toContain("SUMMARY:Parents' evening");
   });
 
+  it("a to-do series states whether it is done, and an occurrence completed on its own says so (was silent unless assigned)", async () => {
+    const owner = await signedInCaller(h);
+    const own = await createCircle(h.deps, { creatorId: owner.user.id, name: "To-dos" });
+    const bins = await owner.trpc.plans.create({
+      circleId: own.id,
+      title: "Put the bins out",
+      type: "todo",
+      startTime: local("2026-03-02", "07:00"),
+      isRecurring: true,
+      recurrenceType: "weekly",
+    });
+    await owner.trpc.plans.complete({
+      id: bins.id,
+      occurrenceStart: local("2026-03-09", "07:00"),
+    });
+    const made = await owner.trpc.calendarFeeds.create({ circleId: own.id });
+    const events = new ICAL.Component(ICAL.parse(await (await fetchFeed(made.url)).text()))
+      .getAllSubcomponents("vevent")
+      .map((event) => [
+        (event.getFirstPropertyValue("recurrence-id") as ICAL.Time | null)
+          ?.toJSDate()
+          .toISOString() ?? null,
+        event.getFirstPropertyValue("description"),
+      ]);
+    expect(events).toEqual([
+      [null, "To do"],
+      ["2026-03-09T07:00:00.000Z", "Done"],
+    ]);
+  });
+
   it("a feed is rate-limited per feed (429 with Retry-After), and making links per user", async () => {
     const who = await signedInCaller(h);
     const reader = await createCircle(h.deps, { creatorId: who.user.id });

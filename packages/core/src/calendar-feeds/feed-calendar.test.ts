@@ -279,4 +279,40 @@ describe("a feed's calendar", () => {
       .map((alarm) => String(alarm.getFirstPropertyValue("trigger")));
     expect(triggers).toEqual(["-PT1H", "-P1D"]);
   });
+
+  it("states whether an unassigned task or a to-do is done, a series' occurrence completed on its own too; an event states nothing", () => {
+    const descriptionOf = (fields: Partial<FeedPlan>) =>
+      calendarOf([plan(fields)]).events[0]?.getFirstPropertyValue("description");
+    expect(descriptionOf({ type: "todo" })).toBe("To do");
+    expect(descriptionOf({ type: "todo", isCompleted: true, description: "Milk" })).toBe(
+      "Done\n\nMilk",
+    );
+    expect(descriptionOf({ type: "task", isCompleted: true })).toBe("Done");
+    expect(descriptionOf({ type: "event" })).toBeNull();
+    expect(
+      descriptionOf({ type: "task", assignedTo: 12, assigneeName: "Ann", isCompleted: true }),
+    ).toBe("Task for Ann: completed");
+
+    const done: FeedException = {
+      planId: 1,
+      originalStart: "2026-03-09T17:00:00.000Z",
+      originalDate: null,
+      startsAt: "2026-03-09T17:00:00.000Z",
+      endsAt: null,
+      startDate: null,
+      endDate: null,
+      isCancelled: false,
+      isException: false,
+      overrides: null,
+      isCompleted: true,
+    };
+    const { events } = calendarOf(
+      [plan({ type: "todo", endsAt: null, recurrence: weeklyRule("monday", 3) })],
+      { exceptions: [done] },
+    );
+    expect(events.map((event) => event.getFirstPropertyValue("description"))).toEqual([
+      "To do",
+      "Done",
+    ]);
+  });
 });

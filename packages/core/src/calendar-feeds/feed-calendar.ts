@@ -297,12 +297,20 @@ function dayOf(when: Pick<Timing, "startsAt" | "startDate">, timeZone: string): 
   return when.startDate ?? dayIn(new Date(when.startsAt as string), timeZone);
 }
 
-/** A task's state in words, as the plan card says it. */
+/** An assigned task's state in words, as the plan card says it. */
 function taskState(plan: FeedPlan, shown: Shown): string {
   if (shown.isCompleted) return "completed";
   if (plan.assignmentAccepted === true) return "accepted";
   if (plan.assignmentAccepted === false) return "declined";
   return "waiting for an answer";
+}
+
+/**
+ * Whether a plan has a state to show: every task and to-do, and anything assigned. feed-plans.ts
+ * reads an occurrence completed on its own for the same plans.
+ */
+function showsState(plan: Pick<FeedPlan, "type" | "assignedTo">): boolean {
+  return plan.type !== "event" || plan.assignedTo !== null;
 }
 
 function descriptionOf(
@@ -315,6 +323,8 @@ function descriptionOf(
   if (showCircle) lines.push(`Circle: ${circle.name}`);
   if (plan.assignedTo !== null) {
     lines.push(`Task for ${plan.assigneeName || "a former member"}: ${taskState(plan, shown)}`);
+  } else if (showsState(plan)) {
+    lines.push(shown.isCompleted ? "Done" : "To do");
   }
   if (shown.description) lines.push(...(lines.length > 0 ? [""] : []), shown.description);
   return lines.length > 0 ? lines.join("\n") : null;
