@@ -345,11 +345,13 @@ describe("calendar feeds", () => {
     const refused = await fetchFeed(made.url);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Never kept by CloudFront: a shared cache would refuse the feed for its whole TTL.
+    expect(refused.headers.get("cache-control")).toBe("no-store");
     for (let i = 0; i < 4; i += 1) await who.trpc.calendarFeeds.create({});
     expect((await refusal(who.trpc.calendarFeeds.create({}))).status).toBe(429);
   });
 
-  it("a feed follows its owner's access: leaving takes the circle's plans away, a deleted account its feeds", async () => {
+  it("a feed follows its owner's access: following a plan and leaving change its ETag, leaving takes the circle's plans away, a deleted account its feeds", async () => {
     const leaver = await signedInCaller(h);
     const own = await createCircle(h.deps, { creatorId: leaver.user.id, name: "Mine" });
     const joined = await createCircle(h.deps, {
@@ -357,7 +359,7 @@ describe("calendar feeds", () => {
       members: [leaver.user.id],
       name: "Joined",
     });
-    await creator.trpc.plans.create({
+    const joinedPlan = await creator.trpc.plans.create({
       circleId: joined.id,
       title: "Joined plan",
       startTime: local("2026-03-09", "12:00"),
@@ -377,7 +379,8 @@ describe("calendar feeds", () => {
     await creator.trpc.tasks.cancel({ id: task.id });
     const all = await leaver.trpc.calendarFeeds.create({});
     const one = await leaver.trpc.calendarFeeds.create({ circleId: joined.id });
-    const before = await (await fetchFeed(all.url)).text();
+    const first = await fetchFeed(all.url);
+    const before = await first.text();
     expect([before.includes("Joined plan"), before.includes("My plan")]).toEqual([true, true]);
     expect(before).toContain("Circle: Joined");
     expect(before).not.toContain("Withdrawn task");
@@ -385,8 +388,18 @@ describe("calendar feeds", () => {
       await (await fetchFeed((await creator.trpc.calendarFeeds.create({})).url)).text(),
     ).toContain("Withdrawn task");
 
+    // A plan followed decides its alarms, so the calendar a cache holds is no longer current.
+    await leaver.trpc.notifications.followPlan({ id: joinedPlan.id });
+    const followed = await fetchFeed(all.url, { "if-none-match": first.headers.get("etag") ?? "" });
+    expect(followed.status).toBe(200);
+    const etag = followed.headers.get("etag") ?? "";
+    expect(etag).not.toBe(first.headers.get("etag"));
+
     await leaver.trpc.circles.leave({ id: joined.id });
-    const after = await (await fetchFeed(all.url)).text();
+    const left = await fetchFeed(all.url, { "if-none-match": etag });
+    expect(left.status).toBe(200);
+    expect(left.headers.get("etag")).not.toBe(etag);
+    const after = await left.text();
     expect([after.includes("Joined plan"), after.includes("My plan")]).toEqual([false, true]);
     expect((await fetchFeed(one.url)).status).toBe(404);
 
