@@ -5,6 +5,7 @@
  * tested over real HTTP in app.integration.test.ts.
  */
 import {
+  calendarFeeds,
   circleMembers,
   circles,
   mailOutbox,
@@ -386,6 +387,27 @@ describe("forgot and reset password", () => {
     );
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe(messages.resetCodeInvalid);
+  });
+
+  it("ends the feed links whoever had taken the account made, and no one else's", async () => {
+    const owner = await signedInCaller(harness());
+    const intruder = callerFor(harness());
+    await intruder.trpc.auth.login({ email: owner.user.email, password: owner.password });
+    await intruder.trpc.calendarFeeds.create({});
+    const bystander = await signedInCaller(harness());
+    await bystander.trpc.calendarFeeds.create({});
+
+    const anon = callerFor(harness());
+    const { dev_otp: otp } = await anon.trpc.auth.forgotPassword({ email: owner.user.email });
+    await anon.trpc.auth.resetPassword({
+      email: owner.user.email,
+      otp: otp as string,
+      newPassword: "Brand#new#pass9",
+    });
+    const feedsOf = (userId: number) =>
+      harness().db.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    expect(await feedsOf(owner.user.id)).toEqual([]);
+    expect(await feedsOf(bystander.user.id)).toHaveLength(1);
   });
 
   it("answers alike for an unknown email and mails nothing", async () => {

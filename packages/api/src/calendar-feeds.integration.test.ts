@@ -129,6 +129,17 @@ async function seedPlans() {
     scope: "following",
     startTime: local("2026-03-25", "17:00"),
   });
+  // Mondays, three times, from a Tuesday: RFC 5545 would count the Tuesday, the app does not.
+  await create({
+    ...base,
+    title: "Football",
+    startTime: local("2026-03-03", "17:00"),
+    endTime: local("2026-03-03", "18:30"),
+    isRecurring: true,
+    recurrenceType: "weekly",
+    recurrenceDaysOfWeek: ["monday"],
+    recurrenceCount: 3,
+  });
   // An all-day weekly series with one occurrence moved to the next day.
   const bins = await create({
     ...base,
@@ -211,7 +222,7 @@ function feedLines(text: string): string[] {
 const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
 describe("calendar feeds", () => {
-  it("the feed holds every occurrence the app shows: one-off, all-day, multi-day, DST, by weekday, each kind of exception, a split series", async () => {
+  it("the feed holds every occurrence the app shows: one-off, all-day, multi-day, DST, by weekday, each kind of exception, a split series, a start off its rule", async () => {
     const made = await member.trpc.calendarFeeds.create({ circleId });
     const answer = await fetchFeed(made.url);
     expect(answer.status).toBe(200);
@@ -225,6 +236,9 @@ describe("calendar feeds", () => {
     expect(text).toMatch(/EXDATE;TZID=Europe\/London:20260323T180000/);
     expect(text).toContain("RECURRENCE-ID;VALUE=DATE:20260317");
     expect(text).not.toContain("EXDATE;VALUE=DATE:20260317");
+    // The series off its rule starts at its first Monday, so COUNT counts what the app shows.
+    expect(text).toContain("DTSTART;TZID=Europe/London:20260309T170000\r\n");
+    expect(text).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3\r\n");
   });
 
   it("making, listing and turning off: each member their own, a non-member 404, signed out 401", async () => {
@@ -293,6 +307,36 @@ describe("calendar feeds", () => {
     expect(await changed.text()).toContain("SUMMARY:Parents' evening");
   });
 
+  it("a to-do series states whether it is done, and an occurrence completed on its own says so (was silent unless assigned)", async () => {
+    const owner = await signedInCaller(h);
+    const own = await createCircle(h.deps, { creatorId: owner.user.id, name: "To-dos" });
+    const bins = await owner.trpc.plans.create({
+      circleId: own.id,
+      title: "Put the bins out",
+      type: "todo",
+      startTime: local("2026-03-02", "07:00"),
+      isRecurring: true,
+      recurrenceType: "weekly",
+    });
+    await owner.trpc.plans.complete({
+      id: bins.id,
+      occurrenceStart: local("2026-03-09", "07:00"),
+    });
+    const made = await owner.trpc.calendarFeeds.create({ circleId: own.id });
+    const events = new ICAL.Component(ICAL.parse(await (await fetchFeed(made.url)).text()))
+      .getAllSubcomponents("vevent")
+      .map((event) => [
+        (event.getFirstPropertyValue("recurrence-id") as ICAL.Time | null)
+          ?.toJSDate()
+          .toISOString() ?? null,
+        event.getFirstPropertyValue("description"),
+      ]);
+    expect(events).toEqual([
+      [null, "To do"],
+      ["2026-03-09T07:00:00.000Z", "Done"],
+    ]);
+  });
+
   it("a feed is rate-limited per feed (429 with Retry-After), and making links per user", async () => {
     const who = await signedInCaller(h);
     const reader = await createCircle(h.deps, { creatorId: who.user.id });
@@ -301,11 +345,13 @@ describe("calendar feeds", () => {
     const refused = await fetchFeed(made.url);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Never kept by CloudFront: a shared cache would refuse the feed for its whole TTL.
+    expect(refused.headers.get("cache-control")).toBe("no-store");
     for (let i = 0; i < 4; i += 1) await who.trpc.calendarFeeds.create({});
     expect((await refusal(who.trpc.calendarFeeds.create({}))).status).toBe(429);
   });
 
-  it("a feed follows its owner's access: leaving takes the circle's plans away, a deleted account its feeds", async () => {
+  it("a feed follows its owner's access: following a plan and leaving change its ETag, leaving takes the circle's plans away, a deleted account its feeds", async () => {
     const leaver = await signedInCaller(h);
     const own = await createCircle(h.deps, { creatorId: leaver.user.id, name: "Mine" });
     const joined = await createCircle(h.deps, {
@@ -313,7 +359,7 @@ describe("calendar feeds", () => {
       members: [leaver.user.id],
       name: "Joined",
     });
-    await creator.trpc.plans.create({
+    const joinedPlan = await creator.trpc.plans.create({
       circleId: joined.id,
       title: "Joined plan",
       startTime: local("2026-03-09", "12:00"),
@@ -333,7 +379,8 @@ describe("calendar feeds", () => {
     await creator.trpc.tasks.cancel({ id: task.id });
     const all = await leaver.trpc.calendarFeeds.create({});
     const one = await leaver.trpc.calendarFeeds.create({ circleId: joined.id });
-    const before = await (await fetchFeed(all.url)).text();
+    const first = await fetchFeed(all.url);
+    const before = await first.text();
     expect([before.includes("Joined plan"), before.includes("My plan")]).toEqual([true, true]);
     expect(before).toContain("Circle: Joined");
     expect(before).not.toContain("Withdrawn task");
@@ -341,8 +388,18 @@ describe("calendar feeds", () => {
       await (await fetchFeed((await creator.trpc.calendarFeeds.create({})).url)).text(),
     ).toContain("Withdrawn task");
 
+    // A plan followed decides its alarms, so the calendar a cache holds is no longer current.
+    await leaver.trpc.notifications.followPlan({ id: joinedPlan.id });
+    const followed = await fetchFeed(all.url, { "if-none-match": first.headers.get("etag") ?? "" });
+    expect(followed.status).toBe(200);
+    const etag = followed.headers.get("etag") ?? "";
+    expect(etag).not.toBe(first.headers.get("etag"));
+
     await leaver.trpc.circles.leave({ id: joined.id });
-    const after = await (await fetchFeed(all.url)).text();
+    const left = await fetchFeed(all.url, { "if-none-match": etag });
+    expect(left.status).toBe(200);
+    expect(left.headers.get("etag")).not.toBe(etag);
+    const after = await left.text();
     expect([after.includes("Joined plan"), after.includes("My plan")]).toEqual([false, true]);
     expect((await fetchFeed(one.url)).status).toBe(404);
 

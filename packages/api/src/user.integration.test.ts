@@ -3,7 +3,7 @@
  * profile and email change, password change, and the list of one's sessions. Accounts and
  * sessions come from the factories, so no test pays for a sign-up it is not about.
  */
-import { mailOutbox, sessions } from "@circleplan/db/schema";
+import { calendarFeeds, mailOutbox, sessions } from "@circleplan/db/schema";
 import { createUser, startSession } from "@circleplan/db/testing/factories";
 import { messages } from "@circleplan/shared/messages";
 import { eq } from "drizzle-orm";
@@ -324,5 +324,41 @@ describe("user.sessions", () => {
     expect(
       await harness().db.db.select().from(sessions).where(eq(sessions.userId, alice.user.id)),
     ).toHaveLength(1);
+  });
+});
+
+describe("calendar feed links and a taken account", () => {
+  /** The owner, an intruder's session on their account, and a link the intruder made there. */
+  async function intrudedAccount() {
+    const owner = await signedInCaller(harness());
+    const intruder = callerFor(harness(), {
+      cookie: (await startSession(harness().deps.sessions, owner.user.id)).cookie,
+    });
+    await intruder.trpc.calendarFeeds.create({});
+    // Someone else's link, which none of this may touch.
+    const bystander = await signedInCaller(harness());
+    await bystander.trpc.calendarFeeds.create({});
+    return { owner, bystander };
+  }
+
+  const feedsOf = (userId: number) =>
+    harness().db.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+
+  it("an intruder's feed link stops reading when the owner signs out everywhere else", async () => {
+    const { owner, bystander } = await intrudedAccount();
+    await owner.trpc.user.endOtherSessions();
+    expect((await owner.trpc.calendarFeeds.list()).feeds).toEqual([]);
+    expect(await feedsOf(owner.user.id)).toEqual([]);
+    expect(await feedsOf(bystander.user.id)).toHaveLength(1);
+  });
+
+  it("an intruder's feed link stops reading when the owner changes the password", async () => {
+    const { owner, bystander } = await intrudedAccount();
+    await owner.trpc.user.changePassword({
+      currentPassword: owner.password,
+      newPassword: "Brand#new2025pw",
+    });
+    expect((await owner.trpc.calendarFeeds.list()).feeds).toEqual([]);
+    expect(await feedsOf(bystander.user.id)).toHaveLength(1);
   });
 });

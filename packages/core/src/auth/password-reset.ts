@@ -7,6 +7,7 @@ import {
 } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
 import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { forgetFeedsOf } from "../calendar-feeds/revoke-feed";
 import type { Call, CoreDeps } from "../deps";
 import { AppError } from "../errors";
 import { resetCodeMail } from "../mail/templates";
@@ -78,7 +79,7 @@ export async function requestPasswordReset({
  * Single use, 15 minutes, 5 wrong tries a code and 10 a day an account. The code is checked
  * before anything costly: the new password is hashed only once the code is right, so a known
  * and an unknown email take the same time. Success sets the password, proves the address (the
- * code came by mail) and ends every session of the user.
+ * code came by mail) and ends every session and calendar feed link of the user.
  */
 export async function resetPassword({
   deps,
@@ -135,6 +136,7 @@ export async function resetPassword({
       .update(users)
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
       .where(eq(users.id, userId));
+    await forgetFeedsOf(tx, userId);
     return { ok: true as const, userId };
   });
   if (!outcome.ok) {

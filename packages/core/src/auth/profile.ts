@@ -3,6 +3,7 @@ import type { PublicUser, SessionInfo } from "@circleplan/shared/auth-outputs";
 import type { ChangePasswordInput, UpdateUserInput } from "@circleplan/shared/auth-schemas";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, ne } from "drizzle-orm";
+import { forgetFeedsOf } from "../calendar-feeds/revoke-feed";
 import type { Call, SignedInCaller } from "../deps";
 import { AppError } from "../errors";
 import { emailChangeNotice, passwordChangedNotice } from "../mail/templates";
@@ -98,7 +99,10 @@ export async function updateProfile({
   };
 }
 
-/** Current + new password; the other sessions end and the address on file gets a notice. */
+/**
+ * Current + new password; the other sessions and every calendar feed link end, and the address
+ * on file gets a notice.
+ */
 export async function changePassword({
   deps,
   caller,
@@ -119,6 +123,7 @@ export async function changePassword({
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await withOutbox(deps, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await forgetFeedsOf(tx, user.id);
     await deps.mail.enqueue(
       tx,
       passwordChangedNotice({
@@ -180,10 +185,12 @@ export async function endSession({
   return { message: messages.sessionEnded };
 }
 
+/** "Sign out everywhere else": the other sessions and every calendar feed link end. */
 export async function endOtherSessions({
   deps,
   caller,
 }: SignedInCall): Promise<{ message: string }> {
+  await forgetFeedsOf(deps.db, caller.userId);
   await deps.sessions.invalidateAllForUser(caller.userId, { keep: caller.sessionId });
   deps.log.security("sessions.ended_others", {
     requestId: caller.requestId,

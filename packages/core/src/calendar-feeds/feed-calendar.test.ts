@@ -1,6 +1,11 @@
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadRecurrenceLibrary } from "../plans/recurrence";
+import {
+  loadRecurrenceLibrary,
+  occurrencesBetween,
+  type RecurrenceRule,
+  storedRule,
+} from "../plans/recurrence";
 import { type FeedCalendarInput, feedCalendar } from "./feed-calendar";
 import type { FeedException, FeedPlan } from "./feed-plans";
 
@@ -116,16 +121,103 @@ describe("a feed's calendar", () => {
     ]);
   });
 
-  it("takes DTSTART out of a series whose rule does not fall on it, as the product does", () => {
-    const rule = weeklyRule("monday", 2);
-    // Tuesday 3 March: the Mondays after it are the occurrences.
+  // RFC 5545 counts DTSTART as the series' first occurrence, towards COUNT too, even where the
+  // rule does not fall on it; libical, Google and Apple expand it so (ical.js alone skips it, so
+  // only the written text tells). The product's first occurrence is the rule's first.
+  const offRule = [
+    {
+      name: "weekly on Mondays, twice, from a Tuesday",
+      plan: {
+        startsAt: "2026-03-03T17:00:00+00:00",
+        endsAt: "2026-03-03T18:30:00+00:00",
+        recurrence: weeklyRule("monday", 2),
+      },
+      dtstart: "DTSTART;TZID=Europe/London:20260309T170000",
+      dtend: "DTEND;TZID=Europe/London:20260309T183000",
+      rule: "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2",
+    },
+    {
+      name: "all-day on weekdays, three times, two days long, from a Saturday",
+      plan: {
+        allDay: true,
+        startsAt: null,
+        endsAt: null,
+        startDate: "2026-03-07",
+        endDate: "2026-03-08",
+        recurrence: {
+          ...weeklyRule("monday", 3),
+          type: "daily",
+          weekdaysOnly: true,
+          daysOfWeek: null,
+        },
+      },
+      dtstart: "DTSTART;VALUE=DATE:20260309",
+      dtend: "DTEND;VALUE=DATE:20260311",
+      rule: "RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;COUNT=3",
+    },
+    {
+      name: "the last Tuesday of the month until June, from the first",
+      plan: {
+        startsAt: "2026-03-03T17:00:00+00:00",
+        endsAt: null,
+        recurrence: {
+          ...weeklyRule("tuesday", 0),
+          type: "monthly",
+          daysOfWeek: null,
+          monthlyBy: "weekdayOfMonth",
+          weekOfMonth: -1,
+          count: null,
+          until: "2026-06-30",
+        },
+      },
+      dtstart: "DTSTART;TZID=Europe/London:20260331T170000",
+      dtend: null,
+      rule: "RRULE:FREQ=MONTHLY;BYDAY=-1TU;UNTIL=20260630T225959Z",
+    },
+  ];
+
+  it.each(offRule)(
+    "writes a series whose start is off its rule from its first occurrence, no EXDATE, so COUNT counts the app's dates: $name",
+    (shape) => {
+      const series = plan(shape.plan as Partial<FeedPlan>);
+      const { text, events } = calendarOf([series]);
+      const lines = text.split("\r\n");
+      expect(lines).toContain(shape.dtstart);
+      if (shape.dtend) expect(lines).toContain(shape.dtend);
+      else expect(text).not.toContain("DTEND");
+      expect(lines).toContain(shape.rule);
+      expect(text).not.toContain("EXDATE");
+      const product = occurrencesBetween(
+        storedRule(series.recurrence) as RecurrenceRule,
+        series.allDay
+          ? { allDay: true, date: series.startDate as string }
+          : {
+              allDay: false,
+              start: new Date(series.startsAt as string),
+              timeZone: series.timeZone,
+            },
+        new Date("2026-01-01T00:00:00Z"),
+        new Date("2027-01-01T00:00:00Z"),
+      );
+      const expansion = new ICAL.Event(events[0] as ICAL.Component).iterator();
+      const starts: string[] = [];
+      for (let next = expansion.next(); next; next = expansion.next()) {
+        starts.push(next.isDate ? next.toString() : next.toJSDate().toISOString());
+      }
+      expect(starts).toEqual(
+        product.map((original) => (original.allDay ? original.date : original.start.toISOString())),
+      );
+    },
+  );
+
+  it("writes nothing of a series whose rule never falls before its end", () => {
     const { events } = calendarOf([
-      plan({ startsAt: "2026-03-03T17:00:00+00:00", endsAt: null, recurrence: rule }),
+      plan({
+        startsAt: "2026-03-03T17:00:00+00:00",
+        recurrence: { ...weeklyRule("monday", 0), count: null, until: "2026-03-08" },
+      }),
     ]);
-    const expansion = new ICAL.Event(events[0] as ICAL.Component).iterator();
-    const starts: string[] = [];
-    for (let next = expansion.next(); next; next = expansion.next()) starts.push(next.toString());
-    expect(starts).toEqual(["2026-03-09T17:00:00", "2026-03-16T17:00:00"]);
+    expect(events).toHaveLength(0);
   });
 
   it("writes a moved all-day occurrence under the series' UID with RECURRENCE-ID;VALUE=DATE, not as an EXDATE and a stray event", () => {
@@ -186,5 +278,41 @@ describe("a feed's calendar", () => {
       .getAllSubcomponents("valarm")
       .map((alarm) => String(alarm.getFirstPropertyValue("trigger")));
     expect(triggers).toEqual(["-PT1H", "-P1D"]);
+  });
+
+  it("states whether an unassigned task or a to-do is done, a series' occurrence completed on its own too; an event states nothing", () => {
+    const descriptionOf = (fields: Partial<FeedPlan>) =>
+      calendarOf([plan(fields)]).events[0]?.getFirstPropertyValue("description");
+    expect(descriptionOf({ type: "todo" })).toBe("To do");
+    expect(descriptionOf({ type: "todo", isCompleted: true, description: "Milk" })).toBe(
+      "Done\n\nMilk",
+    );
+    expect(descriptionOf({ type: "task", isCompleted: true })).toBe("Done");
+    expect(descriptionOf({ type: "event" })).toBeNull();
+    expect(
+      descriptionOf({ type: "task", assignedTo: 12, assigneeName: "Ann", isCompleted: true }),
+    ).toBe("Task for Ann: completed");
+
+    const done: FeedException = {
+      planId: 1,
+      originalStart: "2026-03-09T17:00:00.000Z",
+      originalDate: null,
+      startsAt: "2026-03-09T17:00:00.000Z",
+      endsAt: null,
+      startDate: null,
+      endDate: null,
+      isCancelled: false,
+      isException: false,
+      overrides: null,
+      isCompleted: true,
+    };
+    const { events } = calendarOf(
+      [plan({ type: "todo", endsAt: null, recurrence: weeklyRule("monday", 3) })],
+      { exceptions: [done] },
+    );
+    expect(events.map((event) => event.getFirstPropertyValue("description"))).toEqual([
+      "To do",
+      "Done",
+    ]);
   });
 });

@@ -2,12 +2,13 @@
  * A feed's plans as iCalendar (RFC 5545), written by ical-generator (docs/decisions/026, "The
  * calendar"): one VEVENT per plan with a stable UID; timed plans in their own zone (TZID and its
  * VTIMEZONE), all-day plans as DATE values with an exclusive end; a series as one VEVENT whose
- * RRULE is the stored rule's own text (recurrence.ts rruleText), its cancelled occurrences as
- * EXDATE, and each moved or edited occurrence as a VEVENT with the series' UID and its
+ * RRULE is the stored rule's own text (recurrence.ts rruleText) and whose DTSTART is its first
+ * occurrence (not the stored start, where the rule does not fall on it), its cancelled occurrences
+ * as EXDATE, and each moved or edited occurrence as a VEVENT with the series' UID and its
  * RECURRENCE-ID (a DATE for an all-day series). Pure: the caller reads the rows (feed-plans.ts)
  * and loads the recurrence library first.
  */
-import { addDays, dayIn } from "@circleplan/shared/days";
+import { addDays, dayIn, daysBetween } from "@circleplan/shared/days";
 import { circlePlanAddress } from "@circleplan/shared/plan-address";
 import { type Interest, isReminded } from "@circleplan/shared/plan-rules";
 import { reminderMinutesOf } from "@circleplan/shared/reminder-phrases";
@@ -15,7 +16,8 @@ import { TZDate } from "@date-fns/tz";
 import ical, { formatDate, formatDateTZ, ICalAlarmType, type ICalEventData } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import {
-  isOccurrence,
+  type OriginalStart,
+  occurrenceFrom,
   type RecurrenceRule,
   rruleText,
   type SeriesStart,
@@ -125,20 +127,32 @@ function planEvents(
   });
 
   const rule = readRule(plan);
+  if (!rule) {
+    return [
+      {
+        id: uid,
+        ...common,
+        ...timing(plan, zone),
+        ...fields(shownOf(plan), dayOf(plan, plan.timeZone)),
+      },
+    ];
+  }
+
+  // RFC 5545 counts DTSTART as the first occurrence, towards COUNT too, even where the rule does
+  // not fall on it (a weekly series on Mondays that starts on a Tuesday); the product's first
+  // occurrence is the rule's first. So the series is written from that one, its RRULE still the
+  // stored start's (its BY parts), and its exceptions still named by their original starts.
+  const start = seriesStart(plan);
+  const first = occurrenceFrom(rule, start, instantOf(start), "next");
+  if (!first) return [];
+  const opening = openingAt(plan, first);
   const main: ICalEventData = {
     id: uid,
     ...common,
-    ...timing(plan, zone),
-    ...fields(shownOf(plan), firstDay(plan)),
+    ...timing(opening, zone, plan.allDay),
+    ...fields(shownOf(plan), dayOf(opening, plan.timeZone)),
   };
-  if (!rule) return [main];
-
-  const start = seriesStart(plan);
-  const excluded: Original[] = [];
-  // RFC 5545 counts DTSTART as an occurrence even where the rule does not fall (a weekly series
-  // on Mondays that starts on a Tuesday); the product does not, so the feed takes it back out.
-  const first = originalOfStart(start);
-  if (!isOccurrence(rule, start, first)) excluded.push(first);
+  const excluded: OriginalStart[] = [];
   const moved: ICalEventData[] = [];
   for (const exception of exceptions) {
     const original = originalOfException(exception);
@@ -151,7 +165,7 @@ function planEvents(
     const own = {
       ...common,
       ...timing(exception, zone, plan.allDay),
-      ...fields(shown, occurrenceDay(exception, plan)),
+      ...fields(shown, dayOf(exception, plan.timeZone)),
     };
     moved.push(
       original.allDay
@@ -162,8 +176,6 @@ function planEvents(
   main.repeating = repeatingText(rule, start, excluded, zone);
   return [main, ...moved];
 }
-
-type Original = { allDay: true; date: string } | { allDay: false; start: Date };
 
 function readRule(plan: FeedPlan): RecurrenceRule | null {
   try {
@@ -180,11 +192,35 @@ function seriesStart(plan: FeedPlan): SeriesStart {
     : { allDay: false, start: new Date(plan.startsAt as string), timeZone: plan.timeZone };
 }
 
-function originalOfStart(start: SeriesStart): Original {
-  return start.allDay ? { allDay: true, date: start.date } : { allDay: false, start: start.start };
+/** Where the recurrence library reads a series' start: an all-day one's date at UTC midnight. */
+function instantOf(start: SeriesStart): Date {
+  return start.allDay ? new Date(`${start.date}T00:00:00Z`) : start.start;
 }
 
-function originalOfException(exception: FeedException): Original | null {
+/** The plan's timing moved to one of its occurrences, its length kept (as its rows keep it). */
+function openingAt(plan: FeedPlan, original: OriginalStart): Timing {
+  if (original.allDay) {
+    const start = plan.startDate as string;
+    const days = plan.endDate === null ? null : daysBetween(start, plan.endDate);
+    return {
+      startsAt: null,
+      endsAt: null,
+      startDate: original.date,
+      endDate: days === null ? null : addDays(original.date, days),
+    };
+  }
+  const at = original.start.getTime();
+  const length =
+    plan.endsAt === null ? null : Date.parse(plan.endsAt) - Date.parse(plan.startsAt as string);
+  return {
+    startsAt: original.start.toISOString(),
+    endsAt: length === null ? null : new Date(at + length).toISOString(),
+    startDate: null,
+    endDate: null,
+  };
+}
+
+function originalOfException(exception: FeedException): OriginalStart | null {
   if (exception.originalDate) return { allDay: true, date: exception.originalDate };
   if (exception.originalStart) return { allDay: false, start: new Date(exception.originalStart) };
   return null;
@@ -211,9 +247,11 @@ function zonedOrInstant(instant: Date, zone: FeedZone | null): Date {
   return new TZDate(instant.getTime(), zone.tzid);
 }
 
+type Timing = Pick<FeedPlan, "startsAt" | "endsAt" | "startDate" | "endDate">;
+
 /** DTSTART and DTEND of a plan or an occurrence: DATE values with an exclusive end when all-day. */
 function timing(
-  when: Pick<FeedPlan, "startsAt" | "endsAt" | "startDate" | "endDate">,
+  when: Timing,
   zone: FeedZone | null,
   allDay = when.startDate !== null,
 ): Pick<ICalEventData, "start" | "end" | "allDay"> {
@@ -238,7 +276,7 @@ function timing(
 function repeatingText(
   rule: RecurrenceRule,
   start: SeriesStart,
-  excluded: Original[],
+  excluded: OriginalStart[],
   zone: FeedZone | null,
 ): string {
   const lines = [`RRULE:${rruleText(rule, start)}`];
@@ -254,21 +292,25 @@ function repeatingText(
   return lines.join("\r\n");
 }
 
-/** The day a plan opens on in the app: its first day, in its own zone. */
-function firstDay(plan: FeedPlan): string {
-  return plan.startDate ?? dayIn(new Date(plan.startsAt as string), plan.timeZone);
+/** The day a plan or an occurrence opens on in the app: its first day, in the plan's zone. */
+function dayOf(when: Pick<Timing, "startsAt" | "startDate">, timeZone: string): string {
+  return when.startDate ?? dayIn(new Date(when.startsAt as string), timeZone);
 }
 
-function occurrenceDay(exception: FeedException, plan: FeedPlan): string {
-  return exception.startDate ?? dayIn(new Date(exception.startsAt as string), plan.timeZone);
-}
-
-/** A task's state in words, as the plan card says it. */
+/** An assigned task's state in words, as the plan card says it. */
 function taskState(plan: FeedPlan, shown: Shown): string {
   if (shown.isCompleted) return "completed";
   if (plan.assignmentAccepted === true) return "accepted";
   if (plan.assignmentAccepted === false) return "declined";
   return "waiting for an answer";
+}
+
+/**
+ * Whether a plan has a state to show: every task and to-do, and anything assigned. feed-plans.ts
+ * reads an occurrence completed on its own for the same plans.
+ */
+function showsState(plan: Pick<FeedPlan, "type" | "assignedTo">): boolean {
+  return plan.type !== "event" || plan.assignedTo !== null;
 }
 
 function descriptionOf(
@@ -281,6 +323,8 @@ function descriptionOf(
   if (showCircle) lines.push(`Circle: ${circle.name}`);
   if (plan.assignedTo !== null) {
     lines.push(`Task for ${plan.assigneeName || "a former member"}: ${taskState(plan, shown)}`);
+  } else if (showsState(plan)) {
+    lines.push(shown.isCompleted ? "Done" : "To do");
   }
   if (shown.description) lines.push(...(lines.length > 0 ? [""] : []), shown.description);
   return lines.length > 0 ? lines.join("\n") : null;

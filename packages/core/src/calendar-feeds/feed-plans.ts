@@ -3,8 +3,8 @@
  * touch the window (a series: that started before its end and has not ended before its start),
  * less the tasks withdrawn from its owner (occurrence-sql.ts hiddenFrom), at most
  * CALENDAR_FEED_PLANS_MAX (the series first, then the one-off plans nearest to now); and the
- * series' occurrences that differ from their series (moved or edited, cancelled, a task's
- * occurrence completed on its own), at most CALENDAR_FEED_EXCEPTIONS_MAX, nearest first. One
+ * series' occurrences that differ from their series (moved or edited, cancelled, a task's or
+ * to-do's occurrence completed on its own), at most CALENDAR_FEED_EXCEPTIONS_MAX, nearest first. One
  * round trip, answered as JSON texts.
  */
 import { type Executor, queryRows } from "@circleplan/db/client";
@@ -108,7 +108,8 @@ export async function readFeedPlans(
         join found p on p.id = o.plan_id
         where p.recurrence is not null
           and (o.is_exception or o.is_cancelled
-            or (o.is_completed is not null and p.assigned_to is not null))
+            -- an occurrence completed on its own, where feed-calendar.ts showsState
+            or (o.is_completed is not null and (p.type <> 'event' or p.assigned_to is not null)))
         order by abs(extract(epoch from
             coalesce(o.original_start, o.original_date::timestamp at time zone 'UTC') - ${now}::timestamptz)),
           o.id

@@ -16,8 +16,10 @@ import { circleVersionJoins } from "../live/live-version";
 /**
  * Raised when what a feed holds, or how it is written, changes: every ETag changes with it.
  * 2: an all-day series' moved occurrences are RECURRENCE-ID;VALUE=DATE overrides.
+ * 3: a series whose start is off its rule starts at its first occurrence, without an EXDATE.
+ * 4: every task and to-do states whether it is done.
  */
-const FEED_FORMAT = 2;
+const FEED_FORMAT = 4;
 
 export interface FeedCircle {
   id: number;

@@ -22,7 +22,7 @@ export type FeedAnswer =
   | { status: 304; etag: string; lastModified: Date }
   | { status: 200; etag: string; lastModified: Date; body: string };
 
-/** last_read_at is written at most this often: a poll every minute costs no write each time. */
+/** last_read_at is written at most this often (the rate limit's counter is still one write). */
 const LAST_READ_STEP_MS = 60 * 60 * 1000;
 
 export async function readCalendarFeed(

@@ -1,4 +1,4 @@
-import type { Tx } from "@circleplan/db/client";
+import type { Executor, Tx } from "@circleplan/db/client";
 import { calendarFeeds } from "@circleplan/db/schema";
 import type { CalendarFeedInput } from "@circleplan/shared/calendar-feed-schemas";
 import { and, eq, isNull } from "drizzle-orm";
@@ -43,4 +43,13 @@ export async function forgetCircleFeed(
         eq(calendarFeeds.circleId, membership.circleId),
       ),
     );
+}
+
+/**
+ * Every feed address of a user stops working (docs/decisions/006, "Who owns an account"): a
+ * password reset, a password change and "sign out everywhere else" end what someone who had the
+ * account could still use, and a feed link they made would otherwise keep reading its circles.
+ */
+export async function forgetFeedsOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }

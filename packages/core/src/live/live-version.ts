@@ -23,7 +23,7 @@ const LATE_COMMITS = "5 minutes";
 /**
  * The lateral joins that give a circle's part of a version: `newest.created_at`, and
  * `recent.entries` / `recent.top` (see above). `circleId` is the column naming the circle.
- * Calendar feeds' ETags are built from the same parts (calendar-feeds/feed-version.ts).
+ * Calendar feeds' ETags are built from the same parts (calendar-feeds/find-feed.ts).
  */
 export function circleVersionJoins(circleId: SQL): SQL {
   return sql`left join lateral (

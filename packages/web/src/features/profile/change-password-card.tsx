@@ -32,8 +32,10 @@ export function ChangePasswordCard({ email }: { email: string }) {
       const result = await changePassword.mutateAsync({ currentPassword, newPassword });
       form.reset(emptyValues);
       toast.success("Password updated", { description: result.message });
-      // The server has signed the other sessions out; the list below should show it.
+      // The server has signed the other sessions out and ended the calendar links (decision
+      // 006): the cards below should show it.
       void utils.user.sessions.invalidate();
+      void utils.calendarFeeds.list.invalidate();
     } catch (error) {
       applyServerIssues(error, ["currentPassword", "newPassword"], form.setError);
       toast.error("Failed to update password", {
@@ -47,7 +49,8 @@ export function ChangePasswordCard({ email }: { email: string }) {
       <CardHeader>
         <CardTitle>Change password</CardTitle>
         <CardDescription>
-          Your other devices are signed out when the password changes.
+          Your other devices are signed out, and your calendar links stop working, when the password
+          changes.
         </CardDescription>
       </CardHeader>
       <CardContent>

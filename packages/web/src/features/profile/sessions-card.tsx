@@ -44,8 +44,9 @@ export function SessionsCard() {
     } catch (error) {
       toast.error(failure, { description: serverMessage(error, "Please try again.") });
     }
-    // Also after a failure: a session that is already gone answers "not found".
-    await utils.user.sessions.invalidate();
+    // Also after a failure: a session that is already gone answers "not found". Signing out
+    // everywhere else also ends the calendar links (decision 006).
+    await Promise.all([utils.user.sessions.invalidate(), utils.calendarFeeds.list.invalidate()]);
   }
 
   return (
@@ -55,7 +56,8 @@ export function SessionsCard() {
           Where you're signed in
         </CardTitle>
         <CardDescription>
-          Sign out of a device you no longer use or do not recognise.
+          Sign out of a device you no longer use or do not recognise. Signing out of all other
+          sessions also turns your calendar links off.
         </CardDescription>
       </CardHeader>
       <CardContent>
