@@ -189,27 +189,8 @@ function cold(runs: number): SummaryRow[] {
       ["process", "import", "prepare", "first sentence", "warm sentence", "first over warm"],
       table.map(({ label, runs }) => [
         label,
-        pair(
-          runs,
-          (r) => r.importMs,
-          (r) => r.importCpuMs,
-        ),
-        pair(
-          runs,
-          (r) => r.prepareMs,
-          (r) => r.prepareCpuMs,
-        ),
-        pair(
-          runs,
-          (r) => r.firstMs,
-          (r) => r.firstCpuMs,
-        ),
-        pair(
-          runs,
-          (r) => r.warmMs,
-          (r) => r.warmCpuMs,
-        ),
-        pair(runs, overWarm, overWarmCpu),
+        ...STAGES.map((stage) => pair(runs, stage)),
+        `${ms(median(runs.map(overWarm)))} (${ms(median(runs.map(overWarmCpu)))})`,
       ]),
     );
     if (!lambdaNode()) console.log("(Node 22 rows: run `pnpm smoke:lambda` once to install it.)");
@@ -236,8 +217,13 @@ function cold(runs: number): SummaryRow[] {
 const overWarm = (run: ColdRun) => run.firstMs - run.warmMs;
 const overWarmCpu = (run: ColdRun) => run.firstCpuMs - run.warmCpuMs;
 
-function pair(runs: ColdRun[], wall: (run: ColdRun) => number, cpu: (run: ColdRun) => number) {
-  return `${ms(median(runs.map(wall)))} (${ms(median(runs.map(cpu)))})`;
+/** The stages a probe times, each in wall (`importMs`) and CPU (`importCpuMs`) milliseconds. */
+const STAGES = ["import", "prepare", "first", "warm"] as const;
+
+/** A stage's median wall time, and its median CPU time in brackets. */
+function pair(runs: ColdRun[], stage: (typeof STAGES)[number]) {
+  const wall = median(runs.map((run) => run[`${stage}Ms`]));
+  return `${ms(wall)} (${ms(median(runs.map((run) => run[`${stage}CpuMs`])))})`;
 }
 
 /** Node 22 as `pnpm smoke:lambda` installs it for the Lambda runtime, if it has. */
