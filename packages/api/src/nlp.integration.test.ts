@@ -3,8 +3,11 @@
  * callers (who may read a sentence for which circle, whose names an assignee is matched
  * against, which zone it is read in, and what input is refused with which message), then
  * `POST /api/nlp/process-voice` over real HTTP with the spec's own payload. The reading itself
- * is tested against the corpus in core (parse-plan-text.test.ts).
+ * is tested against the corpus in core (parse-plan-text.test.ts). `nlp.prepare` who may ask;
+ * that it loads nothing at a cold start and everything when asked is the Lambda test's
+ * (functions/src/api.integration.test.ts), whose modules are fresh.
  */
+import { loadLanguageLibraries } from "@circleplan/core/nlp/language-libraries";
 import { createCircle, createUser } from "@circleplan/db/testing/factories";
 import { DEFAULT_REMINDERS, NLP_TEXT_MAX_LENGTH } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
@@ -31,6 +34,27 @@ async function family() {
   const circle = await createCircle(s.deps, { creatorId: parent.user.id, members: [emma.id] });
   return { parent, emma, liam, circle };
 }
+
+describe("nlp.prepare", () => {
+  it("readies the reader for the signed-in only, answering once it is loaded", async () => {
+    const s = server();
+    expect(await refusal(callerFor(s).trpc.nlp.prepare())).toMatchObject({
+      status: 401,
+      body: { message: messages.notSignedIn, code: "UNAUTHORIZED" },
+    });
+
+    const parent = await signedInCaller(s);
+    expect(await parent.trpc.nlp.prepare()).toEqual({ ready: true });
+    // Already settled, the libraries' promise answers before a promise made after it.
+    const first = await Promise.race([
+      loadLanguageLibraries().then(() => "loaded"),
+      Promise.resolve().then(() => "still loading"),
+    ]);
+    expect(first).toBe("loaded");
+    // Idempotent: asked again (another tab, a reopened dialog), it answers without work.
+    expect(await parent.trpc.nlp.prepare()).toEqual({ ready: true });
+  });
+});
 
 describe("nlp.processVoice", () => {
   it("reads a member's sentence into the plan form, in the caller's zone", async () => {
@@ -310,5 +334,19 @@ describe("POST /api/nlp/process-voice", () => {
     });
     expect(badZone.status).toBe(400);
     expect(badZone.body).toMatchObject({ message: messages.timeZoneInvalid });
+  });
+});
+
+describe("POST /api/nlp/prepare", () => {
+  it("answers a bodiless POST from the signed-in with ready, and 401 to the signed-out", async () => {
+    const s = server();
+    const signedOut = await s.client().request("POST", "/api/nlp/prepare");
+    expect(signedOut).toMatchObject({
+      status: 401,
+      body: { message: messages.notSignedIn, code: "UNAUTHORIZED" },
+    });
+    const { client } = await signedInClient(s);
+    const ready = await client.request("POST", "/api/nlp/prepare");
+    expect(ready).toMatchObject({ status: 200, body: { ready: true } });
   });
 });

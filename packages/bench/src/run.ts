@@ -60,7 +60,8 @@ Sections (default: all, in this order):
            rewrite, far reads of a circle at its cap of daily series, the job moving their
            windows): rows each writes and its time; embedded store unless --postgres
   nlp      the natural-language reader: warm p50/p99 per corpus sentence, and the first
-           sentence after a cold start (its libraries load lazily) in --cold-runs processes
+           sentence after a cold start in --cold-runs processes, after nlp.prepare (and the
+           prepare's own cost) and without it
   digest   one run of the scheduled job (reminders, push, digests, outbox, upkeep) on
            100,000 users and 1,000,000 plans with 10,000 reminders due: its time and
            the statements it issued; embedded store unless --postgres or --database-url

@@ -63,3 +63,13 @@ export const voiceResultSchema = z.object({
   message: z.string().describe('What to tell the user ("Event parsed successfully")'),
 });
 export type VoiceResult = z.infer<typeof voiceResultSchema>;
+
+/** What `POST /api/nlp/prepare` answers. */
+export const readerReadySchema = z.object({
+  ready: z
+    .boolean()
+    .describe(
+      "True once the server's sentence reader is loaded; false if loading failed (the next sentence loads it itself)",
+    ),
+});
+export type ReaderReady = z.infer<typeof readerReadySchema>;

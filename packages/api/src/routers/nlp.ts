@@ -1,5 +1,6 @@
 import { processVoice } from "@circleplan/core/nlp/process-voice";
-import { voiceResultSchema } from "@circleplan/shared/nlp-outputs";
+import { prepareReader } from "@circleplan/core/nlp/warm-reader";
+import { readerReadySchema, voiceResultSchema } from "@circleplan/shared/nlp-outputs";
 import { processVoiceInput } from "@circleplan/shared/nlp-schemas";
 import { protectedProcedure, router, syncParsed } from "../trpc";
 
@@ -17,4 +18,17 @@ export const nlpRouter = router({
     .input(processVoiceInput)
     .output(syncParsed(voiceResultSchema))
     .mutation(({ ctx, input }) => processVoice({ deps: ctx.deps, caller: ctx.caller, input })),
+
+  prepare: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/nlp/prepare",
+        summary: "Ready the sentence reader before a sentence is sent",
+        description:
+          "Signed-in users. Loads the server's sentence reader (about half a second of work, once per server process) and answers when it is ready, so a client that calls it as its sentence entry opens gets its first reading at full speed; nothing is read or saved. Idempotent: once loaded it answers at once without work. Optional: a sentence sent without it is read the same, only the first one a server reads waits for the load.",
+      },
+    })
+    .output(syncParsed(readerReadySchema))
+    .mutation(({ ctx }) => prepareReader(ctx.deps.log)),
 });

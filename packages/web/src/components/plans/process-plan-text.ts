@@ -5,6 +5,8 @@
  */
 import { messages } from "@circleplan/shared/messages";
 import type { VoiceResult } from "@circleplan/shared/nlp-outputs";
+import { getUntypedClient } from "@trpc/client";
+import { useEffect } from "react";
 import { serverMessage } from "@/lib/errors";
 import { browserTimeZone } from "@/lib/time-zones";
 import { toast } from "@/lib/toast";
@@ -28,13 +30,15 @@ export type ProcessAnswer =
 
 /**
  * `referenceDay`: the day the sentence is typed from (a day chosen on the calendar), which the
- * server reads as "today" (issue 21); today when absent.
+ * server reads as "today" (issue 21); today when absent. Mounting it (the text step, the voice
+ * recorder) asks the server to ready its reader, so the load overlaps the typing or speaking.
  */
 export function useProcessPlanText({ referenceDay }: { referenceDay?: string | undefined } = {}): {
   process(text: string, circleId: number): Promise<ProcessAnswer>;
   pending: boolean;
 } {
   const mutation = trpc.nlp.processVoice.useMutation();
+  usePrepareReader();
 
   async function process(text: string, circleId: number): Promise<ProcessAnswer> {
     try {
@@ -78,4 +82,30 @@ function announce(result: VoiceResult): void {
       description: "Please review and submit the event details.",
     });
   }
+}
+
+/**
+ * Where this tab's question stands, per tRPC client (the app makes one per tab; each hook's
+ * `client` is a new proxy of it, so the key is the client underneath): once it has
+ * heard "ready" it asks no more, since the server it reached keeps the reader loaded (another
+ * Lambda container may not, and there the sentence loads it itself); never twice at once.
+ */
+const readerAsked = new WeakMap<object, "asking" | "ready">();
+
+/**
+ * `nlp.prepare`, fire and forget (decision 010, "Cold start"): a failure only means the sentence
+ * loads the reader itself, so it is neither shown nor retried until the next opening.
+ */
+function usePrepareReader(): void {
+  const { client } = trpc.useUtils();
+  useEffect(() => {
+    const tab = getUntypedClient(client);
+    if (readerAsked.has(tab)) return;
+    readerAsked.set(tab, "asking");
+    const forget = () => readerAsked.delete(tab);
+    client.nlp.prepare.mutate().then(({ ready }) => {
+      if (ready) readerAsked.set(tab, "ready");
+      else forget();
+    }, forget);
+  }, [client]);
 }

@@ -8,6 +8,7 @@ import { messages } from "@circleplan/shared/messages";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { type ReactElement, useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanDialogProps } from "@/components/plans/plan-dialogs";
 import { UserReady } from "@/components/plans/testing/user-ready";
@@ -34,11 +35,11 @@ const SENTENCE = "Piano lesson with Bea tomorrow from 5 to 6pm at the music scho
 function renderCreate(
   props: Partial<PlanDialogProps> = {},
   handlers: Record<string, Handler> = {},
+  /** A test's own way of opening the dialog, instead of open from the start. */
+  dialog?: ReactElement,
 ) {
   const view = renderWithTrpc(
-    <UserReady>
-      <PlanDialog open onOpenChange={() => {}} {...props} />
-    </UserReady>,
+    <UserReady>{dialog ?? <PlanDialog open onOpenChange={() => {}} {...props} />}</UserReady>,
     {
       handlers: {
         "auth.user": () => userFixture(),
@@ -273,4 +274,45 @@ describe("Create Plan's free-text step", () => {
     expect(within(dialog).getByLabelText("Title")).toHaveValue("Piano lesson");
     expect(within(dialog).queryByRole("textbox", { name: "Describe your plan" })).toBeNull();
   });
+
+  it("asks the server to ready its reader as the step opens, silently, until it answers ready", async () => {
+    let asked = 0;
+    const view = renderCreate(
+      {},
+      {
+        "nlp.prepare": () => {
+          asked += 1;
+          if (asked === 1) throw serverError("Internal server error", 500, "INTERNAL");
+          return { ready: true };
+        },
+      },
+      <ReopenablePlanDialog />,
+    );
+    const reopen = async () => {
+      const { dialog } = await textStep();
+      await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await userEvent.click(await screen.findByRole("button", { name: "Open" }));
+    };
+    await waitFor(() => expect(view.callsTo("nlp.prepare")).toHaveLength(1));
+    // A failure is not the person's concern: nothing shown, asked again at the next opening.
+    await reopen();
+    await waitFor(() => expect(view.callsTo("nlp.prepare")).toHaveLength(2));
+    expect(toast.error).not.toHaveBeenCalled();
+    await reopen();
+    await textStep();
+    expect(view.callsTo("nlp.prepare")).toHaveLength(2);
+  });
 });
+
+/** Create Plan, open at first, closed by its Cancel and opened again by a button. */
+function ReopenablePlanDialog() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <PlanDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
