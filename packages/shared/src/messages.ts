@@ -9,6 +9,7 @@ import {
   CALENDAR_IMPORT_EVENTS_MAX,
   CALENDAR_IMPORT_MAX_BYTES,
   CALENDAR_IMPORT_PLANS_MAX,
+  CALENDAR_IMPORT_ZONES_MAX,
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   CIRCLE_MEMBERS_MAX,
   CIRCLE_NAME_MAX_LENGTH,
@@ -241,6 +242,7 @@ export const messages = {
   calendarTooManyPlans: `This import would add more than ${CALENDAR_IMPORT_PLANS_MAX} plans. Please split the file and import it in parts.`,
   calendarImportsTooFast:
     "You are importing calendars too quickly. Please wait a while and try again.",
+  calendarTooManyZones: `This calendar file defines more than ${CALENDAR_IMPORT_ZONES_MAX} time zones. Please export it again from your calendar app.`,
   // Calendar feeds (docs/decisions/026)
   calendarFeedsTooFast: "You made many calendar links in a short time. Please try again later.",
   // Custom reminders (docs/decisions/011)

@@ -104,6 +104,7 @@ export async function mapCalendar(
     out.events += 1;
     problem(context, { title: unreadable.title, start: null }, UNREADABLE);
   }
+  const reasonOf = (error: unknown) => reasonFor(error, source.refusedZones);
   for (const event of source.events) {
     out.events += 1;
     const name = { title: safeTitle(event.master), start: null as string | null };
@@ -120,7 +121,10 @@ export async function mapCalendar(
 const UNREADABLE = "Its dates could not be read.";
 const CANCELLED = "It is cancelled in its calendar.";
 
-function reasonOf(error: unknown): string {
+function reasonFor(error: unknown, refusedZones: Set<string>): string {
+  if (error instanceof UnknownZone && refusedZones.has(error.tzid)) {
+    return `Its time zone "${error.tzid.slice(0, 100)}" is defined by the file with rules the app does not read (only yearly changes are).`;
+  }
   if (error instanceof UnknownZone) {
     return `Its time zone "${error.tzid.slice(0, 100)}" is not known, and the file does not define it.`;
   }

@@ -10,6 +10,7 @@ import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_MAX_BYTES } from "@circlepl
 import { messages } from "@circleplan/shared/messages";
 import type ICAL from "ical.js";
 import { AppError } from "../errors";
+import { expandZonesOnce, trimZones } from "./file-zones";
 
 export type Ical = typeof ICAL;
 export type IcalEvent = ICAL.Event;
@@ -19,7 +20,10 @@ let library: Ical | undefined;
 
 /** ical.js (~200 kB) is loaded by the first import, not at every cold start. */
 export async function loadIcal(): Promise<Ical> {
-  library ??= (await import("ical.js")).default;
+  if (!library) {
+    library = (await import("ical.js")).default;
+    expandZonesOnce(library);
+  }
   return library;
 }
 
@@ -40,13 +44,16 @@ export interface SourceCalendar {
   ical: Ical;
   events: SourceEvent[];
   unreadable: UnreadableEvent[];
+  /** TZIDs whose VTIMEZONE the file defines with rules not read (file-zones.ts). */
+  refusedZones: Set<string>;
 }
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
 /**
  * The file's events, or 400: not iCalendar (`calendarFileInvalid`), does not parse
- * (`calendarFileMalformed`), too large or too many events.
+ * (`calendarFileMalformed`), too large, too many events or too many time zones. The file's
+ * VTIMEZONEs are trimmed before any event is read (file-zones.ts).
  */
 export async function readCalendar(content: string): Promise<SourceCalendar> {
   if (Buffer.byteLength(content, "utf8") > CALENDAR_IMPORT_MAX_BYTES) {
@@ -67,7 +74,8 @@ export async function readCalendar(content: string): Promise<SourceCalendar> {
   const components = root.getAllSubcomponents("vevent");
   if (components.length === 0) throw bad(messages.calendarFileEmpty);
   if (components.length > CALENDAR_IMPORT_EVENTS_MAX) throw bad(messages.calendarTooManyEvents);
-  return { ical, ...grouped(ical, components) };
+  const refusedZones = trimZones(root);
+  return { ical, ...grouped(ical, components), refusedZones };
 }
 
 /** A UID for an event without one (RFC 5545 requires it): its start and title, hashed. */
