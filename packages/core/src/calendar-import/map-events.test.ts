@@ -187,6 +187,29 @@ describe("mapCalendar", () => {
     ]);
     expect(file.skipped).toBe(1);
   });
+
+  it("counts the check that a rule expands alike against the file's steps: daily series from long ago stop there", async () => {
+    // Each series' check alone walks ~3,040 days from 2020; the file may take 4,000 steps here
+    // (200,000 in use: twenty daily series from 1900 took 31 s when the check was not counted).
+    const events = Array.from({ length: 4 }, (_, i) =>
+      [
+        "BEGIN:VEVENT",
+        `UID:daily-${i}`,
+        `SUMMARY:Daily ${i}`,
+        "DTSTART:20200101T080000Z",
+        "RRULE:FREQ=DAILY",
+        "END:VEVENT",
+      ].join("\n"),
+    );
+    const file = await mapCalendar(
+      await readCalendar(`BEGIN:VCALENDAR\n${events.join("\n")}\nEND:VCALENDAR`),
+      { importerZone: "UTC", now: NOW, stepsMax: 4_000 },
+    );
+    expect(file.drafts.map((draft) => draft.texts.title)).toEqual(["Daily 0"]);
+    expect(file.problems.map((item) => item.reason)).toEqual(
+      Array(3).fill(expect.stringMatching(/too often/)),
+    );
+  });
 });
 
 describe("readCalendar", () => {
