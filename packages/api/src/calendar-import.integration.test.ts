@@ -41,6 +41,9 @@ async function family() {
   return { h, ...cast };
 }
 
+const calendarOf = (lines: string[]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...lines, "END:VCALENDAR"].join("\r\n");
+
 const importFile = (who: TestCaller, id: number, content: string) =>
   who.trpc.calendarImport.import({ id, fileName: "calendar.ics", content });
 
@@ -228,5 +231,41 @@ describe("calendar import", () => {
       .from(circleActivity)
       .where(eq(circleActivity.circleId, circle.id));
     expect(entries[0]?.n).toBe(0);
+  });
+
+  it("imports an event whose UID holds NUL and control characters (cleaned), not a 500", async () => {
+    const { h, member, circle } = await family();
+    const file = calendarOf([
+      "BEGIN:VEVENT",
+      "UID:school\u0000\u0007-day@example.org",
+      "SUMMARY:School day",
+      "DTSTART:20261110T080000Z",
+      "END:VEVENT",
+    ]);
+    expect(await importFile(member, circle.id, file)).toMatchObject({ created: 1 });
+    const rows = await h.db.db.select().from(plans).where(eq(plans.circleId, circle.id));
+    expect(rows.map((row) => row.importUid)).toEqual(["school-day@example.org"]);
+  });
+
+  it("refuses a file whose series carry more than 5,000 EXDATEs whole, with the product's message", async () => {
+    const { member, circle } = await family();
+    const days = Array.from({ length: 5_001 }, (_, i) =>
+      new Date(Date.UTC(2026, 0, 1 + i, 9)).toISOString().replace(/[-:]|\.000/g, ""),
+    );
+    const exdates = [];
+    for (let i = 0; i < days.length; i += 100)
+      exdates.push(`EXDATE:${days.slice(i, i + 100).join(",")}`);
+    const file = calendarOf([
+      "BEGIN:VEVENT",
+      "UID:daily@example.org",
+      "SUMMARY:Every day",
+      "DTSTART:20260101T090000Z",
+      "RRULE:FREQ=DAILY",
+      ...exdates,
+      "END:VEVENT",
+    ]);
+    expect(
+      await refusal(member.trpc.calendarImport.preview({ id: circle.id, content: file })),
+    ).toMatchObject({ status: 400, body: { message: messages.calendarTooManyExceptions } });
   });
 });

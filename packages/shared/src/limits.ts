@@ -357,6 +357,8 @@ export const CALENDAR_PREVIEWS_PER_HOUR = 60;
 export const CALENDAR_IMPORT_LISTED_MAX = 100;
 /** Time zones (VTIMEZONE) one file may define: a family's calendars name a few. */
 export const CALENDAR_IMPORT_ZONES_MAX = 50;
+/** Cancelled, moved or edited occurrences one import may write: as many as a feed holds. */
+export const CALENDAR_IMPORT_EXCEPTIONS_MAX = 5000;
 
 /**
  * Calendar feeds (docs/decisions/026): the plans a feed holds are those within a year back and

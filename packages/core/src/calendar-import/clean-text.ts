@@ -33,6 +33,22 @@ function lines(text: string): string {
 
 const oneLine = (text: string) => lines(text).replace(/\s+/g, " ").trim();
 
+/** Characters a UID keeps, as many as the column is read by (a UID names, it is not shown). */
+const UID_MAX_LENGTH = 500;
+
+/**
+ * An event's UID as it is stored: without control characters (Postgres refuses NUL), line
+ * breaks or broken UTF-16, cut to 500 characters; empty when nothing is left.
+ */
+export function cleanUid(raw: string): string {
+  return cut(
+    lines(raw)
+      .replace(/[\t\n]/g, "")
+      .trim(),
+    UID_MAX_LENGTH,
+  );
+}
+
 export interface CleanTexts {
   title: string;
   description: string | null;

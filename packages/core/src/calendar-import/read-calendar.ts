@@ -10,6 +10,7 @@ import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_MAX_BYTES } from "@circlepl
 import { messages } from "@circleplan/shared/messages";
 import type ICAL from "ical.js";
 import { AppError } from "../errors";
+import { cleanUid } from "./clean-text";
 import { expandZonesOnce, trimZones } from "./file-zones";
 
 export type Ical = typeof ICAL;
@@ -78,10 +79,14 @@ export async function readCalendar(content: string): Promise<SourceCalendar> {
   return { ical, ...grouped(ical, components), refusedZones };
 }
 
-/** A UID for an event without one (RFC 5545 requires it): its start and title, hashed. */
+/**
+ * The event's UID, cleaned (clean-text.ts); for an event without one (RFC 5545 requires it) its
+ * start and title, hashed.
+ */
 function uidOf(component: ICAL.Component): string {
-  const uid = component.getFirstPropertyValue("uid");
-  if (typeof uid === "string" && uid.trim() !== "") return uid.trim().slice(0, 500);
+  const raw = component.getFirstPropertyValue("uid");
+  const uid = typeof raw === "string" ? cleanUid(raw) : "";
+  if (uid !== "") return uid;
   const start = String(component.getFirstProperty("dtstart")?.toICALString() ?? "");
   const title = String(component.getFirstPropertyValue("summary") ?? "");
   return `no-uid:${createHash("sha256").update(`${start}\n${title}`).digest("hex").slice(0, 32)}`;
