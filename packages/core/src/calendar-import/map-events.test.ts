@@ -212,6 +212,65 @@ describe("mapCalendar", () => {
   });
 });
 
+describe("dates a file gets wrong", () => {
+  const calendarOf = (lines: string[]) =>
+    ["BEGIN:VCALENDAR", "VERSION:2.0", ...lines, "END:VCALENDAR"].join("\r\n");
+
+  it("an UNTIL past the years plans may name is no end, not a stored date the app refuses", async () => {
+    const file = await mapCalendar(
+      await readCalendar(
+        calendarOf([
+          "BEGIN:VEVENT",
+          "UID:for-ever",
+          "SUMMARY:Choir",
+          "DTSTART:20261104T180000Z",
+          "RRULE:FREQ=WEEKLY;UNTIL=99991231T235959Z",
+          "END:VEVENT",
+        ]),
+      ),
+      { importerZone: "UTC", now: NOW },
+    );
+    expect(file.drafts).toHaveLength(1);
+    expect(file.drafts[0]).toMatchObject({ kind: "series", rule: { until: null } });
+  });
+
+  it("reports an impossible date (20261345, 30 February) as a problem instead of rolling it forward", async () => {
+    const file = await mapCalendar(
+      await readCalendar(
+        calendarOf([
+          "BEGIN:VEVENT",
+          "UID:a",
+          "SUMMARY:Thirteenth month",
+          "DTSTART:20261345T100000Z",
+          "END:VEVENT",
+          "BEGIN:VEVENT",
+          "UID:b",
+          "SUMMARY:Thirtieth of February",
+          "DTSTART;VALUE=DATE:20270230",
+          "END:VEVENT",
+          "BEGIN:VEVENT",
+          "UID:c",
+          "SUMMARY:Hour 25",
+          "DTSTART:20261110T250000Z",
+          "END:VEVENT",
+          "BEGIN:VEVENT",
+          "UID:d",
+          "SUMMARY:Leap day",
+          "DTSTART;VALUE=DATE:20280229",
+          "END:VEVENT",
+        ]),
+      ),
+      { importerZone: "UTC", now: NOW },
+    );
+    expect(file.drafts.map((draft) => draft.texts.title)).toEqual(["Leap day"]);
+    expect(file.problems.map((item) => [item.title, item.reason])).toEqual([
+      ["Thirteenth month", "Its dates could not be read."],
+      ["Thirtieth of February", "Its dates could not be read."],
+      ["Hour 25", "Its dates could not be read."],
+    ]);
+  });
+});
+
 describe("readCalendar", () => {
   it("refuses a file that is not iCalendar (a vCard) with the product's message", async () => {
     await expect(readCalendar(fixture("not-a-calendar.ics"))).rejects.toMatchObject({

@@ -115,6 +115,10 @@ function grouped(
   // ical.js reads values lazily: an event whose dates do not parse throws here, or later in
   // mapping (which reports it the same way).
   const add = (uid: string, master: ICAL.Component, own: ICAL.Component[]) => {
+    if (![master, ...own].every(datesAreReal)) {
+      unreadable.push({ title: titleOf(master) });
+      return;
+    }
     try {
       events.push({
         uid,
@@ -133,6 +137,32 @@ function grouped(
     for (const component of orphans) add(uid, component, []);
   }
   return { events, unreadable };
+}
+
+const DATE_PROPERTIES = ["dtstart", "dtend", "recurrence-id", "exdate", "rdate"];
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/;
+
+/**
+ * Whether every date the event names exists. ical.js rolls an impossible one forward as it
+ * parses (20261345 becomes 15 February 2027), so the text it kept is checked: a guessed day
+ * is a problem of the preview, not a plan on a day nobody wrote.
+ */
+function datesAreReal(component: ICAL.Component): boolean {
+  for (const name of DATE_PROPERTIES) {
+    for (const property of component.getAllProperties(name)) {
+      for (const value of property.jCal.slice(3)) {
+        const match = DATE_TEXT.exec(String(Array.isArray(value) ? value[0] : value));
+        if (!match) continue;
+        const [year, month, day, hour = 0, minute = 0, second = 0] = match
+          .slice(1)
+          .map((part) => Number(part ?? 0));
+        const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+        if (date.getUTCMonth() + 1 !== month || date.getUTCDate() !== day) return false;
+        if (hour > 23 || minute > 59 || second > 60) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** An event's SUMMARY as raw text (cleaned where it is imported). */
