@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { listOccurrences } from "@circleplan/core/plans/list-occurrences";
-import { circleActivity, plans, users } from "@circleplan/db/schema";
+import { circleActivity, planOccurrences, plans, users } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { circleOfFour } from "./testing/circle-callers";
 import { icalOccurrences } from "./testing/ical-occurrences";
@@ -40,6 +40,9 @@ async function family() {
   await h.db.db.update(users).set({ timeZone: IMPORTER_ZONE });
   return { h, ...cast };
 }
+
+const calendarOf = (lines: string[]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...lines, "END:VCALENDAR"].join("\r\n");
 
 const importFile = (who: TestCaller, id: number, content: string) =>
   who.trpc.calendarImport.import({ id, fileName: "calendar.ics", content });
@@ -228,5 +231,88 @@ describe("calendar import", () => {
       .from(circleActivity)
       .where(eq(circleActivity.circleId, circle.id));
     expect(entries[0]?.n).toBe(0);
+  });
+
+  it("rolls a whole import back when an event fails at write time after another was written", async () => {
+    const { h, member, circle } = await family();
+    const db = h.db.db;
+    // The second event's occurrence row is refused by the database, after the first event's
+    // plan and occurrences were written in the same transaction.
+    await db.execute(sql`create or replace function refuse_for_test() returns trigger
+      language plpgsql as $$ begin
+        if (select title from plans where id = new.plan_id) = 'Refused at write time' then
+          raise exception 'refused for the test';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_for_test before insert on plan_occurrences
+      for each row execute function refuse_for_test()`);
+    try {
+      const file = calendarOf([
+        "BEGIN:VEVENT",
+        "UID:fine@example.org",
+        "SUMMARY:Fine",
+        "DTSTART:20261110T080000Z",
+        "RRULE:FREQ=WEEKLY;COUNT=4",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:refused@example.org",
+        "SUMMARY:Refused at write time",
+        "DTSTART:20261111T080000Z",
+        "END:VEVENT",
+      ]);
+      await expect(importFile(member, circle.id, file)).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_for_test on plan_occurrences`);
+      await db.execute(sql`drop function refuse_for_test()`);
+    }
+    const held = await db.select({ n: count() }).from(plans).where(eq(plans.circleId, circle.id));
+    expect(held[0]?.n).toBe(0);
+    const occurrences = await db
+      .select({ n: count() })
+      .from(planOccurrences)
+      .where(eq(planOccurrences.circleId, circle.id));
+    expect(occurrences[0]?.n).toBe(0);
+    const entries = await db
+      .select({ n: count() })
+      .from(circleActivity)
+      .where(eq(circleActivity.circleId, circle.id));
+    expect(entries[0]?.n).toBe(0);
+  });
+
+  it("imports an event whose UID holds NUL and control characters (cleaned), not a 500", async () => {
+    const { h, member, circle } = await family();
+    const file = calendarOf([
+      "BEGIN:VEVENT",
+      "UID:school\u0000\u0007-day@example.org",
+      "SUMMARY:School day",
+      "DTSTART:20261110T080000Z",
+      "END:VEVENT",
+    ]);
+    expect(await importFile(member, circle.id, file)).toMatchObject({ created: 1 });
+    const rows = await h.db.db.select().from(plans).where(eq(plans.circleId, circle.id));
+    expect(rows.map((row) => row.importUid)).toEqual(["school-day@example.org"]);
+  });
+
+  it("refuses a file whose series carry more than 5,000 EXDATEs whole, with the product's message", async () => {
+    const { member, circle } = await family();
+    const days = Array.from({ length: 5_001 }, (_, i) =>
+      new Date(Date.UTC(2026, 0, 1 + i, 9)).toISOString().replace(/[-:]|\.000/g, ""),
+    );
+    const exdates = [];
+    for (let i = 0; i < days.length; i += 100)
+      exdates.push(`EXDATE:${days.slice(i, i + 100).join(",")}`);
+    const file = calendarOf([
+      "BEGIN:VEVENT",
+      "UID:daily@example.org",
+      "SUMMARY:Every day",
+      "DTSTART:20260101T090000Z",
+      "RRULE:FREQ=DAILY",
+      ...exdates,
+      "END:VEVENT",
+    ]);
+    expect(
+      await refusal(member.trpc.calendarImport.preview({ id: circle.id, content: file })),
+    ).toMatchObject({ status: 400, body: { message: messages.calendarTooManyExceptions } });
   });
 });

@@ -19,6 +19,7 @@ import {
   WEEK_STARTS,
 } from "./limits";
 import { messages } from "./messages";
+import { CONTROL_CHARS_BUT_LINES, LONE_SURROGATE, toLineFeeds } from "./text-characters";
 
 /** Exactly one @, a non-empty local part, a dot inside the domain, no spaces. */
 /** The spec's special-character set: ! @ # $ % ^ & * ( ) , . ? " : { } | < > */
@@ -30,8 +31,6 @@ const CITY_CHARS = /^[\p{L}\p{M}\p{Nd}' ’.,()-]+( [\p{L}\p{M}\p{Nd}' ’.,()-]
 /** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** Half of a surrogate pair with no other half: not text, and not storable as UTF-8. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Every string the API takes goes through here: bounded (so no input can reach an index or a
@@ -47,10 +46,6 @@ export const safeString = (options: { max: number; tooLong: string; required?: s
       abort: true,
     });
 
-/** C0 and C1 controls as above, but line breaks and tabs allowed: for text areas. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
 /**
  * `safeString` for text typed in a text area (a description, a note, a message): bounded, no
  * control characters or broken UTF-16, but line breaks and tabs are text here. CRLF and the
@@ -64,7 +59,7 @@ export const safeMultilineString = (options: { max: number; tooLong: string; req
       error: messages.invalidText,
       abort: true,
     })
-    .overwrite((value) => value.replace(/\r\n?|[\u2028\u2029]/g, "\n"));
+    .overwrite(toLineFeeds);
 
 const requiredString = (message: string, max = 100) =>
   safeString({ max, tooLong: messages.textTooLong, required: message })

@@ -355,6 +355,10 @@ export const CALENDAR_IMPORTS_PER_HOUR = 10;
 export const CALENDAR_PREVIEWS_PER_HOUR = 60;
 /** Items a preview lists by name (its counts cover them all). */
 export const CALENDAR_IMPORT_LISTED_MAX = 100;
+/** Time zones (VTIMEZONE) one file may define: a family's calendars name a few. */
+export const CALENDAR_IMPORT_ZONES_MAX = 50;
+/** Cancelled, moved or edited occurrences one import may write: as many as a feed holds. */
+export const CALENDAR_IMPORT_EXCEPTIONS_MAX = 5000;
 
 /**
  * Calendar feeds (docs/decisions/026): the plans a feed holds are those within a year back and

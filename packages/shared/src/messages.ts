@@ -7,8 +7,10 @@ import {
   ATTACHMENT_STORAGE_QUOTA_BYTES,
   ATTACHMENTS_PER_PLAN_MAX,
   CALENDAR_IMPORT_EVENTS_MAX,
+  CALENDAR_IMPORT_EXCEPTIONS_MAX,
   CALENDAR_IMPORT_MAX_BYTES,
   CALENDAR_IMPORT_PLANS_MAX,
+  CALENDAR_IMPORT_ZONES_MAX,
   CIRCLE_DESCRIPTION_MAX_LENGTH,
   CIRCLE_MEMBERS_MAX,
   CIRCLE_NAME_MAX_LENGTH,
@@ -241,6 +243,8 @@ export const messages = {
   calendarTooManyPlans: `This import would add more than ${CALENDAR_IMPORT_PLANS_MAX} plans. Please split the file and import it in parts.`,
   calendarImportsTooFast:
     "You are importing calendars too quickly. Please wait a while and try again.",
+  calendarTooManyExceptions: `This import would change more than ${CALENDAR_IMPORT_EXCEPTIONS_MAX} single occurrences of its repeating events. Please split the file and import it in parts.`,
+  calendarTooManyZones: `This calendar file defines more than ${CALENDAR_IMPORT_ZONES_MAX} time zones. Please export it again from your calendar app.`,
   // Calendar feeds (docs/decisions/026)
   calendarFeedsTooFast: "You made many calendar links in a short time. Please try again later.",
   // Custom reminders (docs/decisions/011)

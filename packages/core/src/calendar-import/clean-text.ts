@@ -9,13 +9,10 @@ import {
   PLAN_LOCATION_MAX_LENGTH,
   PLAN_TITLE_MAX_LENGTH,
 } from "@circleplan/shared/limits";
+import { cleanLines } from "@circleplan/shared/text-characters";
 
 /** What an event without a SUMMARY is called. */
 export const UNTITLED = "Untitled event";
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Cut to `max` UTF-16 units without splitting a surrogate pair. */
 function cut(text: string, max: number): string {
@@ -24,14 +21,23 @@ function cut(text: string, max: number): string {
   return text.slice(0, end).trimEnd();
 }
 
-function lines(text: string): string {
-  return text
-    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-    .replace(CONTROLS, "")
-    .replace(LONE_SURROGATES, "");
-}
+const oneLine = (text: string) => cleanLines(text).replace(/\s+/g, " ").trim();
 
-const oneLine = (text: string) => lines(text).replace(/\s+/g, " ").trim();
+/** Characters a UID keeps, as many as the column is read by (a UID names, it is not shown). */
+const UID_MAX_LENGTH = 500;
+
+/**
+ * An event's UID as it is stored: without control characters (Postgres refuses NUL), line
+ * breaks or broken UTF-16, cut to 500 characters; empty when nothing is left.
+ */
+export function cleanUid(raw: string): string {
+  return cut(
+    cleanLines(raw)
+      .replace(/[\t\n]/g, "")
+      .trim(),
+    UID_MAX_LENGTH,
+  );
+}
 
 export interface CleanTexts {
   title: string;
@@ -48,7 +54,7 @@ export function cleanTexts(raw: {
 }): CleanTexts {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const title = oneLine(text(raw.title)) || UNTITLED;
-  const description = lines(text(raw.description)).trim();
+  const description = cleanLines(text(raw.description)).trim();
   const location = oneLine(text(raw.location));
   const cuts: string[] = [];
   const bounded = (value: string, max: number, name: string) => {

@@ -12,6 +12,7 @@ import type {
 } from "@circleplan/shared/calendar-import-schemas";
 import { dayIn } from "@circleplan/shared/days";
 import {
+  CALENDAR_IMPORT_EXCEPTIONS_MAX,
   CALENDAR_IMPORT_PLANS_MAX,
   CALENDAR_IMPORTS_PER_HOUR,
   CALENDAR_PREVIEWS_PER_HOUR,
@@ -31,7 +32,7 @@ import { createImported, updateImported } from "./write-import";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The file read and mapped for the caller, or the product's 400. */
+/** The file read and mapped for the caller, or the product's 400 (too many plans or exceptions). */
 async function mapped(
   deps: CoreDeps,
   caller: MemberCaller,
@@ -44,6 +45,10 @@ async function mapped(
   });
   if (file.drafts.length > CALENDAR_IMPORT_PLANS_MAX) {
     throw new AppError("BAD_REQUEST", messages.calendarTooManyPlans);
+  }
+  const exceptions = file.drafts.reduce((sum, draft) => sum + draft.exceptions.length, 0);
+  if (exceptions > CALENDAR_IMPORT_EXCEPTIONS_MAX) {
+    throw new AppError("BAD_REQUEST", messages.calendarTooManyExceptions);
   }
   return { file, zone };
 }

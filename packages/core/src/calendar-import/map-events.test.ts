@@ -187,6 +187,88 @@ describe("mapCalendar", () => {
     ]);
     expect(file.skipped).toBe(1);
   });
+
+  it("counts the check that a rule expands alike against the file's steps: daily series from long ago stop there", async () => {
+    // Each series' check alone walks ~3,040 days from 2020; the file may take 4,000 steps here
+    // (200,000 in use: twenty daily series from 1900 took 31 s when the check was not counted).
+    const events = Array.from({ length: 4 }, (_, i) =>
+      [
+        "BEGIN:VEVENT",
+        `UID:daily-${i}`,
+        `SUMMARY:Daily ${i}`,
+        "DTSTART:20200101T080000Z",
+        "RRULE:FREQ=DAILY",
+        "END:VEVENT",
+      ].join("\n"),
+    );
+    const file = await mapCalendar(
+      await readCalendar(`BEGIN:VCALENDAR\n${events.join("\n")}\nEND:VCALENDAR`),
+      { importerZone: "UTC", now: NOW, stepsMax: 4_000 },
+    );
+    expect(file.drafts.map((draft) => draft.texts.title)).toEqual(["Daily 0"]);
+    expect(file.problems.map((item) => item.reason)).toEqual(
+      Array(3).fill(expect.stringMatching(/too often/)),
+    );
+  });
+});
+
+describe("dates a file gets wrong", () => {
+  const calendarOf = (lines: string[]) =>
+    ["BEGIN:VCALENDAR", "VERSION:2.0", ...lines, "END:VCALENDAR"].join("\r\n");
+
+  it("an UNTIL past the years plans may name is no end, not a stored date the app refuses", async () => {
+    const file = await mapCalendar(
+      await readCalendar(
+        calendarOf([
+          "BEGIN:VEVENT",
+          "UID:for-ever",
+          "SUMMARY:Choir",
+          "DTSTART:20261104T180000Z",
+          "RRULE:FREQ=WEEKLY;UNTIL=99991231T235959Z",
+          "END:VEVENT",
+        ]),
+      ),
+      { importerZone: "UTC", now: NOW },
+    );
+    expect(file.drafts).toHaveLength(1);
+    expect(file.drafts[0]).toMatchObject({ kind: "series", rule: { until: null } });
+  });
+
+  it("reports an impossible date (20261345, 30 February) as a problem instead of rolling it forward", async () => {
+    const file = await mapCalendar(
+      await readCalendar(
+        calendarOf([
+          "BEGIN:VEVENT",
+          "UID:a",
+          "SUMMARY:Thirteenth month",
+          "DTSTART:20261345T100000Z",
+          "END:VEVENT",
+          "BEGIN:VEVENT",
+          "UID:b",
+          "SUMMARY:Thirtieth of February",
+          "DTSTART;VALUE=DATE:20270230",
+          "END:VEVENT",
+          "BEGIN:VEVENT",
+          "UID:c",
+          "SUMMARY:Hour 25",
+          "DTSTART:20261110T250000Z",
+          "END:VEVENT",
+          "BEGIN:VEVENT",
+          "UID:d",
+          "SUMMARY:Leap day",
+          "DTSTART;VALUE=DATE:20280229",
+          "END:VEVENT",
+        ]),
+      ),
+      { importerZone: "UTC", now: NOW },
+    );
+    expect(file.drafts.map((draft) => draft.texts.title)).toEqual(["Leap day"]);
+    expect(file.problems.map((item) => [item.title, item.reason])).toEqual([
+      ["Thirteenth month", "Its dates could not be read."],
+      ["Thirtieth of February", "Its dates could not be read."],
+      ["Hour 25", "Its dates could not be read."],
+    ]);
+  });
 });
 
 describe("readCalendar", () => {

@@ -90,20 +90,26 @@ class TooManyOccurrences extends Error {}
 /** The file's events as plans, for the importer in `importerZone`, at `now`. */
 export async function mapCalendar(
   source: SourceCalendar,
-  options: { importerZone: string; now: Date },
+  options: {
+    importerZone: string;
+    now: Date;
+    /** The file's step budget: FILE_STEPS_MAX; smaller only in tests. */
+    stepsMax?: number;
+  },
 ): Promise<MappedCalendar> {
   await loadRecurrenceLibrary();
   const out: MappedCalendar = { events: 0, drafts: [], notes: [], problems: [], skipped: 0 };
   const context: Context = {
     importerZone: options.importerZone,
     window: windowAround(options.now),
-    steps: { left: FILE_STEPS_MAX },
+    steps: { left: options.stepsMax ?? FILE_STEPS_MAX },
     out,
   };
   for (const unreadable of source.unreadable) {
     out.events += 1;
     problem(context, { title: unreadable.title, start: null }, UNREADABLE);
   }
+  const reasonOf = (error: unknown) => reasonFor(error, source.refusedZones);
   for (const event of source.events) {
     out.events += 1;
     const name = { title: safeTitle(event.master), start: null as string | null };
@@ -120,13 +126,16 @@ export async function mapCalendar(
 const UNREADABLE = "Its dates could not be read.";
 const CANCELLED = "It is cancelled in its calendar.";
 
-function reasonOf(error: unknown): string {
+function reasonFor(error: unknown, refusedZones: Set<string>): string {
+  if (error instanceof UnknownZone && refusedZones.has(error.tzid)) {
+    return `Its time zone "${error.tzid.slice(0, 100)}" is defined by the file with rules the app does not read (only yearly changes are).`;
+  }
   if (error instanceof UnknownZone) {
     return `Its time zone "${error.tzid.slice(0, 100)}" is not known, and the file does not define it.`;
   }
   if (error instanceof OutOfRange) return messages.dateOutOfRange;
   if (error instanceof TooManyOccurrences) {
-    return "It repeats too often to read its occurrences (more than 50,000 before the window ends).";
+    return "It repeats too often to read its occurrences (alone, or with the file's other repeating events).";
   }
   if (error instanceof AppError) return error.message;
   return UNREADABLE;
@@ -255,7 +264,7 @@ function mapEvent(event: SourceEvent, context: Context, name: Name) {
     return;
   }
 
-  const series = seriesRule(master, start, timing, rrules, context.window);
+  const series = seriesRule(master, start, timing, rrules, context);
   if (typeof series !== "string") {
     const exceptions = exceptionsOf(event, series, start, texts, context);
     context.out.drafts.push({
@@ -285,7 +294,7 @@ function seriesRule(
   start: SourceTime,
   timing: Timing,
   rrules: ICAL.Property[],
-  window: { from: Date; to: Date },
+  context: Context,
 ): { rule: RecurrenceRule; seriesStart: SeriesStart } | string {
   const ruleText = (rrules[0]?.getFirstValue()?.toString() ?? "").slice(0, 120);
   const cannot = `Its repeat rule (${ruleText || "RDATE"}) is more than a plan's repeat can say`;
@@ -311,7 +320,7 @@ function seriesRule(
   }
   if (!rule) return cannot;
   if (!isOccurrence(rule, seriesStart, originalOf(start))) return cannot;
-  return expandsAlike(rule, seriesStart, recur, master.startDate, start, window)
+  return expandsAlike(rule, seriesStart, recur, master.startDate, start, context)
     ? { rule, seriesStart }
     : cannot;
 }
@@ -329,14 +338,18 @@ function instantOfTime(time: SourceTime): Date {
   );
 }
 
-/** Whether the product's rule and ical.js's RRULE start alike within the window around now. */
+/**
+ * Whether the product's rule and ical.js's RRULE start alike within the window around now. Its
+ * steps count against the file's budget: spent, the answer is no (and the occurrences, which
+ * count too, are refused at once).
+ */
 function expandsAlike(
   rule: RecurrenceRule,
   seriesStart: SeriesStart,
   recur: ICAL.Recur,
   dtstart: IcalTime,
   start: SourceTime,
-  window: { from: Date; to: Date },
+  { window, steps }: Context,
 ): boolean {
   const first = instantOfTime(start);
   const from = new Date(Math.max(first.getTime(), window.from.getTime()));
@@ -345,6 +358,8 @@ function expandsAlike(
   const theirs: string[] = [];
   const iterator = recur.iterator(dtstart);
   for (let step = 0; step < RULE_STEPS_MAX; step++) {
+    if (steps.left <= 0) return false;
+    steps.left -= 1;
     const next = iterator.next();
     if (!next) break;
     const time = readTime(next, "UTC", tzid);

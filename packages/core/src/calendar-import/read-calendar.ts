@@ -10,6 +10,8 @@ import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_MAX_BYTES } from "@circlepl
 import { messages } from "@circleplan/shared/messages";
 import type ICAL from "ical.js";
 import { AppError } from "../errors";
+import { cleanUid } from "./clean-text";
+import { expandZonesOnce, trimZones } from "./file-zones";
 
 export type Ical = typeof ICAL;
 export type IcalEvent = ICAL.Event;
@@ -19,7 +21,10 @@ let library: Ical | undefined;
 
 /** ical.js (~200 kB) is loaded by the first import, not at every cold start. */
 export async function loadIcal(): Promise<Ical> {
-  library ??= (await import("ical.js")).default;
+  if (!library) {
+    library = (await import("ical.js")).default;
+    expandZonesOnce(library);
+  }
   return library;
 }
 
@@ -40,13 +45,16 @@ export interface SourceCalendar {
   ical: Ical;
   events: SourceEvent[];
   unreadable: UnreadableEvent[];
+  /** TZIDs whose VTIMEZONE the file defines with rules not read (file-zones.ts). */
+  refusedZones: Set<string>;
 }
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
 /**
  * The file's events, or 400: not iCalendar (`calendarFileInvalid`), does not parse
- * (`calendarFileMalformed`), too large or too many events.
+ * (`calendarFileMalformed`), too large, too many events or too many time zones. The file's
+ * VTIMEZONEs are trimmed before any event is read (file-zones.ts).
  */
 export async function readCalendar(content: string): Promise<SourceCalendar> {
   if (Buffer.byteLength(content, "utf8") > CALENDAR_IMPORT_MAX_BYTES) {
@@ -67,13 +75,18 @@ export async function readCalendar(content: string): Promise<SourceCalendar> {
   const components = root.getAllSubcomponents("vevent");
   if (components.length === 0) throw bad(messages.calendarFileEmpty);
   if (components.length > CALENDAR_IMPORT_EVENTS_MAX) throw bad(messages.calendarTooManyEvents);
-  return { ical, ...grouped(ical, components) };
+  const refusedZones = trimZones(root);
+  return { ical, ...grouped(ical, components), refusedZones };
 }
 
-/** A UID for an event without one (RFC 5545 requires it): its start and title, hashed. */
+/**
+ * The event's UID, cleaned (clean-text.ts); for an event without one (RFC 5545 requires it) its
+ * start and title, hashed.
+ */
 function uidOf(component: ICAL.Component): string {
-  const uid = component.getFirstPropertyValue("uid");
-  if (typeof uid === "string" && uid.trim() !== "") return uid.trim().slice(0, 500);
+  const raw = component.getFirstPropertyValue("uid");
+  const uid = typeof raw === "string" ? cleanUid(raw) : "";
+  if (uid !== "") return uid;
   const start = String(component.getFirstProperty("dtstart")?.toICALString() ?? "");
   const title = String(component.getFirstPropertyValue("summary") ?? "");
   return `no-uid:${createHash("sha256").update(`${start}\n${title}`).digest("hex").slice(0, 32)}`;
@@ -102,6 +115,10 @@ function grouped(
   // ical.js reads values lazily: an event whose dates do not parse throws here, or later in
   // mapping (which reports it the same way).
   const add = (uid: string, master: ICAL.Component, own: ICAL.Component[]) => {
+    if (![master, ...own].every(datesAreReal)) {
+      unreadable.push({ title: titleOf(master) });
+      return;
+    }
     try {
       events.push({
         uid,
@@ -120,6 +137,32 @@ function grouped(
     for (const component of orphans) add(uid, component, []);
   }
   return { events, unreadable };
+}
+
+const DATE_PROPERTIES = ["dtstart", "dtend", "recurrence-id", "exdate", "rdate"];
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/;
+
+/**
+ * Whether every date the event names exists. ical.js rolls an impossible one forward as it
+ * parses (20261345 becomes 15 February 2027), so the text it kept is checked: a guessed day
+ * is a problem of the preview, not a plan on a day nobody wrote.
+ */
+function datesAreReal(component: ICAL.Component): boolean {
+  for (const name of DATE_PROPERTIES) {
+    for (const property of component.getAllProperties(name)) {
+      for (const value of property.jCal.slice(3)) {
+        const match = DATE_TEXT.exec(String(Array.isArray(value) ? value[0] : value));
+        if (!match) continue;
+        const [year, month, day, hour = 0, minute = 0, second = 0] = match
+          .slice(1)
+          .map((part) => Number(part ?? 0));
+        const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+        if (date.getUTCMonth() + 1 !== month || date.getUTCDate() !== day) return false;
+        if (hour > 23 || minute > 59 || second > 60) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** An event's SUMMARY as raw text (cleaned where it is imported). */

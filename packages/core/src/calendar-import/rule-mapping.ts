@@ -9,6 +9,7 @@
  */
 import { weekdayOf } from "@circleplan/shared/days";
 import {
+  PLAN_YEAR_MAX,
   RECURRENCE_COUNT_MAX,
   RECURRENCE_INTERVAL_MAX,
   type RecurrenceType,
@@ -106,7 +107,9 @@ export function mapRule(recur: ICAL.Recur, start: RuleStart): MappedRule | null 
     recurrenceType: type,
     recurrenceFrequency: interval,
     recurrenceCount: recur.count ?? null,
-    recurrenceEndDate: recur.until ? untilDay(recur.until, start) : null,
+    // An UNTIL past the years plans name (99991231, "for ever") is no end at all.
+    recurrenceEndDate:
+      recur.until && recur.until.year <= PLAN_YEAR_MAX ? untilDay(recur.until, start) : null,
   };
   // RFC 5545's default week start is Monday; ours Sunday. It matters only to a weekly rule
   // that skips weeks on several days.

@@ -2,7 +2,7 @@
  * Writing an import's plans, inside its one transaction (docs/decisions/027): new plans in
  * batches, each with its occurrences (write-occurrences.ts, the one writer of occurrence rows),
  * a series' EXDATEs and RECURRENCE-ID overrides as its occurrences' own state (the rows
- * series-edits.ts gives an occurrence changed in the app), and updates in place with a new
+ * series-edits.ts gives an occurrence changed in the app, written in multi-row upserts), and updates in place with a new
  * version (change-stamp.ts). Plans belong to the importer, with no assignee and no reminders.
  */
 import type { Tx } from "@circleplan/db/client";
@@ -10,8 +10,7 @@ import { planOccurrences, plans } from "@circleplan/db/schema";
 import { eq } from "drizzle-orm";
 import { changeStamp, type Stamp } from "../plans/change-stamp";
 import type { PlanRow } from "../plans/plan-rows";
-import { unwrittenRecord } from "../plans/series-window";
-import { occurrenceRowFor, writeOccurrences } from "../plans/write-occurrences";
+import { writeOccurrenceStates, writeOccurrences } from "../plans/write-occurrences";
 import type { ImportedPlan } from "./imported-plans";
 import type { ImportDraft } from "./map-events";
 
@@ -57,10 +56,9 @@ export async function createImported(
         })),
       )
       .returning();
-    for (const [index, plan] of rows.entries()) {
-      await writeOccurrences(tx, plan, stamp.at);
-      await writeExceptions(tx, plan, batch[index] as ImportDraft);
-    }
+    const written = rows.map((plan, index) => ({ plan, draft: batch[index] as ImportDraft }));
+    for (const { plan } of written) await writeOccurrences(tx, plan, stamp.at);
+    await writeExceptions(tx, written);
   }
 }
 
@@ -74,6 +72,7 @@ export async function updateImported(
   updates: { draft: ImportDraft; plan: ImportedPlan }[],
   stamp: Stamp,
 ): Promise<void> {
+  const written: { plan: PlanRow; draft: ImportDraft }[] = [];
   for (const { draft, plan: held } of updates) {
     const [plan] = await tx
       .update(plans)
@@ -83,29 +82,31 @@ export async function updateImported(
     if (!plan) continue;
     await tx.delete(planOccurrences).where(eq(planOccurrences.planId, plan.id));
     await writeOccurrences(tx, plan, stamp.at);
-    await writeExceptions(tx, plan, draft);
+    written.push({ plan, draft });
   }
+  await writeExceptions(tx, written);
 }
 
-/** A series' cancelled and moved occurrences, each on its occurrence's row. */
-async function writeExceptions(tx: Tx, plan: PlanRow, draft: ImportDraft): Promise<void> {
-  for (const exception of draft.exceptions) {
-    // Outside the written window the occurrence has no row yet: written as the rule makes it.
-    const row = await occurrenceRowFor(tx, plan, unwrittenRecord(plan, exception.original));
-    const state = exception.cancelled
-      ? { isCancelled: true }
-      : {
-          isException: true,
-          overrides: exception.overrides,
-          ...(exception.timing
-            ? {
-                startsAt: exception.timing.startsAt,
-                endsAt: exception.timing.endsAt,
-                startDate: exception.timing.startDate,
-                endDate: exception.timing.endDate,
-              }
-            : {}),
-        };
-    await tx.update(planOccurrences).set(state).where(eq(planOccurrences.id, row.id));
-  }
+/** Series' cancelled and moved occurrences, each on its occurrence's row, in bulk. */
+async function writeExceptions(
+  tx: Tx,
+  written: { plan: PlanRow; draft: ImportDraft }[],
+): Promise<void> {
+  await writeOccurrenceStates(
+    tx,
+    written.flatMap(({ plan, draft }) =>
+      draft.exceptions.map((exception) => ({
+        plan,
+        original: exception.original,
+        cancelled: exception.cancelled,
+        overrides: exception.overrides,
+        moved: exception.timing && {
+          startsAt: exception.timing.startsAt,
+          endsAt: exception.timing.endsAt,
+          startDate: exception.timing.startDate,
+          endDate: exception.timing.endDate,
+        },
+      })),
+    ),
+  );
 }

@@ -149,10 +149,6 @@ function weekdayAfter(day: Weekday, days: number): Weekday {
 }
 
 /**
- * The plan columns an edit writes, whether it rewrites the plan or starts a new series from it:
- * the content, assignment and timing as edited, and its type (a plan with an assignee is a task).
- */
-/**
  * An imported plan's source, cleared (docs/decisions/027): the new part of a split series and a
  * plan moved to another circle are the app's plans, which a re-import never touches (and a
  * second plan with the same source in one circle would break its uniqueness).
@@ -164,6 +160,10 @@ export const NOT_IMPORTED = {
   importModified: null,
 } as const;
 
+/**
+ * The plan columns an edit writes, whether it rewrites the plan or starts a new series from it:
+ * the content, assignment and timing as edited, and its type (a plan with an assignee is a task).
+ */
 export function editedColumns(
   plan: PlanRow,
   input: UpdatePlanInput,

@@ -15,7 +15,7 @@
  */
 
 import type { Executor, Tx } from "@circleplan/db/client";
-import { planOccurrences, plans } from "@circleplan/db/schema";
+import { type OccurrenceOverrides, planOccurrences, plans } from "@circleplan/db/schema";
 import { messages } from "@circleplan/shared/messages";
 import { and, eq, inArray, not, or, sql } from "drizzle-orm";
 import { AppError } from "../errors";
@@ -43,15 +43,27 @@ import {
 /** Rows per insert statement (Postgres allows 65,535 parameters per statement). */
 const INSERT_BATCH = 1000;
 
+/** The key an occurrence row is found by: its plan and its original date or start. */
+const originalKey = (allDay: boolean) =>
+  allDay
+    ? [planOccurrences.planId, planOccurrences.originalDate]
+    : [planOccurrences.planId, planOccurrences.originalStart];
+
+/** An upsert's times, taken from the row offered. */
+const offeredTimes = {
+  startsAt: sql`excluded.starts_at`,
+  endsAt: sql`excluded.ends_at`,
+  startDate: sql`excluded.start_date`,
+  endDate: sql`excluded.end_date`,
+};
+
 async function insertRows(
   tx: Executor,
   rows: ReturnType<typeof generatedRow>[],
   allDay: boolean,
   onConflict: "update" | "skip",
 ) {
-  const target = allDay
-    ? [planOccurrences.planId, planOccurrences.originalDate]
-    : [planOccurrences.planId, planOccurrences.originalStart];
+  const target = originalKey(allDay);
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const batch = tx.insert(planOccurrences).values(rows.slice(i, i + INSERT_BATCH));
     if (onConflict === "skip") {
@@ -61,13 +73,7 @@ async function insertRows(
       // one keeps its own.
       await batch.onConflictDoUpdate({
         target,
-        set: {
-          startsAt: sql`excluded.starts_at`,
-          endsAt: sql`excluded.ends_at`,
-          startDate: sql`excluded.start_date`,
-          endDate: sql`excluded.end_date`,
-          circleId: sql`excluded.circle_id`,
-        },
+        set: { ...offeredTimes, circleId: sql`excluded.circle_id` },
         setWhere: sql`${planOccurrences.isException} = false`,
       });
     }
@@ -230,6 +236,49 @@ export async function moveSeriesWindow(tx: Tx, planId: number, now: Date): Promi
     .update(plans)
     .set({ expandedFrom: span.expandedFrom, expandedUntil: span.expandedUntil })
     .where(eq(plans.id, plan.id));
+}
+
+/** The state of its own an occurrence is given in bulk (an import's EXDATEs and moved ones). */
+export interface OccurrenceState {
+  plan: PlanRow;
+  original: OriginalStart;
+  cancelled: boolean;
+  overrides: OccurrenceOverrides | null;
+  /** Where a moved occurrence now is; null where it stays as the rule makes it. */
+  moved: Pick<OccurrenceRecord, "startsAt" | "endsAt" | "startDate" | "endDate"> | null;
+}
+
+/**
+ * Gives many occurrences of freshly written series their own state in multi-row upserts, not
+ * statements per occurrence: a row the window holds takes the state; one outside it is written
+ * with it, as the rule makes it. Originals are distinct per plan (a second state for one
+ * occurrence would make Postgres refuse the statement).
+ */
+export async function writeOccurrenceStates(tx: Tx, states: OccurrenceState[]): Promise<void> {
+  const rows = states.map(({ plan, original, cancelled, overrides, moved }) => ({
+    ...generatedRow(plan, original),
+    ...(moved ?? {}),
+    isCancelled: cancelled,
+    isException: !cancelled,
+    overrides: cancelled ? null : overrides,
+  }));
+  for (const allDay of [true, false]) {
+    const ofKind = rows.filter((row) => (row.originalDate !== null) === allDay);
+    for (let i = 0; i < ofKind.length; i += INSERT_BATCH) {
+      await tx
+        .insert(planOccurrences)
+        .values(ofKind.slice(i, i + INSERT_BATCH))
+        .onConflictDoUpdate({
+          target: originalKey(allDay),
+          set: {
+            ...offeredTimes,
+            isCancelled: sql`excluded.is_cancelled`,
+            isException: sql`excluded.is_exception`,
+            overrides: sql`excluded.overrides`,
+          },
+        });
+    }
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { CalendarImportPreview } from "@circleplan/shared/calendar-import-schemas";
 import { CALENDAR_IMPORT_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { renderWithTrpc, serverError } from "@/testing/render-with-trpc";
@@ -87,5 +87,29 @@ describe("ImportCalendarDialog", () => {
     choose(new File([new Uint8Array(CALENDAR_IMPORT_MAX_BYTES + 1)], "huge.ics"));
     expect(await screen.findByRole("alert")).toHaveTextContent(messages.calendarFileTooLarge);
     expect(callsTo("calendarImport.preview")).toHaveLength(1);
+  });
+
+  it("ignores the preview of a file no longer chosen when a second file is picked while it loads", async () => {
+    let answerFirst: (preview: CalendarImportPreview) => void = () => {};
+    const first = new Promise<CalendarImportPreview>((resolve) => {
+      answerFirst = resolve;
+    });
+    const { choose, callsTo } = open({
+      "calendarImport.preview": (input) =>
+        (input as { fileName: string }).fileName === "old.ics"
+          ? first
+          : { ...PREVIEW, fileName: "new.ics", events: 3, series: 0, oneOffs: 3, allDay: 3 },
+    });
+    choose(new File([ICS], "old.ics"));
+    await waitFor(() => expect(callsTo("calendarImport.preview")).toHaveLength(1));
+    choose(new File([ICS], "new.ics"));
+    expect(await screen.findByText(/3 events: 3 one-off plans/)).toBeVisible();
+    // The first file's answer, arriving last, does not replace the chosen file's preview.
+    await act(async () => {
+      answerFirst(PREVIEW);
+      await first;
+    });
+    expect(screen.queryByText(/8 events/)).toBeNull();
+    expect(screen.getByText(/3 events: 3 one-off plans/)).toBeVisible();
   });
 });

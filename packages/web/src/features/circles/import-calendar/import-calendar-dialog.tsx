@@ -1,7 +1,7 @@
 import type { CalendarImportPreview } from "@circleplan/shared/calendar-import-schemas";
 import { CALENDAR_IMPORT_MAX_BYTES } from "@circleplan/shared/limits";
 import { messages } from "@circleplan/shared/messages";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { usePlanInvalidation } from "@/components/plans/plan-cache";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,12 @@ export function ImportCalendarDialog({
   const importing = trpc.calendarImport.import.useMutation();
   const invalidatePlans = usePlanInvalidation();
 
+  // The file chosen last: an answer for an earlier one (picked again, or the dialog closed while
+  // it loaded) is dropped rather than shown as this file's.
+  const chosenRef = useRef(0);
+
   const reset = () => {
+    chosenRef.current += 1;
     setFile(null);
     setPreview(null);
     setProblem(null);
@@ -58,11 +63,15 @@ export function ImportCalendarDialog({
       setProblem(messages.calendarFileTooLarge);
       return;
     }
+    const choice = chosenRef.current;
     const next = { fileName: chosen.name, content: await chosen.text() };
+    if (choice !== chosenRef.current) return;
     setFile(next);
     try {
-      setPreview(await previewing.mutateAsync({ id: circle.id, ...next }));
+      const answer = await previewing.mutateAsync({ id: circle.id, ...next });
+      if (choice === chosenRef.current) setPreview(answer);
     } catch (error) {
+      if (choice !== chosenRef.current) return;
       setProblem(serverMessage(error, "The file could not be read. Please try again."));
     }
   };
