@@ -43,19 +43,23 @@ export function setTheme(theme: Theme) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const query = darkQuery();
-  // "system" has to follow the OS switching while the app is open.
-  const onSystemChange = () => {
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * "System" follows the OS switching while the app is open, on every screen: started by the
+ * entry, not by a component that shows the theme (the toaster and the theme switch load on
+ * first use, so a screen without them would stay in the old theme).
+ */
+export function followSystemTheme() {
+  darkQuery().addEventListener("change", () => {
     if (current === "system") {
       apply(current);
       notify();
     }
-  };
-  query.addEventListener("change", onSystemChange);
-  return () => {
-    listeners.delete(listener);
-    query.removeEventListener("change", onSystemChange);
-  };
+  });
 }
 
 export function useTheme(): { theme: Theme; resolved: "light" | "dark" } {
