@@ -230,21 +230,27 @@ export async function occurrenceDays(
     midnights.push(midnight);
   }
   midnights.push(query.to);
-  const bounds = sql`(select ${`{${midnights.map((instant) => instant.toISOString()).join(",")}}`}::timestamptz[])`;
+  const boundsOf = (instants: Date[]) =>
+    sql`(select ${`{${instants.map((instant) => instant.toISOString()).join(",")}}`}::timestamptz[])`;
+  const bounds = boundsOf(midnights);
+  // An end's day: the same bounds a millisecond on, so an end at midnight is the day before's.
+  const endBounds = boundsOf(midnights.map((midnight) => new Date(midnight.getTime() + 1)));
   const lastDayIndex = midnights.length - 2;
   // An occurrence counts on every day it covers (decision 023, "Plans over several days"),
   // clipped to the range's days: an all-day one from its first to its last day; a timed one from
   // its start's day to its end's, an end at midnight not covering the day it opens.
+  const firstDay = sql`coalesce(o.start_date - ${fromDay}::date, width_bucket(o.starts_at, ${bounds}) - 1)`;
   const columns = sql`o.plan_id, o.circle_id, o.starts_at, o.overrides,
-    coalesce(o.start_date - ${fromDay}::date, width_bucket(o.starts_at, ${bounds}) - 1) as first_day,
-    coalesce(coalesce(o.end_date, o.start_date) - ${fromDay}::date,
-      width_bucket(o.ends_at - interval '1 microsecond', ${bounds}) - 1) as last_day`;
-  // Each day's occurrences are ranked in the lists' order (within a day: the all-day ones, then
-  // by start; days as numbers, which sort faster than text) and counted; only the first three of
-  // a day look their plan and circle up for the title and colour: the ones it shows by the
-  // override rule (occurrence-sql.ts), else its circle's colour. Looked up row by row: the
-  // series of days makes the planner expect a thousand rows for each occurrence, and a join
-  // would then read every plan by hash, doubling the grid's time.
+    greatest(${firstDay}, 0) as day,
+    least(coalesce(coalesce(o.end_date, o.start_date) - ${fromDay}::date,
+      width_bucket(o.ends_at, ${endBounds}) - 1, ${firstDay}),
+      ${lastDayIndex}) as last_day`;
+  // Each first visible day's occurrences are ranked in the lists' order (within a day: the
+  // all-day ones, then by start; days as numbers, which sort faster than text) and counted; only
+  // the first three of a day, and the few that go on to later days, meet their plan and circle
+  // for the title and colour: the ones it shows by the override rule (occurrence-sql.ts), else
+  // its circle's colour. Those going on are added to their later days here (spreadDays):
+  // spreading every occurrence in the statement cost the busy month's grid half as much again.
   const [answer] = await queryRows<{
     days: string;
     written_from: number | string | null;
@@ -253,35 +259,82 @@ export async function occurrenceDays(
     db,
     sql`${planOnce}with found as (${findOccurrences(query, columns)}),
       ranked as (
-        select spread.*, count(*) over by_day as n,
+        select found.*, count(*) over by_day as n,
           row_number() over (by_day order by timed, starts_at, plan_id) as rank
-        from (select plan_id, circle_id, starts_at, overrides, timed,
-            generate_series(greatest(first_day, 0),
-              least(greatest(coalesce(last_day, first_day), first_day), ${lastDayIndex})) as day
-          from found) spread
-        window by_day as (partition by day))
+        from found window by_day as (partition by day))
       select
-        (select coalesce(json_agg(json_build_array((${fromDay}::date + day)::text, n, firsts)
-            order by day), '[]')
+        (select coalesce(json_agg(json_build_array(day, n, firsts, later) order by day), '[]')
           from (select r.day, max(r.n)::int as n,
-                  json_agg((select json_build_array(
+                  coalesce(json_agg(r.shown order by r.rank)
+                    filter (where r.rank <= ${PREVIEWS_PER_DAY}), '[]') as firsts,
+                  coalesce(json_agg(json_build_array(r.last_day, r.shown))
+                    filter (where r.last_day > r.day), '[]') as later
+                from (select r.*, json_build_array(
                       coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })}, c.color),
-                      ${shownField("title", { occurrence: "r", plan: "p" })})
-                    from plans p join circles c on c.id = p.circle_id where p.id = r.plan_id)
-                    order by r.rank) as firsts
-                from ranked r
-                where r.rank <= ${PREVIEWS_PER_DAY}
+                      ${shownField("title", { occurrence: "r", plan: "p" })},
+                      r.timed, extract(epoch from r.starts_at), r.plan_id) as shown
+                    from ranked r
+                    join plans p on p.id = r.plan_id
+                    join circles c on c.id = r.circle_id
+                    where r.rank <= ${PREVIEWS_PER_DAY} or r.last_day > r.day) r
                 group by r.day) by_day)::text as days,
         ${writtenWindow(query)}`,
   );
   if (!isCovered(query, writtenOf(answer))) return daysOfRows(await collect(db, query), query);
-  const days = JSON.parse(answer?.days ?? "[]") as [string, number, [string, string][]][];
-  return days.map(([date, count, firsts]) => ({
-    date,
-    count,
-    colors: firsts.slice(0, 2).map(([color]) => color),
-    previews: firsts.map(([color, title]) => ({ title, color })),
-  }));
+  return spreadDays(fromDay, JSON.parse(answer?.days ?? "[]") as StatementDay[]);
+}
+
+/** An occurrence as the grid shows it: colour, title, and its place in a day (timed, start, plan). */
+type Shown = [color: string, title: string, timed: boolean, start: number | null, planId: number];
+
+/**
+ * A day of the grid's statement: its index from the range's first day, how many occurrences
+ * it counts, its first three, and those going on to a later day (up to the index of their last).
+ */
+type StatementDay = [day: number, count: number, firsts: Shown[], later: [number, Shown][]];
+
+/** The statement's order of a day: the all-day ones, then by start, then by plan. */
+const shownOrder = (a: Shown, b: Shown) =>
+  Number(a[2]) - Number(b[2]) || (a[3] ?? 0) - (b[3] ?? 0) || a[4] - b[4];
+
+/**
+ * The grid's days from the statement's: each occurrence that goes on is counted, and may be
+ * named, on every later day it covers; a day's first three are then the earliest of its own
+ * first three and those.
+ */
+function spreadDays(fromDay: string, statementDays: StatementDay[]): OccurrenceDay[] {
+  const byIndex = new Map<number, { count: number; shown: Shown[] }>();
+  const dayAt = (index: number) => {
+    let day = byIndex.get(index);
+    if (!day) {
+      day = { count: 0, shown: [] };
+      byIndex.set(index, day);
+    }
+    return day;
+  };
+  for (const [index, count, firsts, later] of statementDays) {
+    const day = dayAt(index);
+    day.count += count;
+    day.shown.push(...firsts);
+    for (const [last, shown] of later) {
+      for (let next = index + 1; next <= last; next++) {
+        const nextDay = dayAt(next);
+        nextDay.count += 1;
+        nextDay.shown.push(shown);
+      }
+    }
+  }
+  return [...byIndex]
+    .sort(([a], [b]) => a - b)
+    .map(([index, { count, shown }]) => {
+      const firsts = shown.sort(shownOrder).slice(0, PREVIEWS_PER_DAY);
+      return {
+        date: addDays(fromDay, index),
+        count,
+        colors: firsts.slice(0, 2).map(([color]) => color),
+        previews: firsts.map(([color, title]) => ({ title, color })),
+      };
+    });
 }
 
 /** collectOccurrences for a whole range (no page). */
