@@ -12,6 +12,7 @@
 import { calendarDays, calendarMonth } from "@circleplan/core/plans/plan-views";
 import { dayWindow, monthWindow, type PlanWindow } from "@circleplan/core/plans/time-ranges";
 import type { Executor } from "@circleplan/db/client";
+import { SHORT_SPAN } from "@circleplan/db/schema";
 import { addDays, dayIn } from "@circleplan/shared/days";
 import { sql } from "drizzle-orm";
 import { type BenchServer, startBenchServer } from "./bench-server";
@@ -156,8 +157,7 @@ async function readBySql(db: Executor, read: ReadCase): Promise<number> {
       FROM plan_occurrences o
       WHERE o.circle_id IN (SELECT m.circle_id FROM circle_members m WHERE m.user_id = ${read.viewer.userId})
         AND o.is_cancelled = false
-        AND ((o.starts_at >= ${from.toISOString()}::timestamptz AND o.starts_at < ${to.toISOString()}::timestamptz)
-          OR (o.start_date >= ${fromDay}::date AND o.start_date <= ${lastDay}::date))
+        AND ${overlapping(from, to, fromDay, lastDay)}
       ORDER BY sort_at, timed, o.plan_id
       ${upcoming ? sql`LIMIT ${read.limit}` : sql``}
     ) o
@@ -170,15 +170,28 @@ async function readBySql(db: Executor, read: ReadCase): Promise<number> {
   return result.rows[0]?.answer.length ?? 0;
 }
 
+/**
+ * The occurrences that overlap a range, as core's occurrence statement selects them (decision
+ * 023, "Plans over several days"), written out here as the raw SQL's own: the short timed ones
+ * by start from SHORT_SPAN back, the longer ones and the all-day ones over several days by end.
+ */
+function overlapping(from: Date, to: Date, fromDay: string, lastDay: string) {
+  const start = sql`${from.toISOString()}::timestamptz`;
+  const end = sql`${to.toISOString()}::timestamptz`;
+  return sql`((o.starts_at >= ${start} - interval '${sql.raw(SHORT_SPAN)}' AND o.starts_at < ${end}
+      AND (o.starts_at >= ${start} OR o.ends_at > ${start}))
+    OR (o.ends_at - o.starts_at > interval '${sql.raw(SHORT_SPAN)}' AND o.ends_at > ${start} AND o.starts_at < ${end})
+    OR (o.start_date >= ${fromDay}::date AND o.start_date <= ${lastDay}::date)
+    OR (o.end_date > o.start_date AND o.end_date >= ${fromDay}::date AND o.start_date <= ${lastDay}::date))`;
+}
+
 /** How many occurrences the read finds: the index lookup alone, without any of their details. */
 async function countBySql(db: Executor, read: ReadCase): Promise<number> {
   const result = (await db.execute(sql`
     SELECT count(*)::int AS found FROM plan_occurrences o
     WHERE o.circle_id IN (SELECT m.circle_id FROM circle_members m WHERE m.user_id = ${read.viewer.userId})
       AND o.is_cancelled = false
-      AND ((o.starts_at >= ${read.window.from.toISOString()}::timestamptz
-            AND o.starts_at < ${read.window.to.toISOString()}::timestamptz)
-        OR (o.start_date >= ${read.window.fromDate}::date AND o.start_date <= ${read.window.toDate}::date))`)) as unknown as {
+      AND ${overlapping(read.window.from, read.window.to, read.window.fromDate, read.window.toDate)}`)) as unknown as {
     rows: { found: number }[];
   };
   return result.rows[0]?.found ?? 0;

@@ -9,10 +9,11 @@
 import { type Executor, planOnce, queryRows } from "@circleplan/db/client";
 import { addDays, dayIn, startOfDay, startsOfDays } from "@circleplan/shared/days";
 import type { PlanType } from "@circleplan/shared/limits";
+import { lastTimedDay, spanDaysWithin } from "@circleplan/shared/plan-span";
 import { type SQL, sql } from "drizzle-orm";
 import { circleIdsOfMember } from "../circles/access";
 import { decodeFound, FOUND_PLANS, FOUND_ROW, type FoundOccurrences } from "./occurrence-json";
-import { hiddenFrom, shownField, startInstantIn } from "./occurrence-sql";
+import { hiddenFrom, overlapsRange, shownField, startInstantIn } from "./occurrence-sql";
 import { dayToUtc } from "./plan-days";
 import type { OccurrenceRecord, OccurrenceRow } from "./plan-rows";
 import { keyOf } from "./series-window";
@@ -25,7 +26,10 @@ export interface OccurrenceQuery {
    */
   circleIds?: number[] | undefined;
   memberOf?: number | undefined;
-  /** Occurrences starting in [from, to). All-day ones by day: the viewer's days the range touches. */
+  /**
+   * Occurrences covering part of [from, to), those that began earlier included (occurrence-sql.ts
+   * overlapsRange). All-day ones by day: the viewer's days the range touches.
+   */
   from: Date;
   to: Date;
   /** The viewer's zone: which days [from, to) covers, and where an all-day plan sorts. */
@@ -107,23 +111,28 @@ function findOccurrences(query: OccurrenceQuery, columns: SQL): SQL {
       o.starts_at is not null as timed
     from plan_occurrences o${needsPlans ? sql` join plans p on p.id = o.plan_id` : sql``}
     where ${inCirclesOf(query, "o.circle_id")} and o.is_cancelled = false
-      and ((o.starts_at >= ${query.from.toISOString()}::timestamptz
-            and o.starts_at < ${query.to.toISOString()}::timestamptz)
-        or (o.start_date >= ${fromDay}::date and o.start_date <= ${lastDay}::date))${sql.join(
-          planFilters(query, "o.plan_id"),
-        )}${
-          query.limit === undefined
-            ? sql``
-            : sql` order by sort_at, timed, o.plan_id limit ${query.limit} offset ${query.offset ?? 0}`
-        }`;
+      and ${overlapsRange({ from: query.from, to: query.to, fromDay, lastDay })}${sql.join(
+        planFilters(query, "o.plan_id"),
+      )}${
+        query.limit === undefined
+          ? sql``
+          : sql` order by sort_at, timed, o.plan_id limit ${query.limit} offset ${query.offset ?? 0}`
+      }`;
 }
 
+/** How long each occurrence of the series `alias` lasts (all-day: its days after the first). */
+const seriesSpan = (alias: string) =>
+  sql.raw(
+    `coalesce(${alias}.ends_at - ${alias}.starts_at, (${alias}.end_date - ${alias}.start_date) * interval '1 day', interval '0')`,
+  );
+
 /**
- * Where the query's circles' series are written: the latest start of a written window and the
- * earliest end (epoch ms; null: no series' rows stop there).
+ * Where the query's circles' series are written: the latest start of a written window, moved on
+ * by its series' length (an unwritten occurrence before it may run that far into a read), and
+ * the earliest end (epoch ms; null: no series' rows stop there).
  */
 function writtenWindow(query: OccurrenceQuery): SQL {
-  return sql`(select extract(epoch from max(s.expanded_from)) * 1000 from plans s
+  return sql`(select extract(epoch from max(s.expanded_from + ${seriesSpan("s")})) * 1000 from plans s
       where ${inCirclesOf(query, "s.circle_id")} and s.expanded_from is not null)::float8 as written_from,
     (select extract(epoch from min(s.expanded_until)) * 1000 from plans s
       where ${inCirclesOf(query, "s.circle_id")} and s.expanded_until is not null)::float8 as written_through`;
@@ -221,14 +230,27 @@ export async function occurrenceDays(
     ),
     query.to,
   ];
-  const bounds = `{${midnights.map((instant) => instant.toISOString()).join(",")}}`;
+  const boundsOf = (instants: Date[]) =>
+    sql`(select ${`{${instants.map((instant) => instant.toISOString()).join(",")}}`}::timestamptz[])`;
+  const bounds = boundsOf(midnights);
+  // An end's day: the same bounds a millisecond on, so an end at midnight is the day before's.
+  const endBounds = boundsOf(midnights.map((midnight) => new Date(midnight.getTime() + 1)));
+  const lastDayIndex = midnights.length - 2;
+  // An occurrence counts on every day it covers (decision 023, "Plans over several days"),
+  // clipped to the range's days: an all-day one from its first to its last day; a timed one from
+  // its start's day to its end's, an end at midnight not covering the day it opens.
+  const firstDay = sql`coalesce(o.start_date - ${fromDay}::date, width_bucket(o.starts_at, ${bounds}) - 1)`;
   const columns = sql`o.plan_id, o.circle_id, o.starts_at, o.overrides,
-    coalesce(o.start_date - ${fromDay}::date,
-      width_bucket(o.starts_at, (select ${bounds}::timestamptz[])) - 1) as day`;
-  // Each day's occurrences are ranked in the lists' order (within a day: the all-day ones, then
-  // by start; days as numbers, which sort faster than text) and counted; only the first three of
-  // a day meet their plan and circle for the title and colour: the ones it shows by the override
-  // rule (occurrence-sql.ts), else its circle's colour.
+    greatest(${firstDay}, 0) as day,
+    least(coalesce(coalesce(o.end_date, o.start_date) - ${fromDay}::date,
+      width_bucket(o.ends_at, ${endBounds}) - 1, ${firstDay}),
+      ${lastDayIndex}) as last_day`;
+  // Each first visible day's occurrences are ranked in the lists' order (within a day: the
+  // all-day ones, then by start; days as numbers, which sort faster than text) and counted; only
+  // the first three of a day, and the few that go on to later days, meet their plan and circle
+  // for the title and colour: the ones it shows by the override rule (occurrence-sql.ts), else
+  // its circle's colour. Those going on are added to their later days here (spreadDays):
+  // spreading every occurrence in the statement cost the busy month's grid half as much again.
   const [answer] = await queryRows<{
     days: string;
     written_from: number | string | null;
@@ -241,27 +263,78 @@ export async function occurrenceDays(
           row_number() over (by_day order by timed, starts_at, plan_id) as rank
         from found window by_day as (partition by day))
       select
-        (select coalesce(json_agg(json_build_array((${fromDay}::date + day)::text, n, firsts)
-            order by day), '[]')
+        (select coalesce(json_agg(json_build_array(day, n, firsts, later) order by day), '[]')
           from (select r.day, max(r.n)::int as n,
-                  json_agg(json_build_array(
-                    coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })}, c.color),
-                    ${shownField("title", { occurrence: "r", plan: "p" })}) order by r.rank) as firsts
-                from ranked r
-                join plans p on p.id = r.plan_id
-                join circles c on c.id = r.circle_id
-                where r.rank <= ${PREVIEWS_PER_DAY}
+                  coalesce(json_agg(r.shown order by r.rank)
+                    filter (where r.rank <= ${PREVIEWS_PER_DAY}), '[]') as firsts,
+                  coalesce(json_agg(json_build_array(r.last_day, r.shown))
+                    filter (where r.last_day > r.day), '[]') as later
+                from (select r.*, json_build_array(
+                      coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })}, c.color),
+                      ${shownField("title", { occurrence: "r", plan: "p" })},
+                      r.timed, extract(epoch from r.starts_at), r.plan_id) as shown
+                    from ranked r
+                    join plans p on p.id = r.plan_id
+                    join circles c on c.id = r.circle_id
+                    where r.rank <= ${PREVIEWS_PER_DAY} or r.last_day > r.day) r
                 group by r.day) by_day)::text as days,
         ${writtenWindow(query)}`,
   );
   if (!isCovered(query, writtenOf(answer))) return daysOfRows(await collect(db, query), query);
-  const days = JSON.parse(answer?.days ?? "[]") as [string, number, [string, string][]][];
-  return days.map(([date, count, firsts]) => ({
-    date,
-    count,
-    colors: firsts.slice(0, 2).map(([color]) => color),
-    previews: firsts.map(([color, title]) => ({ title, color })),
-  }));
+  return spreadDays(fromDay, JSON.parse(answer?.days ?? "[]") as StatementDay[]);
+}
+
+/** An occurrence as the grid shows it: colour, title, and its place in a day (timed, start, plan). */
+type Shown = [color: string, title: string, timed: boolean, start: number | null, planId: number];
+
+/**
+ * A day of the grid's statement: its index from the range's first day, how many occurrences
+ * it counts, its first three, and those going on to a later day (up to the index of their last).
+ */
+type StatementDay = [day: number, count: number, firsts: Shown[], later: [number, Shown][]];
+
+/** The statement's order of a day: the all-day ones, then by start, then by plan. */
+const shownOrder = (a: Shown, b: Shown) =>
+  Number(a[2]) - Number(b[2]) || (a[3] ?? 0) - (b[3] ?? 0) || a[4] - b[4];
+
+/**
+ * The grid's days from the statement's: each occurrence that goes on is counted, and may be
+ * named, on every later day it covers; a day's first three are then the earliest of its own
+ * first three and those.
+ */
+function spreadDays(fromDay: string, statementDays: StatementDay[]): OccurrenceDay[] {
+  const byIndex = new Map<number, { count: number; shown: Shown[] }>();
+  const dayAt = (index: number) => {
+    let day = byIndex.get(index);
+    if (!day) {
+      day = { count: 0, shown: [] };
+      byIndex.set(index, day);
+    }
+    return day;
+  };
+  for (const [index, count, firsts, later] of statementDays) {
+    const day = dayAt(index);
+    day.count += count;
+    day.shown.push(...firsts);
+    for (const [last, shown] of later) {
+      for (let next = index + 1; next <= last; next++) {
+        const nextDay = dayAt(next);
+        nextDay.count += 1;
+        nextDay.shown.push(shown);
+      }
+    }
+  }
+  return [...byIndex]
+    .sort(([a], [b]) => a - b)
+    .map(([index, { count, shown }]) => {
+      const firsts = shown.sort(shownOrder).slice(0, PREVIEWS_PER_DAY);
+      return {
+        date: addDays(fromDay, index),
+        count,
+        colors: firsts.slice(0, 2).map(([color]) => color),
+        previews: firsts.map(([color, title]) => ({ title, color })),
+      };
+    });
 }
 
 /** collectOccurrences for a whole range (no page). */
@@ -276,24 +349,40 @@ async function collect(db: Executor, query: Omit<OccurrenceQuery, "limit">) {
 
 /**
  * The grid's days counted from rows already read (the occurrence statement's rule, written
- * again for a month outside the written windows): per day of the viewer's zone, the count and
- * the first two's colours (an occurrence's own colour, else its plan's, else its circle's).
+ * again for a month outside the written windows): per day of the viewer's zone each occurrence
+ * covers, the count and the first two's colours (an occurrence's own colour, else its plan's,
+ * else its circle's).
  */
 function daysOfRows(rows: OccurrenceRow[], query: OccurrenceQuery): OccurrenceDay[] {
+  const { fromDay, lastDay } = daysOf(query);
   const byDay = new Map<string, OccurrenceDay>();
-  for (const row of rows) {
+  // Each day's all-day occurrences first, then the timed by start (the statement's rank).
+  const ordered = [...rows].sort(
+    (a, b) =>
+      Number(a.occurrence.startsAt !== null) - Number(b.occurrence.startsAt !== null) ||
+      (a.occurrence.startsAt?.getTime() ?? 0) - (b.occurrence.startsAt?.getTime() ?? 0) ||
+      a.plan.id - b.plan.id,
+  );
+  for (const row of ordered) {
     const { occurrence, plan, circle } = row;
-    const date = occurrence.startDate ?? dayIn(occurrence.startsAt as Date, query.viewerZone);
-    const day = byDay.get(date) ?? { date, count: 0, colors: [], previews: [] };
-    day.count += 1;
-    if (day.previews.length < PREVIEWS_PER_DAY) {
-      const own = occurrence.overrides ?? {};
-      const color = ("eventColor" in own ? own.eventColor : plan.eventColor) ?? circle.color;
-      const title = "title" in own && typeof own.title === "string" ? own.title : plan.title;
-      if (day.colors.length < 2) day.colors.push(color);
-      day.previews.push({ title, color });
+    const span = occurrence.startDate
+      ? { first: occurrence.startDate, last: occurrence.endDate ?? occurrence.startDate }
+      : {
+          first: dayIn(occurrence.startsAt as Date, query.viewerZone),
+          last: lastTimedDay(occurrence.startsAt as Date, occurrence.endsAt, query.viewerZone),
+        };
+    const own = occurrence.overrides ?? {};
+    const color = ("eventColor" in own ? own.eventColor : plan.eventColor) ?? circle.color;
+    const title = "title" in own && typeof own.title === "string" ? own.title : plan.title;
+    for (const date of spanDaysWithin(span, fromDay, lastDay)) {
+      const day = byDay.get(date) ?? { date, count: 0, colors: [], previews: [] };
+      day.count += 1;
+      if (day.previews.length < PREVIEWS_PER_DAY) {
+        if (day.colors.length < 2) day.colors.push(color);
+        day.previews.push({ title, color });
+      }
+      byDay.set(date, day);
     }
-    byDay.set(date, day);
   }
   return [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
@@ -349,13 +438,24 @@ async function withUnwritten(
   const plans = new Map(rows.plans);
   const needed = page ? page.offset + page.limit : Number.POSITIVE_INFINITY;
   let unwrittenCount = 0;
-  for (const chunk of chunksOf(query)) {
+  const { fromDay } = daysOf(query);
+  for (const [index, chunk] of chunksOf(query).entries()) {
     for (const [id, plan] of series.plans) {
       const taken = series.taken.get(id) ?? new Set<string>();
+      // The first stretch reaches back by the series' length, for an occurrence that began
+      // before the range and runs into it; one that ended by then is left out.
+      const back = index === 0 ? spanMs(plan.plan) : 0;
       const range = plan.plan.allDay
-        ? { from: dayToUtc(chunk.firstDay), to: dayToUtc(chunk.endDay) }
-        : chunk;
-      const unwritten = await unwrittenOccurrences(plan.plan, range, (key) => taken.has(key));
+        ? { from: new Date(dayToUtc(chunk.firstDay).getTime() - back), to: dayToUtc(chunk.endDay) }
+        : { from: new Date(chunk.from.getTime() - back), to: chunk.to };
+      const unwritten = (
+        await unwrittenOccurrences(plan.plan, range, (key) => taken.has(key))
+      ).filter((occurrence) =>
+        occurrence.startDate !== null
+          ? (occurrence.endDate ?? occurrence.startDate) >= fromDay
+          : (occurrence.startsAt as Date) >= query.from ||
+            (occurrence.endsAt !== null && occurrence.endsAt > query.from),
+      );
       if (unwritten.length === 0) continue;
       occurrences.push(...unwritten);
       plans.set(id, plan);
@@ -368,6 +468,14 @@ async function withUnwritten(
     occurrences: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
     plans,
   };
+}
+
+/** How long each occurrence of a series lasts, in ms (all-day: its days after the first). */
+function spanMs(plan: OccurrenceRow["plan"]): number {
+  if (plan.startsAt && plan.endsAt) return plan.endsAt.getTime() - plan.startsAt.getTime();
+  if (plan.startDate && plan.endDate)
+    return dayToUtc(plan.endDate).getTime() - dayToUtc(plan.startDate).getTime();
+  return 0;
 }
 
 /** Days a far read expands at a time. */
@@ -398,7 +506,8 @@ function chunksOf(query: OccurrenceQuery) {
 /**
  * The series of the query's circles (with the query's filters) whose written window misses part
  * of its range and that start before it ends, each with its plan, circle, people and
- * attachments; and the original starts of their rows in the range, by plan.
+ * attachments; and the original starts of their rows in the range (reaching back by each
+ * series' length), by plan.
  */
 async function seriesReaching(
   db: Executor,
@@ -411,17 +520,19 @@ async function seriesReaching(
     db,
     sql`with found as (select p.id as plan_id from plans p
         where ${inCirclesOf(query, "p.circle_id")} and p.recurrence is not null
-          and (p.expanded_from > ${from}::timestamptz or p.expanded_until < ${to}::timestamptz)
+          and (p.expanded_from + ${seriesSpan("p")} > ${from}::timestamptz
+            or p.expanded_until < ${to}::timestamptz)
           and coalesce(p.starts_at, p.start_date::timestamp at time zone 'UTC') < ${to}::timestamptz${sql.join(
             planFilters(query, "p.id"),
           )})
       select ${FOUND_PLANS},
         (select coalesce(json_agg(json_build_array(o.plan_id, o.original_start, o.original_date)), '[]')
-          from plan_occurrences o
+          from plan_occurrences o join plans s on s.id = o.plan_id
           where o.plan_id in (select plan_id from found)
-            and ((o.original_start >= ${query.from.toISOString()}::timestamptz
+            and ((o.original_start >= ${query.from.toISOString()}::timestamptz - ${seriesSpan("s")}
                   and o.original_start < ${query.to.toISOString()}::timestamptz)
-              or (o.original_date >= ${fromDay}::date and o.original_date <= ${lastDay}::date)))::text as taken`,
+              or (o.original_date >= ${fromDay}::date - coalesce(s.end_date - s.start_date, 0)
+                  and o.original_date <= ${lastDay}::date)))::text as taken`,
   );
   const { plans } = decodeFound(answer && { ...answer, occurrences: "[]" });
   const taken = new Map<number, Set<string>>();

@@ -4,7 +4,7 @@
  * come to disagree. Raw statements name an occurrence `o` and its plan `p`.
  */
 import type { OccurrenceOverrides } from "@circleplan/db/schema";
-import { planOccurrences, plans } from "@circleplan/db/schema";
+import { planOccurrences, plans, SHORT_SPAN } from "@circleplan/db/schema";
 import { type BinaryOperator, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 
 /**
@@ -78,4 +78,38 @@ export function startInstantIn(zone: SQL): SQL {
 export function hiddenFrom(viewer: number | SQL): SQL {
   return sql`(p.cancelled_at is not null and p.cancelled_assignee = ${viewer}
     and p.assigned_to is distinct from ${viewer} and p.creator_id <> ${viewer})`;
+}
+
+/**
+ * The predicate of the long timed occurrences' index (plans.sql.ts), as the reads write it to
+ * meet that index: longer than SHORT_SPAN, so a read's look back on the start index misses them.
+ */
+const isLongTimed = sql.raw(`o.ends_at - o.starts_at > interval '${SHORT_SPAN}'`);
+
+/** The predicate of the index of all-day occurrences over several days. */
+const isSeveralDays = sql.raw("o.end_date > o.start_date");
+
+/**
+ * "The occurrence covers part of [from, to)": a timed one starts before `to` and ends after
+ * `from` (or, without an end, starts in it); an all-day one's days, `start_date` to `end_date`
+ * both included, meet `fromDay` to `lastDay`. Four branches, each one index's range: starts in
+ * the range or up to SHORT_SPAN before it, the long ones by end, all-day ones by start day, and
+ * the all-day ones over several days by last day. An occurrence ending exactly at `from` does
+ * not cover it.
+ */
+export function overlapsRange(range: {
+  from: Date;
+  to: Date;
+  fromDay: string;
+  lastDay: string;
+}): SQL {
+  const from = sql`${range.from.toISOString()}::timestamptz`;
+  const to = sql`${range.to.toISOString()}::timestamptz`;
+  const fromDay = sql`${range.fromDay}::date`;
+  const lastDay = sql`${range.lastDay}::date`;
+  return sql`((o.starts_at >= ${from} - interval '${sql.raw(SHORT_SPAN)}' and o.starts_at < ${to}
+        and (o.starts_at >= ${from} or o.ends_at > ${from}))
+      or (${isLongTimed} and o.ends_at > ${from} and o.starts_at < ${to})
+      or (o.start_date >= ${fromDay} and o.start_date <= ${lastDay})
+      or (${isSeveralDays} and o.end_date >= ${fromDay} and o.start_date <= ${lastDay}))`;
 }

@@ -150,6 +150,13 @@ export interface OccurrenceOverrides {
 }
 
 /**
+ * How long a timed occurrence may run and still be found by its start alone: a read looks this
+ * far back on the start index for one that began before its range and runs into it (an evening
+ * plan past midnight). Longer ones are few and have an index by their end.
+ */
+export const SHORT_SPAN = "12 hours";
+
+/**
  * Every plan's occurrences, written when the plan is written, so that reading a range is one
  * indexed query and never expands a rule (docs/decisions/009). A one-off plan has one row; a
  * series has one per occurrence in its written window (`plans.expanded_from` to
@@ -200,6 +207,16 @@ export const planOccurrences = pgTable(
     // The reminder job's reads: what starts in a window, whichever circle (reminders issue).
     index("plan_occurrences_start_idx").on(t.startsAt).where(sql`${t.isCancelled} = false`),
     index("plan_occurrences_date_idx").on(t.startDate).where(sql`${t.isCancelled} = false`),
+    // Reads find occurrences that overlap a range (core occurrence-sql.ts overlapsRange): the
+    // short ones by start, these few by where they end.
+    index("plan_occurrences_circle_long_end_idx")
+      .on(t.circleId, t.endsAt)
+      .where(
+        sql`${t.isCancelled} = false and ${t.endsAt} - ${t.startsAt} > interval '${sql.raw(SHORT_SPAN)}'`,
+      ),
+    index("plan_occurrences_circle_days_end_idx")
+      .on(t.circleId, t.endDate)
+      .where(sql`${t.isCancelled} = false and ${t.endDate} > ${t.startDate}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planTimes } from "./plan-times";
+import { planTimes, planTimesOn } from "./plan-times";
 
 const timed = (start: string, end: string | null) => ({
   startTime: new Date(start),
@@ -37,5 +37,27 @@ describe("a plan's times on a list", () => {
       "9:00 PM–Sat 1:00 AM",
     );
     expect(planTimes({ ...plan, allDay: true }, "UTC", "12h")).toBe("All day");
+  });
+
+  it("under a later day of a plan over several days, says until when instead of a start", () => {
+    const sleepover = {
+      ...timed("2026-07-03T16:00:00Z", "2026-07-04T08:00:00Z"),
+      date: "2026-07-03",
+    };
+    const zone = "Europe/Berlin";
+    expect(planTimesOn(sleepover, zone, "24h", "2026-07-03")).toBe("18:00–Sat 10:00");
+    expect(planTimesOn(sleepover, zone, "24h", "2026-07-04")).toBe("until 10:00");
+    expect(planTimesOn(sleepover, zone, "12h", "2026-07-04")).toBe("until 10:00 AM");
+    const camp = { ...timed("2026-07-03T16:00:00Z", "2026-07-06T08:00:00Z"), date: "2026-07-03" };
+    expect(planTimesOn(camp, zone, "24h", "2026-07-04")).toBe("until Mon, Jul 6, 10:00");
+    const holidays = {
+      allDay: true,
+      date: "2026-12-21",
+      startTime: new Date("2026-12-21T00:00:00Z"),
+      endTime: new Date("2027-01-01T00:00:00Z"),
+    };
+    expect(planTimesOn(holidays, "Europe/London", "24h", "2026-12-21")).toBe("All day");
+    expect(planTimesOn(holidays, "Europe/London", "24h", "2026-12-28")).toBe("until Fri, Jan 1");
+    expect(planTimesOn(holidays, "Europe/London", "24h", undefined)).toBe("All day");
   });
 });

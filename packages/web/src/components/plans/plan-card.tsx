@@ -1,3 +1,4 @@
+import type { Day } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { Check, MoreVertical, Pencil, Repeat, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -12,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { shortDay } from "@/lib/days";
-import { planTimes } from "@/lib/plan-times";
+import { planTimesOn } from "@/lib/plan-times";
 import { cn } from "@/lib/utils";
 import { AssigneeLabel } from "./assignee-label";
 import { DeletePlanDialog } from "./delete-plan-dialog";
@@ -30,11 +31,17 @@ export interface PlanCardProps {
   showDate?: boolean;
   /** Drawn out for a moment, when a link pointed at this plan (?eventId=). */
   highlighted?: boolean;
+  /** The day list's day it is shown under: after its first day, it says until when. */
+  shownOn?: Day | undefined;
 }
 
-/** The element id of a plan's card, for links that scroll to it. */
-export function planCardId(plan: Pick<Plan, "id" | "date">): string {
-  return `plan-${plan.id}-${plan.date}`;
+/**
+ * The element id of a plan's card, for links that scroll to it: its first day's card, the later
+ * days' cards of a plan over several days each their own.
+ */
+export function planCardId(plan: Pick<Plan, "id" | "date">, shownOn?: Day): string {
+  const later = shownOn !== undefined && shownOn > plan.date ? `-${shownOn}` : "";
+  return `plan-${plan.id}-${plan.date}${later}`;
 }
 
 /**
@@ -45,7 +52,7 @@ export function planCardId(plan: Pick<Plan, "id" | "date">): string {
  * delete it. Completed plans are struck through and dimmed, declined tasks struck through and
  * faded, and a task waiting for the viewer's answer is amber with Accept and Decline.
  */
-export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCardProps) {
+export function PlanCard({ plan, showDate = false, highlighted = false, shownOn }: PlanCardProps) {
   const { userId, zone, timeFormat } = usePlanViewer();
   const actions = usePlanActions();
   const { PlanDialog } = usePlanDialogs();
@@ -69,11 +76,11 @@ export function PlanCard({ plan, showDate = false, highlighted = false }: PlanCa
   const completable = canCompletePlan(plan, userId);
   const declined = isDeclined(plan);
   const done = plan.isCompleted;
-  const when = planTimes(plan, zone, timeFormat);
+  const when = planTimesOn(plan, zone, timeFormat, shownOn);
 
   return (
     <article
-      id={planCardId(plan)}
+      id={planCardId(plan, shownOn)}
       aria-labelledby={titleId}
       className={cn(
         "relative scroll-mt-24 rounded-lg border border-l-4 bg-card p-3 shadow-xs transition-shadow",

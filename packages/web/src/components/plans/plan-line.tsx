@@ -1,31 +1,36 @@
+import type { Day } from "@circleplan/shared/days";
 import type { TimeFormat } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
 import { CircleDot } from "@/components/ui/circle-tag";
-import { planTimes } from "@/lib/plan-times";
+import { planTimesOn } from "@/lib/plan-times";
 import { cn } from "@/lib/utils";
 
 /**
  * A plan on one line of a day's short list (Upcoming Week, Next N days): its circle's colour,
- * its time or All day, and its title. The caller lays the line out and adds what it needs.
+ * its time or All day (under a later day of a plan over several days, until when), and its
+ * title. The caller lays the line out and adds what it needs.
  */
 export function PlanLine({
   plan,
   zone,
   timeFormat,
   titleClassName,
+  shownOn,
 }: {
   plan: Plan;
   zone: string;
   timeFormat: TimeFormat;
   titleClassName?: string | undefined;
+  /** The day it is listed under. */
+  shownOn?: Day | undefined;
 }) {
   return (
     <>
       <CircleDot color={plan.circleColor} />
       <span className="min-w-14 shrink-0 text-muted-foreground tabular-nums">
-        {planTimes(plan, zone, timeFormat)}
+        {planTimesOn(plan, zone, timeFormat, shownOn)}
       </span>
       <span className={cn("truncate", titleClassName)}>{plan.title}</span>
     </>
@@ -42,12 +47,15 @@ export function PlanLink({
   timeFormat,
   href,
   className,
+  shownOn,
 }: {
   plan: Plan;
   zone: string;
   timeFormat: TimeFormat;
   href: string;
   className?: string | undefined;
+  /** The day it is listed under. */
+  shownOn?: Day | undefined;
 }) {
   return (
     <Link
@@ -61,6 +69,7 @@ export function PlanLink({
         plan={plan}
         zone={zone}
         timeFormat={timeFormat}
+        shownOn={shownOn}
         titleClassName={
           plan.isCompleted || plan.assignmentAccepted === false
             ? "text-muted-foreground line-through"

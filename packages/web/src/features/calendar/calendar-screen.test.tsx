@@ -116,6 +116,7 @@ describe("CalendarScreen", () => {
       "plans.list": () => [
         planFixture({
           title: "Dentist",
+          date: "2026-11-23",
           startTime: new Date("2026-11-23T14:00:00Z"),
           endTime: new Date("2026-11-23T14:45:00Z"),
           location: "High Street 4",
@@ -143,6 +144,7 @@ describe("CalendarScreen", () => {
       "plans.list": () => [
         planFixture({
           title: "Dentist",
+          date: "2026-11-23",
           startTime: new Date("2026-11-23T14:00:00Z"),
           endTime: new Date("2026-11-23T14:45:00Z"),
         }),

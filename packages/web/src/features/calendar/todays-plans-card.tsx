@@ -11,7 +11,7 @@ import { PlansQueryState } from "@/components/plans/plans-query-state";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CircleTag } from "@/components/ui/circle-tag";
-import { planTimes } from "@/lib/plan-times";
+import { planTimesOn } from "@/lib/plan-times";
 import { trpc } from "@/lib/trpc";
 
 /**
@@ -37,6 +37,7 @@ export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: str
                 <TodayPlan
                   key={`${plan.id}-${plan.startTime.getTime()}`}
                   plan={plan}
+                  today={today}
                   timeZone={timeZone}
                   onOpen={() => details.show({ plan })}
                 />
@@ -66,10 +67,13 @@ export function TodaysPlansCard({ today, timeZone }: { today: Day; timeZone: str
 
 function TodayPlan({
   plan,
+  today,
   timeZone,
   onOpen,
 }: {
   plan: Plan;
+  /** A plan that began on an earlier day says until when (docs/decisions/023). */
+  today: Day;
   timeZone: string;
   onOpen: () => void;
 }) {
@@ -90,7 +94,7 @@ function TodayPlan({
       </div>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <Clock aria-hidden="true" className="size-3.5 shrink-0" />
-        {planTimes(plan, timeZone, timeFormat)}
+        {planTimesOn(plan, timeZone, timeFormat, today)}
       </p>
       <AssigneeLabel plan={plan} className="text-sm text-muted-foreground" />
       {plan.location ? <PlanLocation location={plan.location} className="gap-1.5 text-sm" /> : null}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { PlanList } from "@/components/plans/plan-list";
 import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Button } from "@/components/ui/button";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { shortDate } from "@/features/calendar/calendar-days";
@@ -57,6 +58,7 @@ export function CircleNextDays({
   /** A plan to draw out for a moment (the page's eventId). */
   highlightedId: number | null;
 }) {
+  const { zone } = usePlanViewer();
   const [count, setCount] = useState(NEXT_DAYS_START);
   const days = nextDaysRange(today, count, selected);
   const plans = trpc.plans.list.useQuery(
@@ -81,7 +83,7 @@ export function CircleNextDays({
       <div className="grid gap-3">
         <PlansQueryState query={plans}>
           <ol className="grid gap-3">
-            {groupByDay(plans.data ?? [], days).map(({ day, plans: dayPlans }) => (
+            {groupByDay(plans.data ?? [], days, zone).map(({ day, plans: dayPlans }) => (
               <NextDay
                 key={day}
                 day={day}
@@ -142,7 +144,7 @@ function NextDay({
       {plans.length === 0 ? (
         <p className="rounded-md bg-muted/60 px-3 py-2 text-sm text-muted-foreground">Free Day</p>
       ) : (
-        <PlanList plans={plans} highlightedId={highlightedId} />
+        <PlanList plans={plans} highlightedId={highlightedId} day={day} />
       )}
     </li>
   );

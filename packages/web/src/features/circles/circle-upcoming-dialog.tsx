@@ -2,7 +2,9 @@ import { addDays, type Day, daySpan } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { useState } from "react";
 import { PlanList } from "@/components/plans/plan-list";
+import { groupByDay } from "@/components/plans/plan-lists";
 import { PlansQueryState } from "@/components/plans/plans-query-state";
+import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,7 +13,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { plansByDay } from "@/features/calendar/calendar-days";
 import { relativeDayHeading } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
 import { nextDaysInput } from "./circle-next-days";
@@ -47,6 +48,7 @@ export function CircleUpcomingDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { zone } = usePlanViewer();
   const [pages, setPages] = useState(1);
   const plans = trpc.plans.list.useQuery(
     { upcoming: true, limit: CIRCLE_UPCOMING_LIMIT, circleId: circle.id },
@@ -55,7 +57,12 @@ export function CircleUpcomingDialog({
   // Whether today had plans that have since passed (the upcoming list starts now): the Next
   // Days panel's own query, which the circle screen has usually loaded already.
   const week = trpc.plans.list.useQuery(nextDaysInput(circle.id, today, null), { enabled: open });
-  const byDay = plansByDay(plans.data ?? []);
+  // The days with plans, a plan over several days (one under way now too) on each it covers.
+  const byDay = new Map(
+    groupByDay(plans.data ?? [], daySpan(today, pages * UPCOMING_PAGE_DAYS), zone)
+      .filter((group) => group.plans.length > 0)
+      .map((group) => [group.day, group.plans]),
+  );
   const days = upcomingDays(today, pages, byDay);
   const todayHadPlans = (week.data ?? []).some((plan) => plan.date === today);
   const shownUntil = addDays(today, pages * UPCOMING_PAGE_DAYS - 1);
@@ -130,7 +137,7 @@ function UpcomingDay({
           {emptyText}
         </p>
       ) : (
-        <PlanList plans={plans} />
+        <PlanList plans={plans} day={day} />
       )}
     </li>
   );

@@ -32,7 +32,7 @@ export function UpcomingWeek({ today }: { today: string }) {
         {/* One column no wider than the card (grid-cols-1 is minmax(0, 1fr)): an auto column
             grew to a row's unwrapped width and cut the circle names off on a phone. */}
         <ol className="grid grid-cols-1 gap-3">
-          {groupByDay(plans.data ?? [], days).map(({ day, plans: dayPlans }) => (
+          {groupByDay(plans.data ?? [], days, zone).map(({ day, plans: dayPlans }) => (
             <li key={day} className="grid grid-cols-1 gap-1.5">
               <h3 className="text-sm font-semibold">{relativeDayHeading(day, today)}</h3>
               {dayPlans.length === 0 ? (
@@ -50,6 +50,7 @@ export function UpcomingWeek({ today }: { today: string }) {
                         plan={plan}
                         zone={zone}
                         timeFormat={timeFormat}
+                        shownOn={day}
                         href={dashboardPath(day, today, plan.id)}
                       />
                     </li>

@@ -260,6 +260,47 @@ describe("PlannerScreen on a wide screen", () => {
     expect(within(allDay).getByText("School trip")).toBeVisible();
   });
 
+  it("draws holidays across the days they cover and splits a sleepover at midnight into its two days", async () => {
+    renderPlanner({
+      "plans.list": () => [
+        planFixture({
+          id: 7,
+          title: "Holidays",
+          allDay: true,
+          date: "2026-11-20",
+          startTime: new Date("2026-11-20T00:00:00Z"),
+          endTime: new Date("2026-11-25T00:00:00Z"),
+        }),
+        planFixture({
+          id: 8,
+          title: "Sleepover",
+          date: "2026-11-26",
+          creatorId: 1,
+          startTime: new Date("2026-11-26T18:00:00Z"),
+          endTime: new Date("2026-11-27T10:00:00Z"),
+        }),
+      ],
+    });
+    const bars = await screen.findByRole("list", { name: "All day, over several days" });
+    // From the week's first day (Sunday, column 2 after the hours) to Wednesday.
+    const holidays = within(bars)
+      .getByRole("button", { name: /Holidays/ })
+      .closest("li");
+    expect(holidays).toHaveStyle({ gridColumn: "2 / span 4" });
+    expect(within(holidays as HTMLElement).getByText("until Wed, Nov 25")).toBeVisible();
+    const thursday = screen.getByRole("list", { name: "Thursday, November 26, 2026" });
+    const evening = within(thursday)
+      .getByRole("button", { name: /Sleepover/ })
+      .closest("li");
+    expect(evening).toHaveStyle({ top: "75%", height: "25%" });
+    const friday = screen.getByRole("list", { name: "Friday, November 27, 2026" });
+    const morning = within(friday)
+      .getByRole("button", { name: /Sleepover/ })
+      .closest("li");
+    expect(morning).toHaveStyle({ top: "0%", height: `${(600 / 1440) * 100}%` });
+    expect(within(morning as HTMLElement).getByText("until 10:00")).toBeVisible();
+  });
+
   it("adds on an empty half hour at its time, and on a day from the all-day row", async () => {
     const view = renderPlanner();
     await screen.findByText("My swim");

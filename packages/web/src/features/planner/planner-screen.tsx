@@ -5,6 +5,7 @@ import { LoadFailure } from "@/components/load-failure";
 import { AssigneeLabel } from "@/components/plans/assignee-label";
 import { usePlanDetails } from "@/components/plans/plan-details/plan-details";
 import { usePlanDialogs } from "@/components/plans/plan-dialogs";
+import { groupByDay } from "@/components/plans/plan-lists";
 import { usePlanMove } from "@/components/plans/use-plan-move";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { ScreenHeading } from "@/components/screen-heading";
@@ -13,17 +14,11 @@ import { Button } from "@/components/ui/button";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StepNav } from "@/components/ui/step-nav";
-import {
-  fullDate,
-  plansByDay,
-  shortDate,
-  shortWeekday,
-  weekStart,
-} from "@/features/calendar/calendar-days";
+import { fullDate, shortDate, shortWeekday, weekStart } from "@/features/calendar/calendar-days";
 import { CalendarViewSwitch } from "@/features/calendar/calendar-view-switch";
 import { useToday } from "@/features/calendar/use-today";
 import { useMediaQuery, WIDE_SCREEN } from "@/lib/media-query";
-import { planTimes } from "@/lib/plan-times";
+import { planTimesOn } from "@/lib/plan-times";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { AddOnDayButton } from "./add-on-day-button";
@@ -55,8 +50,11 @@ export function PlannerScreen() {
     setDialogOpen(true);
   };
   const mover = usePlanMove();
-  const byDay = plans.data ? plansByDay(plans.data) : null;
   const days = daySpan(start, 7);
+  // Each day with every plan it covers: one over several days is on each (decision 023).
+  const byDay = plans.data
+    ? new Map(groupByDay(plans.data, days, timeZone).map((group) => [group.day, group.plans]))
+    : null;
 
   return (
     <section aria-labelledby="planner-title" className="grid w-full gap-4">
@@ -182,7 +180,7 @@ function PlannerDay({
         <ul aria-labelledby={headingId} className="grid gap-1.5">
           {plans.map((plan) => (
             <li key={`${plan.id}-${plan.startTime.getTime()}`}>
-              <PlannerEntry plan={plan} timeZone={timeZone} onOpen={() => onOpen(plan)} />
+              <PlannerEntry plan={plan} day={day} timeZone={timeZone} onOpen={() => onOpen(plan)} />
             </li>
           ))}
         </ul>
@@ -198,10 +196,13 @@ function PlannerDay({
  */
 function PlannerEntry({
   plan,
+  day,
   timeZone,
   onOpen,
 }: {
   plan: Plan;
+  /** The day it is listed under: after its first, it says until when. */
+  day: Day;
   timeZone: string;
   onOpen: () => void;
 }) {
@@ -218,7 +219,9 @@ function PlannerEntry({
       style={{ borderLeftColor: displayColor(plan.eventColor ?? plan.circleColor) }}
       onClick={onOpen}
     >
-      <span className="text-xs text-muted-foreground">{planTimes(plan, timeZone, timeFormat)}</span>
+      <span className="text-xs text-muted-foreground">
+        {planTimesOn(plan, timeZone, timeFormat, day)}
+      </span>
       <span className={cn("line-clamp-3 font-medium wrap-anywhere", faded && "line-through")}>
         {plan.title}
       </span>

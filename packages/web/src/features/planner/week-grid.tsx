@@ -23,13 +23,15 @@ import { displayColor } from "@/components/ui/circle-avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { fullDate, shortDate, shortWeekday } from "@/features/calendar/calendar-days";
 import { clockOf } from "@/lib/days";
-import { planTimes } from "@/lib/plan-times";
+import { planTimesOn } from "@/lib/plan-times";
 import { cn } from "@/lib/utils";
 import { AddOnDayButton } from "./add-on-day-button";
 import {
+  allDayBars,
   DAY_MINUTES,
   droppedStart,
   firstHourShown,
+  isOverSeveralDays,
   layoutDay,
   type Placed,
   SLOT_MINUTES,
@@ -98,7 +100,17 @@ export function WeekGrid({
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
   );
   const timed = (day: Day) => (byDay?.get(day) ?? []).filter((plan) => !plan.allDay);
-  const allDay = (day: Day) => (byDay?.get(day) ?? []).filter((plan) => plan.allDay);
+  // An all-day plan over several days is a bar across them, above the days' own.
+  const allDay = (day: Day) =>
+    (byDay?.get(day) ?? []).filter((plan) => plan.allDay && !isOverSeveralDays(plan, zone));
+  // Each of the week's plans once: one over several days is in each of its days' lists.
+  const weekPlans = new Map(
+    [...(byDay?.values() ?? [])].flat().map((plan) => [planKey(plan), plan]),
+  );
+  const bars = allDayBars([...weekPlans.values()], days, zone);
+  const lanes = Array.from({ length: Math.max(0, ...bars.map((bar) => bar.lane + 1)) }, (_, lane) =>
+    bars.filter((bar) => bar.lane === lane),
+  );
 
   // Once a week's plans are in: its earliest plan's hour (or 7:00) at the top.
   const scrolledFor = useRef<string | null>(null);
@@ -166,6 +178,23 @@ export function WeekGrid({
           <span aria-hidden="true" />
           {days.map((day) => (
             <DayHeading key={day} day={day} isToday={day === today} />
+          ))}
+          {lanes.map((lane) => (
+            <ul
+              key={lane.map((bar) => planKey(bar.plan)).join()}
+              aria-label="All day, over several days"
+              className={cn(COLUMNS, "col-span-full px-px pt-1")}
+            >
+              {lane.map((bar) => (
+                <li
+                  key={planKey(bar.plan)}
+                  className="min-w-0 px-0.5"
+                  style={{ gridColumn: `${bar.column + 2} / span ${bar.span}` }}
+                >
+                  <GridPlan plan={bar.plan} shownOn={days[bar.column]} actions={actions} />
+                </li>
+              ))}
+            </ul>
           ))}
           <span className="self-center px-1 text-right text-xs text-muted-foreground">All day</span>
           {days.map((day) => (
@@ -320,7 +349,7 @@ function DayColumn({
   actions: PlanActions;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `timed:${day}` });
-  const placed = layoutDay(plans, actions.zone);
+  const placed = layoutDay(plans, actions.zone, day);
   return (
     <div
       ref={setNodeRef}
@@ -361,7 +390,12 @@ function DayColumn({
               className="absolute z-10 p-px has-[[data-dragging]]:z-40"
               style={placeStyle(item)}
             >
-              <GridPlan plan={item.plan} compact={item.length <= SLOT_MINUTES} actions={actions} />
+              <GridPlan
+                plan={item.plan}
+                shownOn={day}
+                compact={item.length <= SLOT_MINUTES}
+                actions={actions}
+              />
             </li>
           ))}
         </ul>
@@ -382,22 +416,27 @@ function placeStyle({ top, length, column, columns }: Placed<Plan>): CSSProperti
 /**
  * One plan in the grid: its times and title (and circle and assignee when tall enough), the
  * circle's colour its left border. The details open on a click; its creator drags it or moves it
- * with Shift and the arrows (announced by the "Plan moved" toast).
+ * with Shift and the arrows (announced by the "Plan moved" toast). The part of a plan on a day
+ * after its first (`shownOn`) says until when, and is moved by its keys or its first day's part.
  */
 function GridPlan({
   plan,
+  shownOn,
   compact = false,
   actions: { zone, timeFormat, userId, onOpen, onKeyMove },
 }: {
   plan: Plan;
+  shownOn?: Day | undefined;
   compact?: boolean;
   actions: PlanActions;
 }) {
   const mine = isPlanCreator(plan, userId);
+  const later = shownOn !== undefined && shownOn > plan.date;
   const { setNodeRef, listeners, transform, isDragging } = useDraggable({
-    id: planKey(plan),
+    id: later ? `${planKey(plan)}:${shownOn}` : planKey(plan),
     data: { plan },
-    disabled: !mine,
+    // A drag moves the start by where the part is dropped: only the start's part knows it.
+    disabled: !mine || later,
   });
   const faded = plan.isCompleted || plan.status === "declined";
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -436,7 +475,9 @@ function GridPlan({
       }}
     >
       <span className={cn("truncate font-medium", faded && "line-through")}>{plan.title}</span>
-      <span className="shrink-0 text-muted-foreground">{planTimes(plan, zone, timeFormat)}</span>
+      <span className="shrink-0 text-muted-foreground">
+        {planTimesOn(plan, zone, timeFormat, shownOn)}
+      </span>
       {compact ? null : (
         <>
           <span className="truncate text-muted-foreground">{plan.circleName}</span>

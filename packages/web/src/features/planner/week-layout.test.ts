@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  allDayBars,
   droppedStart,
   firstHourShown,
   layoutDay,
@@ -92,5 +93,53 @@ describe("week layout", () => {
     expect(
       droppedStart(odd, { day: "2026-11-25", movedPixels: 0, pixelsPerMinute: 1 }, ZONE),
     ).toEqual(new Date("2026-11-25T10:00:00-05:00"));
+  });
+
+  it("splits a timed plan past midnight into its days' parts; an end at midnight ends the first", () => {
+    const sleepover = {
+      ...plan("Sleepover", "18:00"),
+      endTime: new Date("2026-11-25T10:00:00-05:00"),
+    };
+    expect(placeOf(sleepover, ZONE, "2026-11-24")).toEqual({ top: 18 * 60, length: 6 * 60 });
+    expect(placeOf(sleepover, ZONE, "2026-11-25")).toEqual({ top: 0, length: 10 * 60 });
+    const camp = { ...plan("Camp", "18:00"), endTime: new Date("2026-11-27T10:00:00-05:00") };
+    expect(placeOf(camp, ZONE, "2026-11-26")).toEqual({ top: 0, length: 24 * 60 });
+    const party = { ...plan("Party", "20:00"), endTime: new Date("2026-11-25T00:00:00-05:00") };
+    expect(placeOf(party, ZONE, "2026-11-24")).toEqual({ top: 20 * 60, length: 4 * 60 });
+    expect(layoutDay([sleepover], ZONE, "2026-11-25").map((item) => item.top)).toEqual([0]);
+  });
+
+  it("draws all-day plans over several days as bars across the week, one line per overlap", () => {
+    const days = [
+      "2026-12-27",
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+    ];
+    const allDay = (title: string, first: string, last: string) => ({
+      title,
+      allDay: true,
+      date: first,
+      startTime: new Date(`${first}T00:00:00Z`),
+      endTime: new Date(`${last}T00:00:00Z`),
+    });
+    const bars = allDayBars(
+      [
+        allDay("Christmas holidays", "2026-12-21", "2027-01-01"),
+        allDay("Ski trip", "2026-12-29", "2026-12-30"),
+        allDay("New Year", "2027-01-01", "2027-01-02"),
+        allDay("Birthday", "2026-12-28", "2026-12-28"),
+      ],
+      days,
+      "UTC",
+    );
+    expect(bars.map((bar) => [bar.plan.title, bar.column, bar.span, bar.lane])).toEqual([
+      ["Christmas holidays", 0, 6, 0],
+      ["Ski trip", 2, 2, 1],
+      ["New Year", 5, 2, 1],
+    ]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { type Day, dayIn, instantAt } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
+import { planSpan, spanDaysWithin } from "@circleplan/shared/plan-span";
 import { clockOf, wallMinutes } from "../../lib/days";
 
 export const DAY_MINUTES = 24 * 60;
@@ -23,17 +24,20 @@ export const DEFAULT_FIRST_HOUR = 7;
 
 type Timed = Pick<Plan, "startTime" | "endTime">;
 
-/** Where a timed plan sits in its start day's column: minutes from midnight, and how long. */
-export function placeOf(plan: Timed, zone: string): { top: number; length: number } {
-  const top = wallMinutes(plan.startTime, zone);
+/**
+ * Where a timed plan sits in a day's column (its start's day unless `day` says another it
+ * covers): minutes from midnight, and how long. A plan past midnight is split there (docs/
+ * decisions/023, "Plans over several days"): its start's day to midnight, a later day from
+ * midnight to its end, or the whole of a day in between.
+ */
+export function placeOf(plan: Timed, zone: string, day?: Day): { top: number; length: number } {
+  const startDay = dayIn(plan.startTime, zone);
+  const shown = day ?? startDay;
+  const top = shown > startDay ? 0 : wallMinutes(plan.startTime, zone);
   const end = plan.endTime;
   let length = NO_END_MINUTES;
   if (end && end.getTime() > plan.startTime.getTime()) {
-    // An end on a later day is drawn to midnight: the column is the start's day.
-    length =
-      dayIn(end, zone) === dayIn(plan.startTime, zone)
-        ? wallMinutes(end, zone) - top
-        : DAY_MINUTES - top;
+    length = (dayIn(end, zone) === shown ? wallMinutes(end, zone) : DAY_MINUTES) - top;
   }
   // A very short plan still needs a grabbable height; nothing runs past the day's end.
   return { top, length: Math.min(Math.max(length, SNAP_MINUTES), DAY_MINUTES - top) };
@@ -54,9 +58,13 @@ export interface Placed<T> {
  * one another, directly or through others, form a group; each takes the first column free at its
  * start, and the group shares the width among the columns it needed.
  */
-export function layoutDay<T extends Timed>(plans: readonly T[], zone: string): Placed<T>[] {
+export function layoutDay<T extends Timed>(
+  plans: readonly T[],
+  zone: string,
+  day?: Day,
+): Placed<T>[] {
   const placed = plans
-    .map((plan) => ({ plan, ...placeOf(plan, zone), column: 0, columns: 1 }))
+    .map((plan) => ({ plan, ...placeOf(plan, zone, day), column: 0, columns: 1 }))
     .sort((a, b) => a.top - b.top || b.length - a.length);
   let group: typeof placed = [];
   /** Where each column of the group is free again. */
@@ -76,6 +84,56 @@ export function layoutDay<T extends Timed>(plans: readonly T[], zone: string): P
   }
   closeGroup();
   return placed;
+}
+
+/** Whether an all-day plan covers more than one day: the week draws it across them. */
+export function isOverSeveralDays(
+  plan: Pick<Plan, "allDay" | "date" | "startTime" | "endTime">,
+  zone: string,
+): boolean {
+  const { first, last } = planSpan(plan, zone);
+  return plan.allDay && last > first;
+}
+
+/** An all-day plan over several days in the week's all-day row. */
+export interface Bar<T> {
+  plan: T;
+  /** The first of the week's days it is drawn on, from 0. */
+  column: number;
+  /** How many of the week's days it covers. */
+  span: number;
+  /** Its line among the bars, from 0: bars that share a day are drawn one under another. */
+  lane: number;
+}
+
+/**
+ * The week's all-day plans over several days as bars across the days they cover (clipped to
+ * `days`), each in the first line free from its first day; the earlier and the longer first.
+ */
+export function allDayBars<T extends Pick<Plan, "allDay" | "date" | "startTime" | "endTime">>(
+  plans: readonly T[],
+  days: readonly Day[],
+  zone: string,
+): Bar<T>[] {
+  const first = days[0];
+  const last = days.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const bars = plans.flatMap((plan) => {
+    if (!isOverSeveralDays(plan, zone)) return [];
+    const shown = spanDaysWithin(planSpan(plan, zone), first, last);
+    const column = days.indexOf(shown[0] ?? "");
+    return column === -1 ? [] : [{ plan, column, span: shown.length, lane: 0 }];
+  });
+  bars.sort((a, b) => a.column - b.column || b.span - a.span);
+  /** Where each line is free again (a column). */
+  const laneEnds: number[] = [];
+  for (const bar of bars) {
+    let lane = laneEnds.findIndex((end) => end <= bar.column);
+    if (lane === -1) lane = laneEnds.length;
+    laneEnds[lane] = bar.column + bar.span;
+    bar.lane = lane;
+  }
+  return bars;
 }
 
 /** The hour the grid scrolls to first: the earliest timed plan's, else 7:00. */

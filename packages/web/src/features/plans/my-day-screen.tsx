@@ -36,7 +36,7 @@ export function MyDayScreen() {
   const first = parseDay(params.get("date")) ?? today;
   const days = daySpan(first, LIST_DAYS);
   const plans = trpc.plans.list.useQuery({ from: first, to: days[days.length - 1] ?? first });
-  const groups = groupByDay(plans.data ?? [], days);
+  const groups = groupByDay(plans.data ?? [], days, zone);
   const empty = plans.data !== undefined && groups.every((group) => group.plans.length === 0);
   const goTo = (day: string) => navigate(myDayPath(day, today));
 
@@ -89,7 +89,7 @@ export function MyDayScreen() {
                       </span>
                     </h2>
                     {dayPlans.length > 0 ? (
-                      <PlanList plans={dayPlans} />
+                      <PlanList plans={dayPlans} day={day} />
                     ) : (
                       <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
                         No plans for this day

@@ -46,7 +46,7 @@ export function UpcomingAcrossCircles({
       <p className="mb-3 text-sm text-muted-foreground">Upcoming across circles</p>
       <PlansQueryState query={plans}>
         <ol className="grid gap-2">
-          {groupByDay(plans.data ?? [], days).map(({ day, plans: dayPlans }) => (
+          {groupByDay(plans.data ?? [], days, zone).map(({ day, plans: dayPlans }) => (
             <li key={day}>
               <button
                 type="button"
@@ -66,7 +66,7 @@ export function UpcomingAcrossCircles({
                       key={`${plan.id}-${plan.date}`}
                       className="flex min-w-0 items-center gap-2"
                     >
-                      <PlanLine plan={plan} zone={zone} timeFormat={timeFormat} />
+                      <PlanLine plan={plan} zone={zone} timeFormat={timeFormat} shownOn={day} />
                     </span>
                   ))
                 )}

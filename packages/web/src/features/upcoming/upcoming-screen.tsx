@@ -1,16 +1,17 @@
-import { addDays, type Day } from "@circleplan/shared/days";
+import { addDays, type Day, daySpan } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { ToggleGroup } from "radix-ui";
 import { useState } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { PlanList } from "@/components/plans/plan-list";
+import { groupByDay } from "@/components/plans/plan-lists";
 import { ScreenHeading } from "@/components/screen-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StepNav } from "@/components/ui/step-nav";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { planCountText, plansByDay, shortDate } from "@/features/calendar/calendar-days";
+import { planCountText, shortDate } from "@/features/calendar/calendar-days";
 import { useToday } from "@/features/calendar/use-today";
 import { longDay } from "@/lib/days";
 import { trpc } from "@/lib/trpc";
@@ -29,7 +30,7 @@ import {
  * Show More Plans widens the range (1 week to 2 weeks to 1 month).
  */
 export function UpcomingScreen() {
-  const { today } = useToday();
+  const { today, timeZone } = useToday();
   const [range, setRange] = useState<RangeDays>(7);
   // How many ranges away from the one starting today (negative: the past).
   const [offset, setOffset] = useState(0);
@@ -87,6 +88,8 @@ export function UpcomingScreen() {
           ) : (
             <UpcomingDays
               plans={plans.data.filter((plan) => filter === "all" || plan.type === filter)}
+              days={daySpan(from, range)}
+              zone={timeZone}
               today={today}
             />
           )}
@@ -134,7 +137,18 @@ function TypeFilterChoice({
   );
 }
 
-function UpcomingDays({ plans, today }: { plans: Plan[]; today: Day }) {
+function UpcomingDays({
+  plans,
+  days: range,
+  zone,
+  today,
+}: {
+  plans: Plan[];
+  /** The range's days: a plan over several days is under each it covers. */
+  days: Day[];
+  zone: string;
+  today: Day;
+}) {
   if (plans.length === 0) {
     return (
       <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
@@ -142,10 +156,10 @@ function UpcomingDays({ plans, today }: { plans: Plan[]; today: Day }) {
       </p>
     );
   }
-  const days = [...plansByDay(plans)].sort(([a], [b]) => a.localeCompare(b));
+  const days = groupByDay(plans, range, zone).filter((group) => group.plans.length > 0);
   return (
     <ol className="grid gap-5">
-      {days.map(([day, dayPlans]) => {
+      {days.map(({ day, plans: dayPlans }) => {
         const headingId = `upcoming-day-${day}`;
         return (
           <li key={day} className="grid gap-2">
@@ -162,7 +176,7 @@ function UpcomingDays({ plans, today }: { plans: Plan[]; today: Day }) {
                 {planCountText(dayPlans.length)}
               </span>
             </h2>
-            <PlanList plans={dayPlans} />
+            <PlanList plans={dayPlans} day={day} />
           </li>
         );
       })}

@@ -1,0 +1,2 @@
+CREATE INDEX "plan_occurrences_circle_long_end_idx" ON "plan_occurrences" USING btree ("circle_id","ends_at") WHERE "plan_occurrences"."is_cancelled" = false and "plan_occurrences"."ends_at" - "plan_occurrences"."starts_at" > interval '12 hours';--> statement-breakpoint
+CREATE INDEX "plan_occurrences_circle_days_end_idx" ON "plan_occurrences" USING btree ("circle_id","end_date") WHERE "plan_occurrences"."is_cancelled" = false and "plan_occurrences"."end_date" > "plan_occurrences"."start_date";
