@@ -308,6 +308,22 @@ describe("readCalendar", () => {
       ["Old", messages.dateOutOfRange],
     ]);
   });
+  it("imports an event a broken export holds twice (one UID and occurrence) once, the newer, so the import never trips the circle's key", async () => {
+    const override = (sequence: number, start: string) =>
+      `BEGIN:VEVENT\nUID:twice@x\nSEQUENCE:${sequence}\nRECURRENCE-ID:20261201T100000Z\nDTSTART:${start}\nSUMMARY:Piano ${sequence}\nEND:VEVENT\n`;
+    const file = await mapCalendar(
+      await readCalendar(
+        `BEGIN:VCALENDAR\n${override(2, "20261201T120000Z")}${override(1, "20261201T110000Z")}END:VCALENDAR`,
+      ),
+      { importerZone: "UTC", now: NOW },
+    );
+    expect(file.drafts.map((draft) => [draft.uid, draft.texts.title])).toEqual([
+      ["twice@x", "Piano 2"],
+    ]);
+    expect(file.problems.map((item) => [item.title, item.reason])).toEqual([
+      ["Piano 1", "It appears twice in the file; the newer version is imported."],
+    ]);
+  });
 });
 
 describe("cleanTexts", () => {

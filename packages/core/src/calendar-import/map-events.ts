@@ -120,7 +120,39 @@ export async function mapCalendar(
       problem(context, name, reasonOf(error));
     }
   }
+  keepOneDraftEach(context);
   return out;
+}
+
+const TWICE = "It appears twice in the file; the newer version is imported.";
+
+/**
+ * A broken export can hold the same event twice (one UID and occurrence in two VEVENTs, as
+ * overrides without their series do): one plan each would break the circle's (uid, instance)
+ * key. The newer (SEQUENCE, then LAST-MODIFIED, then the later in the file) is kept.
+ */
+function keepOneDraftEach(context: Context) {
+  const kept = new Map<string, ImportDraft>();
+  for (const draft of context.out.drafts) {
+    const key = JSON.stringify([draft.uid, draft.instance]);
+    const other = kept.get(key);
+    if (other && isNewer(other, draft)) {
+      problem(context, nameOf(draft), TWICE);
+      continue;
+    }
+    if (other) problem(context, nameOf(other), TWICE);
+    kept.set(key, draft);
+  }
+  context.out.drafts = [...kept.values()];
+}
+
+function isNewer(draft: ImportDraft, than: ImportDraft): boolean {
+  if (draft.sequence !== than.sequence) return draft.sequence > than.sequence;
+  return (draft.modified?.getTime() ?? 0) > (than.modified?.getTime() ?? 0);
+}
+
+function nameOf(draft: ImportDraft): Name {
+  return { title: draft.texts.title, start: draft.instance };
 }
 
 const UNREADABLE = "Its dates could not be read.";
