@@ -14,6 +14,7 @@ import { dayWindow, monthWindow, type PlanWindow } from "@circleplan/core/plans/
 import type { Executor } from "@circleplan/db/client";
 import { SHORT_SPAN } from "@circleplan/db/schema";
 import { addDays, dayIn } from "@circleplan/shared/days";
+import { planSpan, spanDaysWithin } from "@circleplan/shared/plan-span";
 import { sql } from "drizzle-orm";
 import { type BenchServer, startBenchServer } from "./bench-server";
 import { CORES, type CpuPerOperation, cpuPerOperation, cpuTimes } from "./cpu-accounting";
@@ -474,18 +475,37 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       return body;
     };
-    const restCall = async () => (await get<unknown[]>(`/api/events/calendar/${month}`)).length;
+    type Listed = { allDay: boolean; date: string; startTime: string; endTime: string | null };
+    const monthPage = (offset: number) =>
+      get<Listed[]>(`/api/events/calendar/${month}${offset ? `?offset=${offset}` : ""}`);
+    const restCall = async () => (await monthPage(0)).length;
     const gridCall = () => get<{ days: { count: number }[] }>(`/api/events/calendar/${month}/days`);
     // The month answers LIST_ITEMS_MAX plans at most (decision 016): its pages hold them all.
-    let items = 0;
-    for (let page = await restCall(); page > 0; ) {
-      items += page;
-      page = (await get<unknown[]>(`/api/events/calendar/${month}?offset=${items}`)).length;
+    const listed: Listed[] = [];
+    for (let page = await monthPage(0); page.length > 0; page = await monthPage(listed.length)) {
+      listed.push(...page);
     }
+    const items = listed.length;
+    // The grid counts a plan on each of the month's days it covers (decision 023).
+    const [first, last] = [`${month}-01`, addDays(`${nextMonthOf(month)}-01`, -1)];
+    const coveredDays = listed.reduce((sum, plan) => {
+      const span = planSpan(
+        {
+          allDay: plan.allDay,
+          date: plan.date,
+          startTime: new Date(plan.startTime),
+          endTime: plan.endTime ? new Date(plan.endTime) : null,
+        },
+        busy.timeZone,
+      );
+      return sum + spanDaysWithin(span, first, last).length;
+    }, 0);
     const grid = await gridCall();
     const gridItems = grid.days.reduce((sum, day) => sum + day.count, 0);
-    if (gridItems !== items)
-      throw new Error(`the grid counts ${gridItems} plans, the month ${items}`);
+    if (gridItems !== coveredDays)
+      throw new Error(
+        `the grid counts ${gridItems} plan-days, the month's plans cover ${coveredDays}`,
+      );
     const restMonth = await sequential(options.monthSamples, restCall);
     const restGrid = await sequential(options.monthSamples, gridCall);
     const caller = { userId: busy.userId, sessionId: "bench", ip: "127.0.0.1", requestId: "bench" };
@@ -594,4 +614,11 @@ export async function runPlansBench(options: PlansBenchOptions): Promise<Summary
     await server.close();
     await store.close();
   }
+}
+
+function nextMonthOf(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return monthNumber === 12
+    ? `${year + 1}-01`
+    : `${year}-${String(monthNumber + 1).padStart(2, "0")}`;
 }
