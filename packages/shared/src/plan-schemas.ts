@@ -231,7 +231,7 @@ const planFields = {
   reminderTimes: reminderTimesField
     .optional()
     .describe(
-      'Reminders before the start, at most 4, from: "1 minute before", "2 minutes before", "5 minutes before", "10 minutes before", "15 minutes before", "30 minutes before", "1 hour before", "2 hours before", "24 hours before", "1 day before", "2 days before", "1 week before" ("None" is ignored). Optional: 2 hours and 1 day before when creating',
+      'Reminders before the start, at most 4, each once: the list\'s "1 minute before", "2 minutes before", "5 minutes before", "10 minutes before", "15 minutes before", "30 minutes before", "1 hour before", "2 hours before", "24 hours before", "1 day before", "2 days before", "1 week before", or a custom "N minutes before" (1 to 180), "N hours before" (1 to 168) or "N days before" (1 to 7) ("None" is ignored). An all-day plan\'s reminders count from its day\'s midnight. Optional: 2 hours and 1 day before when creating',
     ),
   voiceNote: optionalText(5000, messages.textTooLong, true).describe(
     "The words the plan was dictated from (voice or text). Optional",

@@ -124,9 +124,10 @@ export function readLocation(sentence: Sentence, properNouns: ProperNouns): Plac
   if (/[A-Z]/.test(sentence.original)) {
     for (const [start, end] of properNouns.places()) {
       // "dinner with the Johnsons", "vet for Max": who it is with or for, not where.
-      if (!sentence.isFreeSaid(start, end) || WITH_BEFORE.test(sentence.original.slice(0, start))) {
-        continue;
-      }
+      const before = sentence.original.slice(0, start);
+      if (!sentence.isFreeSaid(start, end) || WITH_BEFORE.test(before)) continue;
+      // "Groceries: milk, bread, Oreos": an item of a list, not where.
+      if (/,\s*$/.test(before) && wordedParts(before) >= 2) continue;
       const said = sentence.original.slice(start, end).replace(/[.,;:!?]+$/, "");
       if (/^\p{Lu}/u.test(said) && said.length > 2) return { location: said, taken: null };
     }
@@ -158,11 +159,19 @@ function betweenCommas(sentence: Sentence, properNouns: ProperNouns): Place | nu
     });
     const [said] = sentence.originalRange(from, end);
     const named = capitalised && properNouns.capitalsSayNames() && !properNouns.isPerson(said);
-    if (!named && !PLACE_AT_END.test(words)) continue;
+    // After two or more parts ("Groceries: milk, bread, Oreos"), capitals are a list's last
+    // item, not a place: only a kind of place is ("…, dentist, Westfield Mall").
+    const inList = wordedParts(sentence.text.slice(0, match.index)) >= 2;
+    if ((inList || !named) && !PLACE_AT_END.test(words)) continue;
     sentence.take(match.index, end);
     return { location: sentence.said(from, end), taken: [match.index, end] };
   }
   return null;
+}
+
+/** The parts with words in them that commas or a colon separate (taken phrases are none). */
+function wordedParts(text: string): number {
+  return text.split(/[,:]/).filter((part) => /[\p{L}\d]/u.test(part.replace(/\|/g, ""))).length;
 }
 
 /** Where the place starting at `from` ends: before a stop word, a taken phrase or punctuation. */

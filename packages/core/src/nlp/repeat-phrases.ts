@@ -106,17 +106,18 @@ const UNTIL =
 
 /**
  * "a daily planner", "the weekly newsletter": after a determiner, a repeat word names the thing,
- * unless the thing is a gathering that repeats ("our weekly family dinner").
+ * unless one of the next three words is a gathering that repeats ("our weekly family dinner",
+ * "our weekly piano lesson", "the monthly book club").
  */
 const NAMING_A_THING =
-  /\b(?:a|an|the|my|our|your|his|her|their|this|that|[a-z]+'s) (daily|weekly|monthly|yearly|annual|quarterly|nightly|bi-?weekly|fortnightly|bi-?monthly)(?= ([a-z-]+))/g;
+  /\b(?:a|an|the|my|our|your|his|her|their|this|that|[a-z]+'s) (daily|weekly|monthly|yearly|annual|quarterly|nightly|bi-?weekly|fortnightly|bi-?monthly)(?= ([a-z-]+(?: [a-z-]+){0,2}))/g;
 const GATHERING =
-  /^(?:meetings?|calls?|check-?ins?|stand-?ups?|walks?|runs?|jogs?|workouts?|lessons?|class(?:es)?|practices?|sessions?|appointments?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|visits?|dates?|games?|trainings?|syncs?|reviews?|catch-?ups?|chats?|family|team|group|service|mass|prayers?|chores?|clean(?:ing|up)?|swims?|rides?|hikes?)$/;
+  /^(?:meetings?|calls?|check-?ins?|stand-?ups?|walks?|runs?|jogs?|workouts?|lessons?|class(?:es)?|practices?|sessions?|appointments?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|visits?|dates?|games?|trainings?|syncs?|reviews?|catch-?ups?|chats?|family|team|group|service|mass|prayers?|chores?|clean(?:ing|up)?|swims?|rides?|hikes?|clubs?|groups?|circles?|nights?|parties|party|meet-?ups?|meets?|rehearsals?|recitals?|tutoring|therapy|counseling)$/;
 
 /** The repeat rule said, taken from the sentence, or null. */
 export function readRepeatRule(sentence: Sentence): RepeatRule | null {
   for (const match of sentence.text.matchAll(NAMING_A_THING)) {
-    if (GATHERING.test(match[2] ?? "")) continue;
+    if ((match[2] ?? "").split(" ").some((word) => GATHERING.test(word))) continue;
     const at = match.index + match[0].length - (match[1]?.length ?? 0);
     sentence.hide(at, at + (match[1]?.length ?? 0));
   }

@@ -169,6 +169,15 @@ export const FAMILY_TALK: CorpusCase[] = [
       "lunch, then shopping, tomorrow",
       { title: "Lunch, then shopping", start: "2026-04-19 12:00" },
     ],
+    // A list's last item, capitalised, is still an item.
+    [
+      "groceries: milk, bread, Oreos",
+      { title: "Groceries: milk, bread, Oreos", start: "2026-04-18 09:30" },
+    ],
+    [
+      "buy milk, eggs, Bread",
+      { title: "Buy milk, eggs, Bread", start: "2026-04-18 09:30", type: "todo" },
+    ],
   ]),
   // 6. A repeat word after a determiner names the thing; a gathering still repeats.
   ...saidIn(NEW_YORK_SATURDAY, [
@@ -190,6 +199,23 @@ export const FAMILY_TALK: CorpusCase[] = [
         title: "Our family dinner",
         start: "2026-04-19 18:00",
         repeat: { type: "weekly", until: "2026-07-19" },
+      },
+    ],
+    // The gathering may be the head of the words that follow.
+    [
+      "our weekly piano lesson at 4pm",
+      {
+        title: "Our piano lesson",
+        start: "2026-04-18 16:00",
+        repeat: { type: "weekly", until: "2026-07-18" },
+      },
+    ],
+    [
+      "the monthly book club at 7pm",
+      {
+        title: "The book club",
+        start: "2026-04-18 19:00",
+        repeat: { type: "monthly", until: "2026-07-18" },
       },
     ],
     [
