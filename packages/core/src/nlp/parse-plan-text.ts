@@ -79,12 +79,14 @@ export function readPlan(
   text: string,
   { timeZone, now, members }: ParseContext,
   { chrono, nlp }: LanguageLibraries,
+  closingReminders = true,
 ): ParsedPlan {
   const clock = clockAt(now, timeZone);
   const sentence = new Sentence(text, NORMALISATION);
   const properNouns = new ProperNouns(nlp, text, members);
 
-  const reminders = readReminders(sentence);
+  const closing = { closing: false };
+  const reminders = readReminders(sentence, { closing: closingReminders, used: closing });
   // The time keywords of what is left: "remind me the night before" says nothing of the time.
   const spoken = sentence.text;
   const assignee = readAssignee(sentence, members, properNouns);
@@ -106,6 +108,11 @@ export function readPlan(
     rule !== null,
     keyword !== null,
   );
+  // "take the cake out, remind me 40 minutes": with no day or time said, the plan starts now,
+  // so a reminder 40 minutes before it would never ring. Read again, the amount left as said.
+  if (closing.closing && !when.day && !when.time && !when.exact && keyword === null) {
+    return readPlan(text, { timeZone, now, members }, { chrono, nlp }, false);
+  }
   const place = readLocation(sentence, properNouns);
   const schedule = scheduleOf({ when, keyword, rule, end, until }, clock);
 

@@ -47,7 +47,10 @@ const ITEM_PATTERN =
   /(\d+(?:\.\d+)?)[- ]?(minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?)\b|the (day|night|evening|week) before/g;
 
 /** The reminders said, as phrases of the form's list; null when none was said. */
-export function readReminders(sentence: Sentence): string[] | null {
+export function readReminders(
+  sentence: Sentence,
+  { closing = true, used }: { closing?: boolean; used?: { closing: boolean } } = {},
+): string[] | null {
   const said: { minutes: number; unit: number }[] = [];
   for (const pattern of [SPOKEN, ATTRIBUTIVE]) {
     for (const match of sentence.text.matchAll(pattern)) {
@@ -59,12 +62,11 @@ export function readReminders(sentence: Sentence): string[] | null {
         // closes the sentence or clause ("remind me 90 minutes": before the plan; "remind me 90
         // minutes after lunch" is no reminder offset).
         const closes = /^\s*(?:$|[|,.;!?])/.test(sentence.text.slice(start + whole.length));
-        if (
-          !/reminder|alert|notification/.test(whole) &&
-          !new RegExp(BEFORE).test(chain) &&
-          !closes
-        )
-          continue;
+        // "a reminder", "an alert" name one; the verb "alert me" is only the asking.
+        const named =
+          /reminder|alert(?!\s+me\b)|notification/.test(whole) || new RegExp(BEFORE).test(chain);
+        if (!named && !(closing && closes)) continue;
+        if (!named && used) used.closing = true;
         for (const item of chain.matchAll(ITEM_PATTERN)) said.push(amountOf(item));
       } else {
         said.push(unitAmount(Number(match[1]), match[2] ?? ""));

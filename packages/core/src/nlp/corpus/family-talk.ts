@@ -89,6 +89,20 @@ export const FAMILY_TALK: CorpusCase[] = [
       "vet at 10 tomorrow remind me 60 minutes before",
       { title: "Vet", start: "2026-10-27 10:00", reminders: ["1 hour before"] },
     ],
+    // Closing a sentence that says no day or time, the amount is no reminder (the plan starts
+    // now: it would never ring); with a time it is one.
+    [
+      "take the cake out, remind me 40 minutes",
+      { title: "Take the cake out, remind me 40 minutes", start: "2026-10-26 15:00" },
+    ],
+    [
+      "oven timer, alert me 25 minutes",
+      { title: "Oven timer, alert me 25 minutes", start: "2026-10-26 15:00" },
+    ],
+    [
+      "dentist tomorrow at 3pm, alert me 25 minutes",
+      { title: "Dentist", start: "2026-10-27 15:00", reminders: ["25 minutes before"] },
+    ],
   ]),
   // 4. Handing a job over: the verb and the name leave the title; the type is the keywords'.
   ...saidIn(NEW_YORK_SATURDAY, [
