@@ -19,18 +19,18 @@ import {
   WEEK_STARTS,
 } from "./limits";
 import { messages } from "./messages";
-import { CONTROL_CHARS_BUT_LINES, LONE_SURROGATE, toLineFeeds } from "./text-characters";
+import {
+  CONTROL_CHARS,
+  CONTROL_CHARS_BUT_LINES,
+  LONE_SURROGATE,
+  toLineFeeds,
+} from "./text-characters";
 
-/** Exactly one @, a non-empty local part, a dot inside the domain, no spaces. */
 /** The spec's special-character set: ! @ # $ % ^ & * ( ) , . ? " : { } | < > */
 const SPECIAL_CHAR = /[!@#$%^&*(),.?":{}|<>]/;
 const NAME_CHARS = /^[\p{L}\p{M}' ’-]+( [\p{L}\p{M}' ’-]+)*$/u;
 /** A name's characters plus the period of "St. Louis" (docs/decisions/021). */
 const CITY_CHARS = /^[\p{L}\p{M}\p{Nd}' ’.,()-]+( [\p{L}\p{M}\p{Nd}' ’.,()-]+)*$/u;
-
-/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * Every string the API takes goes through here: bounded (so no input can reach an index or a

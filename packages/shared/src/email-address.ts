@@ -4,15 +4,19 @@
  * uses it without downloading the validation library (decision 005, "The first load on a phone").
  */
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH } from "./limits";
+import { CONTROL_CHARS, LONE_SURROGATE } from "./text-characters";
 
+/** Exactly one @, a non-empty local part, a dot inside the domain, no spaces. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The trimmed address when `text` has an email address's length and shape, else null. */
 export function emailAddressIn(text: string): string | null {
   const email = text.trim();
   const fits = email.length >= EMAIL_MIN_LENGTH && email.length <= EMAIL_MAX_LENGTH;
-  return fits && EMAIL_SHAPE.test(email) && !CONTROL_CHARS.test(email) ? email : null;
+  return fits &&
+    EMAIL_SHAPE.test(email) &&
+    !CONTROL_CHARS.test(email) &&
+    !LONE_SURROGATE.test(email)
+    ? email
+    : null;
 }

@@ -4,6 +4,9 @@
  * clean-text.ts), so both read the same definition.
  */
 
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators: for one-line text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** C0 and C1 controls and DEL, but line breaks and tabs allowed: for text areas. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -34,7 +34,11 @@ export function lazyResolver<T extends FieldValues>(
 ): Resolver<T> & { preload: () => void } {
   let loading: Promise<Resolver<T>> | undefined;
   const loaded = () => {
-    loading ??= load();
+    // A failed download is forgotten, so the next check tries again rather than failing forever.
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
     return loading;
   };
   const resolver: Resolver<T> = async (values, context, options) =>

@@ -20,10 +20,17 @@ const listeners = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
   if (!loading) {
-    loading = import("sonner").then((module) => {
-      sonner = module.toast;
-      return module.toast;
-    });
+    loading = import("sonner").then(
+      (module) => {
+        sonner = module.toast;
+        return module.toast;
+      },
+      (error: unknown) => {
+        // Forgotten, so the next toast tries the download again.
+        loading = undefined;
+        throw error;
+      },
+    );
     for (const listener of listeners) listener();
   }
   return loading;
@@ -33,7 +40,10 @@ function show(kind: Kind) {
   return (message: Message, options?: ExternalToast): ToastId => {
     if (sonner) return sonner[kind](message, options);
     const id = options?.id ?? `early-toast-${++earlyIds}`;
-    void loadSonner().then((loaded) => loaded[kind](message, { ...options, id }));
+    loadSonner().then(
+      (loaded) => loaded[kind](message, { ...options, id }),
+      () => {}, // a toast whose library could not download is dropped; the next one retries
+    );
     return id;
   };
 }

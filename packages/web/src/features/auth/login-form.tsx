@@ -72,7 +72,8 @@ export function LoginForm({
     redirectTimer.current = window.setTimeout(() => navigate(returnTo), LOGIN_REDIRECT_DELAY_MS);
   });
 
-  const busy = login.isPending || redirecting;
+  // isSubmitting covers the wait for the form's checks to download (lazyResolver).
+  const busy = login.isPending || redirecting || form.formState.isSubmitting;
 
   return (
     <>
