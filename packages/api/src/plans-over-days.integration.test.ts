@@ -70,6 +70,20 @@ describe("a plan over several days is on every day it covers", () => {
     expect(await gridOf(who, "2027-01")).toEqual({ "2027-01-01": "Christmas holidays" });
   });
 
+  it("a task over a month's end is expired in the month it starts in, not in both", async () => {
+    const { who, add } = await someoneIn("Europe/London");
+    await add("Overnight camp duty", {
+      assignedTo: who.user.id,
+      startTime: new Date("2027-01-31T18:00:00Z"),
+      endTime: new Date("2027-02-01T10:00:00Z"),
+    });
+    harness().clock.set(new Date("2027-02-10T09:00:00Z"));
+    const expired = async (month: number) =>
+      titles((await who.trpc.tasks.expired({ month, year: 2027 })).tasks as Plan[]);
+    expect(await expired(0)).toEqual(["Overnight camp duty"]);
+    expect(await expired(1)).toEqual([]);
+  });
+
   it("a timed sleepover 18:00 to 10:00 is on both days; a plan ending at 00:00 is not on the next", async () => {
     const { who, add } = await someoneIn("Europe/Berlin");
     // 18:00 to 10:00 the next morning, Berlin (UTC+2 in June).

@@ -173,7 +173,8 @@ function isCovered(query: OccurrenceQuery, written: Written): boolean {
 }
 
 /**
- * The occurrences of the given circles' plans that start in [from, to), in start order (ties: the
+ * The occurrences of the given circles' plans that overlap [from, to) (decision 023, "Plans over
+ * several days": begun before it and still under way count), in start order (ties: the
  * all-day ones first, then by plan), without cancelled ones; with `limit` (and `offset`) a page
  * of them. One statement, which also answers where the circles' series are written: a read
  * reaching outside that adds the series' unwritten occurrences (withUnwritten). The caller
@@ -210,7 +211,8 @@ const PREVIEWS_PER_DAY = 3;
 
 /**
  * What a month's grid shows, per day of the viewer's zone that holds occurrences: how many, and
- * the first two's colours, in the order listOccurrences answers them. One statement; the
+ * the first names' colours, all-day plans first, then by start, each on every day it covers
+ * (decision 023). One statement; the
  * occurrences are counted where they are, never sent. A month outside some series' written
  * windows is counted here from its occurrences instead (rows and rules, as a list reads them).
  */
@@ -444,7 +446,9 @@ async function withUnwritten(
       const taken = series.taken.get(id) ?? new Set<string>();
       // The first stretch reaches back by the series' length, for an occurrence that began
       // before the range and runs into it; one that ended by then is left out.
-      const back = index === 0 ? spanMs(plan.plan) : 0;
+      // An hour more: an occurrence over an autumn clock change runs an hour longer than the
+      // first one, whose length this is.
+      const back = index === 0 ? spanMs(plan.plan) + (spanMs(plan.plan) > 0 ? 60 * 60_000 : 0) : 0;
       const range = plan.plan.allDay
         ? { from: new Date(dayToUtc(chunk.firstDay).getTime() - back), to: dayToUtc(chunk.endDay) }
         : { from: new Date(chunk.from.getTime() - back), to: chunk.to };

@@ -494,6 +494,8 @@ export async function expiredTasks({
     const { plan, occurrence } = row;
     if (plan.assignedTo === null || plan.assignmentAccepted === false) return false;
     if (occurrence.isCompleted ?? plan.isCompleted) return false;
+    // Reads answer what overlaps the month (decision 023); a task is the month's it starts in.
+    if (!startsIn(occurrence, window, month)) return false;
     return occurrence.startDate !== null
       ? occurrence.startDate < today
       : (occurrence.startsAt as Date) <= now;
@@ -506,4 +508,14 @@ export async function expiredTasks({
       withinAnswerBudget(tasks.slice(offset)),
     ),
   };
+}
+
+function startsIn(
+  occurrence: { startDate: string | null; startsAt: Date | null },
+  window: { from: Date; to: Date },
+  month: string,
+): boolean {
+  if (occurrence.startDate !== null) return occurrence.startDate.startsWith(`${month}-`);
+  const start = occurrence.startsAt as Date;
+  return start >= window.from && start < window.to;
 }

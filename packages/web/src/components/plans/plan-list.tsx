@@ -26,7 +26,7 @@ export function PlanList({
           <PlanCard
             plan={plan}
             showDate={showDate}
-            highlighted={plan.id === highlightedId && !(day !== undefined && day > plan.date)}
+            highlighted={plan.id === highlightedId}
             shownOn={day}
           />
         </li>

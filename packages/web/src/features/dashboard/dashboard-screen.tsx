@@ -1,3 +1,4 @@
+import type { Day } from "@circleplan/shared/days";
 import { addDays } from "@circleplan/shared/days";
 import { ListTodo } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -38,7 +39,7 @@ export function DashboardScreen() {
 
   const plans = trpc.plans.list.useQuery({ date: day });
   const dayPlans = plans.data ? sortPlans(plans.data) : [];
-  const highlightedPlan = useHighlightedPlan(planId, dayPlans.length > 0 ? dayPlans : null);
+  const highlightedPlan = useHighlightedPlan(planId, dayPlans.length > 0 ? dayPlans : null, day);
   const plansHighlighted = usePlansSectionHighlight(tab === "plans" && !plans.isPending, day);
 
   const goTo = (next: string) => navigate(dashboardPath(next, today));
@@ -90,7 +91,12 @@ export function DashboardScreen() {
         <CardContent>
           <PlansQueryState query={plans}>
             {dayPlans.length > 0 ? (
-              <PlanList plans={dayPlans} highlightedId={highlightedPlan} label="Plans of the day" />
+              <PlanList
+                plans={dayPlans}
+                day={day}
+                highlightedId={highlightedPlan}
+                label="Plans of the day"
+              />
             ) : (
               <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
                 No plans for this day
@@ -132,10 +138,12 @@ function usePlansSectionHighlight(active: boolean, day: string): boolean {
 function useHighlightedPlan(
   planId: number | null,
   plans: readonly { id: number; date: string }[] | null,
+  day: Day,
 ): number | null {
   const [on, setOn] = useState<number | null>(null);
   const target = planId && plans ? plans.find((plan) => plan.id === planId) : undefined;
-  const targetKey = target ? planCardId(target) : null;
+  // A plan begun on an earlier day is listed as its later-day card (decision 023).
+  const targetKey = target ? planCardId(target, day) : null;
   useEffect(() => {
     if (!targetKey || !planId) return;
     scrollToElement(targetKey);
