@@ -115,6 +115,25 @@ async function auditInFreshBrowser(
   }
 }
 
+/**
+ * Lighthouse's own trace recording fails now and then (NO_NAVSTART, "run Lighthouse again"):
+ * that run is taken again, in a fresh browser, up to twice. Any other error stops the bench.
+ */
+async function auditWithRetry(
+  url: string,
+  chromePath: string,
+  session: { appUrl: string; cookie: string } | null,
+): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditInFreshBrowser(url, chromePath, session);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("NO_NAVSTART")) throw error;
+      console.log(`${new URL(url).pathname}: Lighthouse lost its trace (NO_NAVSTART), run again`);
+    }
+  }
+}
+
 /** The run in the middle by performance score: one real run, not a blend of several. */
 function medianRun(runs: PageFigures[]): PageFigures {
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
@@ -152,7 +171,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Summary
       const runs: PageFigures[] = [];
       for (let run = 0; run < options.runs; run++) {
         const url = `${server.appUrl}${page.path}`;
-        const figures = await auditInFreshBrowser(url, options.chromePath, page.session);
+        const figures = await auditWithRetry(url, options.chromePath, page.session);
         runs.push(figures);
         if (options.saveDir) {
           const name = `${page.path.split("/")[1]}-${run + 1}.json`;

@@ -199,7 +199,7 @@ describe("a first visit", () => {
     expect(html.headers.get("vary")).toContain("Accept-Encoding");
     expect(html.headers.get("content-security-policy")).toContain("script-src 'self'");
     const page = await html.text();
-    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(page)?.[1];
+    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(page)?.[1];
     expect(script).toMatch(/^\/assets\//);
 
     const gzip = await fetch(`${suite.app.url}${script}`, {

@@ -52,17 +52,21 @@ export function reminderParts(phrase: string): { amount: number; unit: ReminderU
   return match ? { amount: Number(match[1]), unit: `${match[2]}s` as ReminderUnit } : null;
 }
 
-/** Every phrase a reminder can be, with its minutes: the list's, then each unit's amounts. */
-export const REMINDER_PHRASE_MINUTES: readonly (readonly [string, number])[] = [
-  ...Object.entries(REMINDER_MINUTES),
-  ...REMINDER_UNITS.flatMap((unit) => {
+/**
+ * Every phrase a reminder can be, with its minutes: the list's, then each unit's amounts, each
+ * phrase once. Built in one pass: ~360 phrases, when the reminders' code loads on a phone.
+ */
+export const REMINDER_PHRASE_MINUTES: readonly (readonly [string, number])[] = (() => {
+  const byPhrase = new Map<string, number>(Object.entries(REMINDER_MINUTES));
+  for (const unit of REMINDER_UNITS) {
     const { minutes, max } = REMINDER_UNIT_BOUNDS[unit];
-    return Array.from({ length: max }, (_, i) => [reminderPhrase(i + 1, unit), (i + 1) * minutes]);
-  }),
-].filter(([phrase], i, all) => all.findIndex(([other]) => other === phrase) === i) as [
-  string,
-  number,
-][];
+    for (let amount = 1; amount <= max; amount++) {
+      const phrase = reminderPhrase(amount, unit);
+      if (!byPhrase.has(phrase)) byPhrase.set(phrase, amount * minutes);
+    }
+  }
+  return [...byPhrase];
+})();
 
 /** Every offset a reminder can have, in minutes, ascending, each once. */
 export const REMINDER_OFFSET_MINUTES: readonly number[] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Manifest } from "./first-load";
+import { MONTH_SLOT } from "./first-paint";
 import { firstScreenPreloadScript } from "./first-screen-preload";
 
 const screen = (file: string) => ({ file: `assets/${file}.js`, imports: ["index.html", "_ui.js"] });
@@ -20,8 +21,14 @@ function runAt(pathname: string, rootHasContent = false) {
   const painted: string[] = [];
   const document = {
     body: { insertAdjacentHTML: (_where: string, html: string) => painted.push(html) },
-    head: { append: (link: { href: string }) => head.push(link.href) },
-    createElement: () => ({}),
+    head: {
+      insertAdjacentHTML: (_where: string, html: string) =>
+        head.push(
+          ...[
+            ...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g),
+          ].map((m) => m[1] ?? ""),
+        ),
+    },
     getElementById: () => ({ hasChildNodes: () => rootHasContent }),
   };
   new Function("location", "document", firstScreenPreloadScript(manifest))({ pathname }, document);
@@ -41,9 +48,17 @@ describe("the first screen's preload script", () => {
     expect(runAt("/circle/home").preloaded).toEqual([]);
   });
 
-  it("paints /auth's header before the code runs, and never over a screen already rendered", () => {
+  it("paints a first screen's first look before the code runs, and never over a screen already rendered", () => {
     expect(runAt("/auth").painted).toEqual([expect.stringContaining("Circleplan")]);
     expect(runAt("/auth", true).painted).toEqual([]);
-    expect(runAt("/dashboard").painted).toEqual([]);
+    expect(runAt("/dashboard").painted).toEqual([expect.stringContaining("Your Day at a Glance")]);
+    expect(runAt("/profile").painted).toEqual([]);
+  });
+
+  it("writes this month's title where a calendar's month goes", () => {
+    const [calendar] = runAt("/calendar").painted;
+    const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
+    expect(calendar).toContain(`>${month.format(new Date())}</h2>`);
+    expect(calendar).not.toContain(MONTH_SLOT);
   });
 });

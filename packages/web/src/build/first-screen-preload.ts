@@ -1,16 +1,22 @@
 /**
- * Build-time code (Node): a small script that index.html loads beside the entry, which asks the
- * browser for the opened first screen's chunks at once (`<link rel="modulepreload">`), while the
- * entry is still downloading, and paints the screen's header where it has one (first-paint.ts). Without it they are asked for only once the entry has downloaded,
- * run and rendered (routes.tsx preloads them then): a whole step of the waterfall on a phone.
- * A classic async file, not an inline script: the Content Security Policy allows scripts from
- * 'self' only. Decision 005, "The first load on a phone".
+ * Build-time code (Node): a small script that index.html runs at the top of the body, which asks
+ * the browser for the opened first screen's chunks at once (`<link rel="modulepreload">`), while
+ * the entry is still downloading, and paints the screen's first look (first-paint.ts). Without it
+ * the chunks are asked for only once the entry has downloaded, run and rendered (routes.tsx
+ * preloads them then): a whole step of the waterfall on a phone. Blocking, and in the body: the
+ * body is there to paint into, and the browser's first paint already holds the screen's heading
+ * instead of coming after the app's code has run (the largest paint of a signed-in screen was
+ * its heading, painted after the code, the session check and the data). It is small and cached
+ * for a year under its content's name. A file, not an inline script: the Content Security Policy
+ * allows scripts from 'self' only. Decision 005, "The first load on a phone".
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+// Relative: the build loads this file through vite.config.ts, which bundles relative imports only.
+import { MONTH_NAMES } from "../../../shared/src/calendar-names";
 import { FIRST_SCREENS, initialFiles, type Manifest } from "./first-load";
-import { FIRST_PAINTS, firstPaintElement } from "./first-paint";
+import { FIRST_PAINTS, firstPaintElement, MONTH_SLOT } from "./first-paint";
 
 /** The addresses each first screen answers; a circle's page, not the circles' home. */
 const SCREEN_ADDRESSES: Readonly<Record<keyof typeof FIRST_SCREENS & string, RegExp>> = {
@@ -39,27 +45,26 @@ export function firstScreenPreloadScript(manifest: Manifest, base = "/"): string
   const screens = ${JSON.stringify(screens)};
   const here = screens.find(([address]) => new RegExp(address).test(location.pathname));
   if (!here) return;
-  for (const href of here[1]) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    document.head.append(link);
+  // In one insertion: a link appended at a time cost ~2 ms each, a page's first paint held back.
+  document.head.insertAdjacentHTML(
+    "beforeend",
+    here[1].map((href) => '<link rel="modulepreload" fetchpriority="low" href="' + href + '">').join(""),
+  );
+  // Only while the app has rendered nothing: the screen takes this away when it mounts.
+  if (here[2] && !document.getElementById("root")?.hasChildNodes()) {
+    // "November 2026", as calendar-days.ts's monthTitle writes it (en-US). Not Intl: a page's
+    // first Intl formatter loads its locale data, tens of ms on a phone.
+    const now = new Date();
+    const month = ${JSON.stringify(MONTH_NAMES)}[now.getMonth()] + " " + now.getFullYear();
+    document.body.insertAdjacentHTML("afterbegin", here[2].replace(${JSON.stringify(MONTH_SLOT)}, month));
   }
-  const paint = () => {
-    // Only while the app has rendered nothing: the screen takes this away when it mounts.
-    if (here[2] && !document.getElementById("root")?.hasChildNodes()) {
-      document.body.insertAdjacentHTML("afterbegin", here[2]);
-    }
-  };
-  if (document.body) paint();
-  else document.addEventListener("DOMContentLoaded", paint, { once: true });
 })();
 `;
 }
 
 /**
- * Writes the script into a built `dist` under a name from its content, and loads it from
- * index.html before the entry (async: it never holds up the page).
+ * Writes the script into a built `dist` under a name from its content, and runs it from the top
+ * of index.html's body.
  */
 export function writeFirstScreenPreload(distDir: string, base = "/"): string {
   const manifest = JSON.parse(
@@ -71,9 +76,17 @@ export function writeFirstScreenPreload(distDir: string, base = "/"): string {
   writeFileSync(path.join(distDir, file), script);
   const htmlFile = path.join(distDir, "index.html");
   const html = readFileSync(htmlFile, "utf8");
-  const tag = `<script async src="${base}${file}"></script>`;
-  // First in the head, so the browser asks for it before the entry and the theme's script.
-  if (!html.includes("</title>")) throw new Error("first screen preload: index.html has no title");
-  writeFileSync(htmlFile, html.replace("</title>", `</title>\n    ${tag}`));
+  const tag = `<script src="${base}${file}"></script>`;
+  const entry = '<script type="module" crossorigin';
+  if (!html.includes("<body>")) throw new Error("first screen preload: index.html has no <body>");
+  if (!html.includes(entry)) throw new Error("first screen preload: index.html has no entry");
+  // The app's code after what paints the first look (the styles, the theme's and this script):
+  // on a slow network the browser gives those the bandwidth first.
+  writeFileSync(
+    htmlFile,
+    html
+      .replace("<body>", `<body>\n    ${tag}`)
+      .replace(entry, '<script type="module" fetchpriority="low" crossorigin'),
+  );
   return file;
 }

@@ -1,10 +1,15 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { serverMessage } from "@/lib/errors";
 
-/** A list query's loading and failure states (spec section 8: 'Failed to fetch events'). */
+/**
+ * A list query's loading and failure states (spec section 8: 'Failed to fetch events'). A list
+ * that has just arrived is shown by a deferred render: mounting it is the largest render of a
+ * screen's first load, and React does it in slices that leave the main thread free between them
+ * instead of in the task the answer came in (decision 005, "The first load on a phone").
+ */
 export function PlansQueryState({
   query,
   children,
@@ -12,7 +17,8 @@ export function PlansQueryState({
   query: { isPending: boolean; error: unknown; refetch: () => unknown };
   children: ReactNode;
 }) {
-  if (query.isPending) {
+  const arrived = useDeferredValue(!query.isPending);
+  if (query.isPending || (!arrived && !query.error)) {
     return (
       <div className="flex justify-center py-6 text-primary">
         <Spinner label="Loading plans" />

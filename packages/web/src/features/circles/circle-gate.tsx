@@ -1,7 +1,7 @@
 import type { Circle } from "@circleplan/shared/circle-outputs";
 import { messages } from "@circleplan/shared/messages";
 import { CircleAlert } from "lucide-react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ReactNode, useDeferredValue } from "react";
 import { Link } from "wouter";
 import { paths } from "@/app/paths";
 import { ScreenHeading } from "@/components/screen-heading";
@@ -20,6 +20,9 @@ import { useCircleIdParam } from "./circle-cache";
 export function CircleGate({ children }: { children: (circle: Circle) => ReactNode }) {
   const id = useCircleIdParam();
   const circle = trpc.circles.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  // The page arrives by a deferred render, in slices: mounting it (the month grid, the next days)
+  // is the largest render of its first load (decision 005, "The first load on a phone").
+  const shown = useDeferredValue(circle.data);
   if (id === null || isNotFound(circle.error)) return <CircleNotFound />;
   if (circle.error) {
     return (
@@ -30,9 +33,9 @@ export function CircleGate({ children }: { children: (circle: Circle) => ReactNo
       />
     );
   }
-  if (circle.isPending) return <PageSpinner />;
+  if (circle.isPending || shown === undefined) return <PageSpinner />;
   // Keyed by circle: moving to another circle starts its forms and dialogs afresh.
-  return <Fragment key={circle.data.id}>{children(circle.data)}</Fragment>;
+  return <Fragment key={shown.id}>{children(shown)}</Fragment>;
 }
 
 export function CircleNotFound() {

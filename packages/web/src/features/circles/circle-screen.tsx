@@ -21,6 +21,7 @@ import { calendarDaysInput, PlansCalendar } from "@/features/calendar/plans-cale
 import { useToday } from "@/features/calendar/use-today";
 import { parseDay } from "@/lib/days";
 import { serverMessage } from "@/lib/errors";
+import { scrollToElement } from "@/lib/scroll-to-element";
 import { NAMED_PLAN_HIGHLIGHT_MS } from "@/lib/timings";
 import { toast } from "@/lib/toast";
 import { trpc } from "@/lib/trpc";
@@ -125,11 +126,7 @@ function CircleView({ circle }: { circle: Circle }) {
   function showPlan(plan: Plan, { keepChosenDay }: { keepChosenDay: boolean }) {
     if (!(keepChosenDay && parseDay(latestSearch.current.get("date")))) selectDay(plan.date);
     setHighlighted(plan.id);
-    window.requestAnimationFrame(() =>
-      document
-        .getElementById(planCardId(plan))
-        ?.scrollIntoView({ behavior: "smooth", block: "center" }),
-    );
+    scrollToElement(planCardId(plan));
     window.clearTimeout(highlightTimer.current);
     highlightTimer.current = window.setTimeout(() => setHighlighted(null), NAMED_PLAN_HIGHLIGHT_MS);
   }

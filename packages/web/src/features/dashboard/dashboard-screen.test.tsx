@@ -54,7 +54,7 @@ describe("DashboardScreen", () => {
       await screen.findByRole("heading", { level: 1, name: /Your Day at a Glance/ }),
     ).toBeVisible();
     expect(await screen.findByText("You have 2 events planned for today.")).toBeVisible();
-    const list = screen.getByRole("list", { name: "Plans of the day" });
+    const list = await screen.findByRole("list", { name: "Plans of the day" });
     // By start: the 09:00 task before the 18:00 dinner.
     expect(
       within(list)
@@ -112,7 +112,7 @@ describe("DashboardScreen", () => {
         to: "2026-11-29",
       }),
     );
-    expect(within(week).getByText("Tomorrow (Mon, Nov 23)")).toBeVisible();
+    expect(await within(week).findByText("Tomorrow (Mon, Nov 23)")).toBeVisible();
     const free = await within(week).findAllByRole("link", { name: "Free Day" });
     expect(free).toHaveLength(6);
     expect(free[0]).toHaveAttribute("href", "/dashboard?date=2026-11-23");

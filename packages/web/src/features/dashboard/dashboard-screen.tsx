@@ -14,6 +14,7 @@ import { ScreenHeading } from "@/components/screen-heading";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StepNav } from "@/components/ui/step-nav";
 import { longDayHeading, parseDay, todayIn } from "@/lib/days";
+import { scrollToElement } from "@/lib/scroll-to-element";
 import { NAMED_PLAN_HIGHLIGHT_MS, PLANS_HIGHLIGHT_MS } from "@/lib/timings";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
@@ -113,23 +114,19 @@ export function DashboardScreen() {
   );
 }
 
-function scrollToElement(id: string) {
-  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  document
-    .getElementById(id)
-    ?.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "center" });
-}
-
 /** `?tab=plans`: once the day's plans are in, scrolls to them and draws them out for 2 s. */
 function usePlansSectionHighlight(active: boolean, day: string): boolean {
   const [on, setOn] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per day opened with the parameter, not on every list refresh
   useEffect(() => {
     if (!active) return;
-    scrollToElement(PLANS_SECTION_ID);
+    const cancelScroll = scrollToElement(PLANS_SECTION_ID);
     setOn(true);
     const timer = window.setTimeout(() => setOn(false), PLANS_HIGHLIGHT_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      cancelScroll();
+      window.clearTimeout(timer);
+    };
   }, [active, day]);
   return on;
 }
@@ -146,10 +143,13 @@ function useHighlightedPlan(
   const targetKey = target ? planCardId(target, day) : null;
   useEffect(() => {
     if (!targetKey || !planId) return;
-    scrollToElement(targetKey);
+    const cancelScroll = scrollToElement(targetKey);
     setOn(planId);
     const timer = window.setTimeout(() => setOn(null), NAMED_PLAN_HIGHLIGHT_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      cancelScroll();
+      window.clearTimeout(timer);
+    };
   }, [targetKey, planId]);
   return on;
 }
