@@ -239,51 +239,99 @@ export async function occurrenceDays(
   const endBounds = boundsOf(midnights.map((midnight) => new Date(midnight.getTime() + 1)));
   const lastDayIndex = midnights.length - 2;
   // An occurrence counts on every day it covers (decision 023, "Plans over several days"),
-  // clipped to the range's days: an all-day one from its first to its last day; a timed one from
-  // its start's day to its end's, an end at midnight not covering the day it opens.
-  const firstDay = sql`coalesce(o.start_date - ${fromDay}::date, width_bucket(o.starts_at, ${bounds}) - 1)`;
-  const columns = sql`o.plan_id, o.circle_id, o.starts_at, o.overrides,
-    greatest(${firstDay}, 0) as day,
-    least(coalesce(coalesce(o.end_date, o.start_date) - ${fromDay}::date,
-      width_bucket(o.ends_at, ${endBounds}) - 1, ${firstDay}),
-      ${lastDayIndex}) as last_day`;
+  // clipped to the range's days. Its first day, from its start (-1: it began before the range):
+  const firstDayOf = (alias: string) => {
+    const o = sql.raw(alias);
+    return sql`coalesce(${o}.start_date - ${fromDay}::date, width_bucket(${o}.starts_at, ${bounds}) - 1)`;
+  };
+  // Its last day: an all-day one's last; a timed one's end's, an end at midnight not covering
+  // the day it opens.
+  const lastDayOf = (alias: string) => {
+    const o = sql.raw(alias);
+    return sql`least(coalesce(coalesce(${o}.end_date, ${o}.start_date) - ${fromDay}::date,
+      width_bucket(${o}.ends_at, ${endBounds}) - 1, ${firstDayOf(alias)}), ${lastDayIndex})`;
+  };
+  const columns = sql`o.id, o.plan_id, o.starts_at, o.ends_at, o.start_date, o.end_date,
+    ${firstDayOf("o")} as first_day`;
   // Each first visible day's occurrences are ranked in the lists' order (within a day: the
-  // all-day ones, then by start; days as numbers, which sort faster than text) and counted; only
-  // the first three of a day, and the few that go on to later days, meet their plan and circle
-  // for the title and colour: the ones it shows by the override rule (occurrence-sql.ts), else
-  // its circle's colour. Those going on are added to their later days here (spreadDays):
-  // spreading every occurrence in the statement cost the busy month's grid half as much again.
+  // all-day ones, then by start; days as numbers, which sort faster than text) and counted in
+  // the same pass over the sorted ids. A day keeps the ids of its first three and of those that
+  // may go on to a later day (a timed one ending after its first day's next midnight, an all-day
+  // one over several days); only these few are read again, for their exact last day and for the
+  // title and colour they show by the override rule (occurrence-sql.ts), else their circle's
+  // colour. spreadDays adds those going on to their later days: spreading every occurrence in
+  // the statement cost the busy month's grid half as much again, and carrying every
+  // occurrence's columns and last day through the sort, with a second window to count, a tenth
+  // more (bench notes, issue 23). `offset 0` computes each first day once.
   const [answer] = await queryRows<{
     days: string;
+    shown: string;
     written_from: number | string | null;
     written_through: number | string | null;
   }>(
     db,
-    sql`${planOnce}with found as (${findOccurrences(query, columns)}),
+    sql`${planOnce}with found as (${findOccurrences(query, columns)} offset 0),
       ranked as (
-        select found.*, count(*) over by_day as n,
-          row_number() over (by_day order by timed, starts_at, plan_id) as rank
-        from found window by_day as (partition by day))
+        select f.id, greatest(f.first_day, 0) as day,
+          case when f.timed then f.ends_at >= (${endBounds})[f.first_day + 2]
+            else f.end_date > f.start_date end as goes_on,
+          row_number() over (partition by greatest(f.first_day, 0)
+            order by f.timed, f.starts_at, f.plan_id) as rank
+        from found f),
+      days as materialized (
+        select r.day, count(*)::int as n,
+          coalesce(array_agg(r.id) filter (where r.rank <= ${PREVIEWS_PER_DAY}), '{}') as firsts,
+          coalesce(array_agg(r.id) filter (where r.goes_on), '{}') as going_on
+        from ranked r group by r.day)
       select
-        (select coalesce(json_agg(json_build_array(day, n, firsts, later) order by day), '[]')
-          from (select r.day, max(r.n)::int as n,
-                  coalesce(json_agg(r.shown order by r.rank)
-                    filter (where r.rank <= ${PREVIEWS_PER_DAY}), '[]') as firsts,
-                  coalesce(json_agg(json_build_array(r.last_day, r.shown))
-                    filter (where r.last_day > r.day), '[]') as later
-                from (select r.*, json_build_array(
-                      coalesce(${shownField("eventColor", { occurrence: "r", plan: "p" })}, c.color),
-                      ${shownField("title", { occurrence: "r", plan: "p" })},
-                      r.timed, extract(epoch from r.starts_at), r.plan_id) as shown
-                    from ranked r
-                    join plans p on p.id = r.plan_id
-                    join circles c on c.id = r.circle_id
-                    where r.rank <= ${PREVIEWS_PER_DAY} or r.last_day > r.day) r
-                group by r.day) by_day)::text as days,
+        (select coalesce(json_agg(json_build_array(d.day, d.n, d.firsts, d.going_on)), '[]')
+          from days d)::text as days,
+        (select coalesce(json_agg(json_build_array(x.id, ${lastDayOf("x")},
+            coalesce(${shownField("eventColor", { occurrence: "x", plan: "p" })}, c.color),
+            ${shownField("title", { occurrence: "x", plan: "p" })},
+            x.starts_at is not null, extract(epoch from x.starts_at), x.plan_id)), '[]')
+          from plan_occurrences x
+          join plans p on p.id = x.plan_id
+          join circles c on c.id = x.circle_id
+          where x.id = any(array(select unnest(d.firsts || d.going_on) from days d)))::text as shown,
         ${writtenWindow(query)}`,
   );
   if (!isCovered(query, writtenOf(answer))) return daysOfRows(await collect(db, query), query);
-  return spreadDays(fromDay, JSON.parse(answer?.days ?? "[]") as StatementDay[]);
+  return spreadDays(
+    fromDay,
+    statementDays(
+      JSON.parse(answer?.days ?? "[]") as RankedDay[],
+      JSON.parse(answer?.shown ?? "[]") as ShownRow[],
+    ),
+  );
+}
+
+/**
+ * A day as the statement ranks it: its index from the range's first day, how many occurrences
+ * start in it, the ids of its first three, and of those that may go on to a later day.
+ */
+type RankedDay = [day: number, count: number, firsts: number[], goingOn: number[]];
+
+/** An occurrence the statement read again: its id, last day (index), and how it shows. */
+type ShownRow = [id: number, lastDay: number, ...shown: Shown];
+
+/** The statement's days with the occurrences they name, those going on only if they do. */
+function statementDays(days: RankedDay[], rows: ShownRow[]): StatementDay[] {
+  const byId = new Map(
+    rows.map(([id, lastDay, ...shown]) => [id, { lastDay, shown: shown as Shown }]),
+  );
+  return days.map(([day, count, firsts, goingOn]) => [
+    day,
+    count,
+    firsts.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row.shown] : [];
+    }),
+    goingOn.flatMap((id): [number, Shown][] => {
+      const row = byId.get(id);
+      return row && row.lastDay > day ? [[row.lastDay, row.shown]] : [];
+    }),
+  ]);
 }
 
 /** An occurrence as the grid shows it: colour, title, and its place in a day (timed, start, plan). */
