@@ -20,9 +20,10 @@ import { useCircleIdParam } from "./circle-cache";
 export function CircleGate({ children }: { children: (circle: Circle) => ReactNode }) {
   const id = useCircleIdParam();
   const circle = trpc.circles.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
-  // The page arrives by a deferred render, in slices: mounting it (the month grid, the next days)
-  // is the largest render of its first load (decision 005, "The first load on a phone").
-  const shown = useDeferredValue(circle.data);
+  // The page first shows by a deferred render, in slices: mounting it (the month grid, the next
+  // days) is the largest render of its first load (decision 005, "The first load on a phone").
+  // Later answers (a saved change) show at once.
+  const arrived = useDeferredValue(circle.data !== undefined);
   if (id === null || isNotFound(circle.error)) return <CircleNotFound />;
   if (circle.error) {
     return (
@@ -33,9 +34,9 @@ export function CircleGate({ children }: { children: (circle: Circle) => ReactNo
       />
     );
   }
-  if (circle.isPending || shown === undefined) return <PageSpinner />;
+  if (circle.isPending || !arrived) return <PageSpinner />;
   // Keyed by circle: moving to another circle starts its forms and dialogs afresh.
-  return <Fragment key={shown.id}>{children(shown)}</Fragment>;
+  return <Fragment key={circle.data.id}>{children(circle.data)}</Fragment>;
 }
 
 export function CircleNotFound() {

@@ -39,6 +39,25 @@ describe("notification permission", () => {
     expect(asker.requestPermission).toHaveBeenCalledTimes(1);
   });
 
+  it("reads neither the permission nor the storage before the first click (the page is loading)", () => {
+    const target = new EventTarget();
+    let permissionReads = 0;
+    const asker = {
+      get permission(): NotificationPermission {
+        permissionReads++;
+        return "default";
+      },
+      requestPermission: vi.fn(async (): Promise<NotificationPermission> => "granted"),
+    };
+    const storage = memoryStorage();
+    const read = vi.spyOn(storage, "getItem");
+    askPermissionOnFirstClick({ target, notifications: asker, storage });
+    expect(permissionReads).toBe(0);
+    expect(read).not.toHaveBeenCalled();
+    click(target);
+    expect(asker.requestPermission).toHaveBeenCalledTimes(1);
+  });
+
   it("does not ask again after a reload when the prompt was closed undecided", () => {
     const storage = memoryStorage();
     const first = notifications();

@@ -46,7 +46,9 @@ export function askPermissionOnFirstClick({
   storage?: KeyValueStorage | null;
 } = {}): () => void {
   const undecided = () => notifications?.permission === "default" && !wasAsked(storage);
-  if (!notifications || !undecided()) return () => {};
+  // Nothing is read before the click: the permission is a synchronous call into the browser,
+  // which cost the first load's render ~18 ms on a phone-speed CPU (decision 005).
+  if (!notifications) return () => {};
   const stop = () => target.removeEventListener("click", ask, { capture: true });
   function ask() {
     stop();
