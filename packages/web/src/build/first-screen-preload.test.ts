@@ -15,8 +15,11 @@ const manifest: Manifest = {
   "src/features/circles/circle-screen.tsx": screen("circle"),
 };
 
-/** Runs the script at an address; what it asked for and painted. */
-function runAt(pathname: string, rootHasContent = false) {
+/**
+ * Runs the script at an address; what it asked for and painted. `frames` holds the frame
+ * callbacks the script asked for, to run later; without it they run at once.
+ */
+function runAt(pathname: string, rootHasContent = false, frames?: (() => void)[]) {
   const head: string[] = [];
   const painted: string[] = [];
   const document = {
@@ -31,7 +34,15 @@ function runAt(pathname: string, rootHasContent = false) {
     },
     getElementById: () => ({ hasChildNodes: () => rootHasContent }),
   };
-  new Function("location", "document", firstScreenPreloadScript(manifest))({ pathname }, document);
+  const now = (callback: () => void) => callback();
+  const frame = frames ? (callback: () => void) => frames.push(callback) : now;
+  new Function(
+    "location",
+    "document",
+    "requestAnimationFrame",
+    "setTimeout",
+    firstScreenPreloadScript(manifest),
+  )({ pathname }, document, frame, now);
   return { preloaded: head, painted };
 }
 
@@ -42,6 +53,15 @@ describe("the first screen's preload script", () => {
       "/assets/ui.js",
       "/assets/circle.js",
     ]);
+  });
+
+  it("paints before it asks for the chunks: the requests wait for the frame after the paint", () => {
+    const frames: (() => void)[] = [];
+    const run = runAt("/dashboard", false, frames);
+    expect(run.painted).toHaveLength(1);
+    expect(run.preloaded).toEqual([]);
+    for (const callback of frames) callback();
+    expect(run.preloaded).toEqual(["/assets/shell.js", "/assets/ui.js", "/assets/dashboard.js"]);
   });
 
   it("takes the circles' home for no circle page", () => {
