@@ -6,6 +6,7 @@ import { reloadOnStaleChunks } from "@/app/reload-on-stale-chunks";
 import { registerServiceWorker } from "@/features/notifications/register-service-worker";
 import { afterFirstPaint } from "@/lib/after-first-paint";
 import { followSystemTheme } from "@/lib/theme";
+import { warmUpFirstRender } from "@/lib/warm-up";
 import "./index.css";
 
 reloadOnStaleChunks();
@@ -24,5 +25,6 @@ afterFirstPaint(() => {
       </StrictMode>,
     );
   });
+  warmUpFirstRender();
 });
 registerServiceWorker();

@@ -18,6 +18,9 @@ import { MONTH_NAMES } from "../../../shared/src/calendar-names";
 import { FIRST_SCREENS, initialFiles, type Manifest } from "./first-load";
 import { FIRST_PAINTS, firstPaintElement, MONTH_SLOT } from "./first-paint";
 
+/** How many chunks the script asks for in one task. */
+const PRELOADS_PER_TASK = 6;
+
 /** The addresses each first screen answers; a circle's page, not the circles' home. */
 const SCREEN_ADDRESSES: Readonly<Record<keyof typeof FIRST_SCREENS & string, RegExp>> = {
   "/auth": /^\/auth\/?$/,
@@ -53,16 +56,21 @@ export function firstScreenPreloadScript(manifest: Manifest, base = "/"): string
     const month = ${JSON.stringify(MONTH_NAMES)}[now.getMonth()] + " " + now.getFullYear();
     document.body.insertAdjacentHTML("afterbegin", here[2].replace(${JSON.stringify(MONTH_SLOT)}, month));
   }
-  // Asked for once that first look has painted (a frame's callback, then a task; at once in a
-  // hidden tab): starting two dozen requests cost the paint tens of ms, for chunks that are of
-  // no use before the entry has run. In one insertion: a link at a time cost ~2 ms each.
-  const preload = () =>
+  // Asked for once that first look has painted (a frame's callback, then tasks; at once in a
+  // hidden tab): starting two dozen requests cost the paint tens of ms, for chunks of no use
+  // before the entry has run. A few links an insertion, a task each: one link at a time cost
+  // ~2 ms each, and all at once a long task under a profiler's instrumentation.
+  const preload = (from) => {
+    const links = here[1].slice(from, from + ${PRELOADS_PER_TASK});
+    if (links.length === 0) return;
     document.head.insertAdjacentHTML(
       "beforeend",
-      here[1].map((href) => '<link rel="modulepreload" fetchpriority="low" href="' + href + '">').join(""),
+      links.map((href) => '<link rel="modulepreload" fetchpriority="low" href="' + href + '">').join(""),
     );
-  if (document.visibilityState === "hidden") preload();
-  else requestAnimationFrame(() => setTimeout(preload, 0));
+    setTimeout(() => preload(from + ${PRELOADS_PER_TASK}), 0);
+  };
+  if (document.visibilityState === "hidden") preload(0);
+  else requestAnimationFrame(() => setTimeout(() => preload(0), 0));
 })();
 `;
 }
