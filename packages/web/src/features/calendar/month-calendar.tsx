@@ -1,7 +1,7 @@
 import type { Day } from "@circleplan/shared/days";
 import type { WeekStart } from "@circleplan/shared/limits";
 import type { CalendarDay } from "@circleplan/shared/plan-outputs";
-import { createContext, useContext, useMemo } from "react";
+import { createContext, memo, useContext, useMemo } from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { StepNav } from "@/components/ui/step-nav";
@@ -73,7 +73,7 @@ export interface MonthCalendarProps {
  * green for free days made a heavy wall, darkest in the dark theme), days of the neighbouring
  * months grey. DayPicker brings the grid semantics and the arrow-key movement between days.
  */
-export function MonthCalendar({
+export const MonthCalendar = memo(function MonthCalendar({
   month,
   onMonthChange,
   days,
@@ -139,7 +139,7 @@ export function MonthCalendar({
       <Legend />
     </div>
   );
-}
+});
 
 const CLASS_NAMES = {
   root: "w-full",

@@ -1,5 +1,6 @@
 import type { Day } from "@circleplan/shared/days";
 import { CalendarDays } from "lucide-react";
+import { useDeferredValue } from "react";
 import { LoadFailure } from "@/components/load-failure";
 import { usePlanViewer } from "@/components/plans/use-plan-viewer";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -38,6 +39,9 @@ export function PlansCalendar({
   selected?: Day | null;
 }) {
   const days = trpc.plans.calendarDays.useQuery(calendarDaysInput(month, circleId));
+  // The month's days are drawn by a deferred render, in slices: react-query's answer renders
+  // at once, where the grid (memoised, its props unchanged) is skipped (decision 005).
+  const shownDays = useDeferredValue(days.data?.days);
   const { weekStart } = usePlanViewer();
   return (
     <Card>
@@ -59,7 +63,7 @@ export function PlansCalendar({
           label={title}
           month={month}
           onMonthChange={onMonthChange}
-          days={days.data?.days}
+          days={shownDays}
           today={today}
           onDayClick={onDayClick}
           selected={selected}
