@@ -19,7 +19,7 @@ import { FIRST_SCREENS, initialFiles, type Manifest } from "./first-load";
 import { FIRST_PAINTS, firstPaintElement, MONTH_SLOT } from "./first-paint";
 
 /** How many chunks the script asks for in one task. */
-const PRELOADS_PER_TASK = 6;
+const PRELOADS_PER_TASK = 3;
 
 /** The addresses each first screen answers; a circle's page, not the circles' home. */
 const SCREEN_ADDRESSES: Readonly<Record<keyof typeof FIRST_SCREENS & string, RegExp>> = {
