@@ -1,5 +1,5 @@
 import type { Day } from "@circleplan/shared/days";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useLocation } from "wouter";
 import { paths } from "@/app/paths";
 import { usePlanDialogs } from "@/components/plans/plan-dialogs";
@@ -24,6 +24,12 @@ export function CalendarScreen() {
   const { PlanDialog } = usePlanDialogs();
   const [adding, setAdding] = useState<Day | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The same functions on every render: the month grid is memoised (decision 005).
+  const openDay = useCallback((day: Day) => navigate(`${paths.dashboard}?date=${day}`), [navigate]);
+  const addOnDay = useCallback((day: Day) => {
+    setAdding(day);
+    setDialogOpen(true);
+  }, []);
   return (
     <section aria-labelledby="calendar-title" className="mx-auto grid w-full max-w-5xl gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -40,11 +46,8 @@ export function CalendarScreen() {
           month={month}
           onMonthChange={setMonth}
           today={today}
-          onDayClick={(day) => navigate(`${paths.dashboard}?date=${day}`)}
-          onFreeDayClick={(day) => {
-            setAdding(day);
-            setDialogOpen(true);
-          }}
+          onDayClick={openDay}
+          onFreeDayClick={addOnDay}
         />
         <div className="grid gap-4">
           <MonthSummaryCard month={month} />

@@ -2,7 +2,7 @@ import type { Circle } from "@circleplan/shared/circle-outputs";
 import type { Day } from "@circleplan/shared/days";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { CalendarRange, FileUp, History, ListChecks, Settings, Users } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { paths } from "@/app/paths";
 import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
@@ -114,13 +114,17 @@ function CircleView({ circle }: { circle: Circle }) {
     setFormOpen(true);
   };
 
-  function selectDay(day: Day | null) {
-    const next = new URLSearchParams(latestSearch.current);
-    if (day) next.set("date", day);
-    else next.delete("date");
-    navigate(withSearch(location, next));
-    if (day) setMonth(monthOf(day));
-  }
+  // The same function until the address changes: the month grid is memoised (decision 005).
+  const selectDay = useCallback(
+    (day: Day | null) => {
+      const next = new URLSearchParams(latestSearch.current);
+      if (day) next.set("date", day);
+      else next.delete("date");
+      navigate(withSearch(location, next));
+      if (day) setMonth(monthOf(day));
+    },
+    [location, navigate],
+  );
 
   /** Shows a plan's day in the Next Days panel and marks the plan there for 5 s. */
   function showPlan(plan: Plan, { keepChosenDay }: { keepChosenDay: boolean }) {
@@ -280,7 +284,7 @@ function CircleView({ circle }: { circle: Circle }) {
           onMonthChange={setMonth}
           today={today}
           selected={selected}
-          onDayClick={(day) => selectDay(day)}
+          onDayClick={selectDay}
         />
         <CircleNextDays
           circle={circle}
