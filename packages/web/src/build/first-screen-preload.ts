@@ -1,14 +1,14 @@
 /**
- * Build-time code (Node): a small script that index.html runs at the top of the body, which asks
- * the browser for the opened first screen's chunks at once (`<link rel="modulepreload">`), while
- * the entry is still downloading, and paints the screen's first look (first-paint.ts). Without it
- * the chunks are asked for only once the entry has downloaded, run and rendered (routes.tsx
- * preloads them then): a whole step of the waterfall on a phone. Blocking, and in the body: the
- * body is there to paint into, and the browser's first paint already holds the screen's heading
- * instead of coming after the app's code has run (the largest paint of a signed-in screen was
- * its heading, painted after the code, the session check and the data). It is small and cached
- * for a year under its content's name. A file, not an inline script: the Content Security Policy
- * allows scripts from 'self' only. Decision 005, "The first load on a phone".
+ * Build-time code (Node): a small script that index.html runs at the top of the body. It paints
+ * the opened first screen's first look (first-paint.ts), then, in the tasks after that paint,
+ * asks the browser for the screen's chunks (`<link rel="modulepreload">`) while the entry is
+ * still downloading or running. Without the links the chunks are asked for only once the entry
+ * has run and rendered (routes.tsx preloads them then): a whole step of the waterfall on a phone.
+ * Blocking, and in the body: the body is there to paint into, and the browser's first paint
+ * already holds the screen's heading instead of coming after the app's code, the session check
+ * and the data. It is small and cached for a year under its content's name. A file, not an
+ * inline script: the Content Security Policy allows scripts from 'self' only. Decision 005, "The
+ * first load on a phone".
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
