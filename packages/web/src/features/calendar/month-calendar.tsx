@@ -1,7 +1,15 @@
 import type { Day } from "@circleplan/shared/days";
 import type { WeekStart } from "@circleplan/shared/limits";
 import type { CalendarDay } from "@circleplan/shared/plan-outputs";
-import { createContext, memo, useContext, useMemo } from "react";
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
 import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { StepNav } from "@/components/ui/step-nav";
@@ -40,6 +48,9 @@ const DayPlansContext = createContext<DayPlans>({
   selected: null,
   addsOnFreeDays: false,
 });
+
+/** DayPicker, skipped when its props are unchanged: the days' plans come by DayPlansContext. */
+const MonthGrid = memo(DayPicker);
 
 export interface MonthCalendarProps {
   month: Month;
@@ -101,6 +112,24 @@ export const MonthCalendar = memo(function MonthCalendar({
   const monthDate = useMemo(() => noonOf(firstDayOf(month)), [month]);
   const todayDate = useMemo(() => noonOf(today), [today]);
   const title = monthTitle(month);
+  // The grid's handlers stay the same functions, reading the latest props: the month's days
+  // reach the day cells through the context, so their arrival re-renders the cells, not the
+  // whole grid (react-day-picker lays out a month in one component: ~20 ms on this machine).
+  const latest = useRef({ byDay: context.byDay, month, onDayClick, onFreeDayClick, onMonthChange });
+  useLayoutEffect(() => {
+    latest.current = { byDay: context.byDay, month, onDayClick, onFreeDayClick, onMonthChange };
+  });
+  const showMonth = useCallback(
+    (date: Date) => latest.current.onMonthChange(monthOf(dayOf(date))),
+    [],
+  );
+  const clickDay = useCallback((date: Date) => {
+    const { byDay, month, onDayClick, onFreeDayClick } = latest.current;
+    const day = dayOf(date);
+    const free = byDay !== null && !byDay.has(day);
+    if (onFreeDayClick && free && monthOf(day) === month) onFreeDayClick(day);
+    else onDayClick(day);
+  }, []);
   // The grid is named by its month, and by whose calendar it is when there are several kinds.
   const labels = useMemo(
     () => ({ labelGrid: () => (label ? `${label}, ${monthTitle(month)}` : monthTitle(month)) }),
@@ -117,21 +146,16 @@ export const MonthCalendar = memo(function MonthCalendar({
         className="justify-between"
       />
       <DayPlansContext.Provider value={context}>
-        <DayPicker
+        <MonthGrid
           labels={labels}
           month={monthDate}
-          onMonthChange={(date) => onMonthChange(monthOf(dayOf(date)))}
+          onMonthChange={showMonth}
           today={todayDate}
           weekStartsOn={weekStartsOn(weekStart)}
           showOutsideDays
           fixedWeeks
           hideNavigation
-          onDayClick={(date) => {
-            const day = dayOf(date);
-            const free = context.byDay !== null && !context.byDay.has(day);
-            if (onFreeDayClick && free && monthOf(day) === month) onFreeDayClick(day);
-            else onDayClick(day);
-          }}
+          onDayClick={clickDay}
           components={COMPONENTS}
           classNames={CLASS_NAMES}
         />

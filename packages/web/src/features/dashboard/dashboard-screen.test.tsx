@@ -72,7 +72,7 @@ describe("DashboardScreen", () => {
         "Your schedule is clear for today. Perfect time to plan something new!",
       ),
     ).toBeVisible();
-    expect(screen.getByText("No plans for this day")).toBeVisible();
+    expect(await screen.findByText("No plans for this day")).toBeVisible();
   });
 
   it("opens the day in ?date=, steps a day at a time and goes back to today", async () => {
