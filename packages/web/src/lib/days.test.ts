@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { longDayHeading, parseDay, relativeDayHeading, todayIn } from "./days";
+import { dayOf, longDayHeading, noonOf, parseDay, relativeDayHeading, todayIn } from "./days";
 
 describe("days on the screens", () => {
   it("reads a query's date only when it names a real day", () => {
@@ -8,6 +8,14 @@ describe("days on the screens", () => {
     expect(parseDay("2026-11-22T12:00")).toBeNull();
     expect(parseDay("tomorrow")).toBeNull();
     expect(parseDay(null)).toBeNull();
+  });
+
+  it("names a local date's day, padded, and reads back the same day at noon", () => {
+    expect(dayOf(new Date(2026, 0, 5, 0, 0))).toBe("2026-01-05");
+    expect(dayOf(new Date(2026, 11, 31, 23, 59))).toBe("2026-12-31");
+    for (const day of ["2026-03-08", "2026-03-29", "2026-11-01", "0999-07-04"]) {
+      expect(dayOf(noonOf(day))).toBe(day);
+    }
   });
 
   it("knows today in the profile's zone, not the machine's", () => {

@@ -33,8 +33,11 @@ export function weekdaysFrom(weekStart: WeekStart): Weekday[] {
   return [...WEEKDAYS.slice(first), ...WEEKDAYS.slice(0, first)];
 }
 
+/** The local calendar day of `date`, `yyyy-MM-dd` (by hand: a month grid asks 84 times a render). */
 export function dayOf(date: Date): string {
-  return format(date, "yyyy-MM-dd");
+  const month = String(date.getMonth() + 1).padStart(2, "0");
+  const day = String(date.getDate()).padStart(2, "0");
+  return `${String(date.getFullYear()).padStart(4, "0")}-${month}-${day}`;
 }
 
 /** A `yyyy-MM-dd` that names a real day, or null (a query parameter may hold anything). */

@@ -1,9 +1,9 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
+import { mergeClasses } from "./tailwind-groups";
 
 /** Joins class names and lets a later Tailwind class win over an earlier conflicting one. */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 export function initials(firstName?: string | null, lastName?: string | null, fallback = "?") {

@@ -2,18 +2,20 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
+import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
 
 /**
  * A question that must be answered before going on (delete, remove): unlike Dialog it does not
  * close on a click outside, and focus starts on Cancel, so a stray Enter never confirms.
  */
-export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialog = withOverlayOpen(AlertDialogPrimitive.Root);
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  if (!useOverlayOpen()) return null;
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />

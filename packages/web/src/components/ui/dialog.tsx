@@ -2,8 +2,9 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ComponentProps, useRef } from "react";
 import { cn } from "@/lib/utils";
+import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
 
-export const Dialog = DialogPrimitive.Root;
+export const Dialog = withOverlayOpen(DialogPrimitive.Root);
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -17,6 +18,7 @@ export function DialogFrame({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeClassName?: string }) {
+  if (!useOverlayOpen()) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />

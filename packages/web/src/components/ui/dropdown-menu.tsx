@@ -2,8 +2,9 @@ import { Check, Circle } from "lucide-react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
 
-export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenu = withOverlayOpen(MenuPrimitive.Root);
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
@@ -16,6 +17,7 @@ export function DropdownMenuContent({
   sideOffset = 6,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content>) {
+  if (!useOverlayOpen()) return null;
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content

@@ -1,8 +1,9 @@
 import { Popover as PopoverPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
 
-export const Popover = PopoverPrimitive.Root;
+export const Popover = withOverlayOpen(PopoverPrimitive.Root);
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 
 export function PopoverContent({
@@ -11,6 +12,7 @@ export function PopoverContent({
   collisionPadding = 8,
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
+  if (!useOverlayOpen()) return null;
   return (
     <PopoverPrimitive.Portal>
       <PopoverPrimitive.Content

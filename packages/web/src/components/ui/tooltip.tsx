@@ -1,5 +1,5 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@/lib/timings";
 import { cn } from "@/lib/utils";
 
@@ -26,10 +26,12 @@ export function TooltipContent({
 
 /** A trigger with a short text tip; the trigger keeps its own accessible name. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  // Its content mounted only while shown (overlay-open.tsx).
+  const [open, setOpen] = useState(false);
   return (
-    <TooltipPrimitive.Root>
+    <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipContent>{content}</TooltipContent>
+      {open ? <TooltipContent>{content}</TooltipContent> : null}
     </TooltipPrimitive.Root>
   );
 }

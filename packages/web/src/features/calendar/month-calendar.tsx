@@ -131,8 +131,13 @@ export const MonthCalendar = memo(function MonthCalendar({
     else onDayClick(day);
   }, []);
   // The grid is named by its month, and by whose calendar it is when there are several kinds.
+  // The day buttons' labels and numbers are PlanDayButton's own: DayPicker's, written with
+  // date-fns for each of the 42 days and then dropped, are not worked out.
   const labels = useMemo(
-    () => ({ labelGrid: () => (label ? `${label}, ${monthTitle(month)}` : monthTitle(month)) }),
+    () => ({
+      labelGrid: () => (label ? `${label}, ${monthTitle(month)}` : monthTitle(month)),
+      labelDayButton: () => "",
+    }),
     [label, month],
   );
 
@@ -157,6 +162,7 @@ export const MonthCalendar = memo(function MonthCalendar({
           hideNavigation
           onDayClick={clickDay}
           components={COMPONENTS}
+          formatters={FORMATTERS}
           classNames={CLASS_NAMES}
         />
       </DayPlansContext.Provider>
@@ -336,6 +342,9 @@ function Dots({ day, count, colors }: { day: string; count: number; colors: read
 }
 
 const COMPONENTS = { Day: PlanDayCell, DayButton: PlanDayButton } as const;
+
+/** The day number DayPicker hands the button, which writes its own (PlanDayButton). */
+const FORMATTERS = { formatDay: (date: Date) => String(date.getDate()) } as const;
 
 /** The tints are never the only sign (the dots, titles and each day's label say it too), but named here. */
 function Legend() {
