@@ -14,8 +14,8 @@ import {
  * run all the screen's effects and a second render in the same task: on the calendar one task
  * of ~60 ms, ~230 on a phone's CPU. Our overlays' contents render only while open, so a closed
  * one mounts its root and trigger alone (decision 005, "The first load on a phone"). A menu's,
- * popover's or tooltip's trigger still sends its root an update as it mounts (Radix's anchor
- * and tooltip trigger); closed dialogs send none.
+ * popover's or tooltip's trigger also set its root's state as it mounted (Radix's popper anchor
+ * and tooltip trigger): patched to do so as a transition (patches/@radix-ui__react-*.patch).
  */
 const OverlayOpenContext = createContext(true);
 
