@@ -12,7 +12,7 @@
  * count; the window moves only with the newest entry, so an idle circle's part stays the same.
  */
 import { createHash } from "node:crypto";
-import { queryRows } from "@circleplan/db/client";
+import { type Executor, queryRows } from "@circleplan/db/client";
 import type { LiveVersion } from "@circleplan/shared/live-protocol";
 import { type SQL, sql } from "drizzle-orm";
 import type { Call, SignedInCaller } from "../deps";
@@ -67,4 +67,34 @@ export async function liveVersion({
     .digest("base64url");
   // 96 bits: a few bytes on the wire, and no two states of one user's circles alike in practice.
   return { version: digest.slice(0, 16) };
+}
+
+/**
+ * The version of what `userId` sees of their circles' plans: each circle's part (above) of the
+ * circles they belong to, or of `circleId` alone. It changes with every plan, task or member
+ * change in them (each is a feed entry, written in the change's transaction) and with the
+ * circles the user belongs to. The month grid's cache is keyed by it (plans/grid-cache.ts).
+ */
+export async function circlesVersion(
+  db: Executor,
+  userId: number,
+  circleId?: number,
+): Promise<string> {
+  const [row] = await queryRows<{ circles: unknown }>(
+    db,
+    sql`
+      select json_agg(
+        json_build_array(m.circle_id, newest.created_at, recent.entries, recent.top)
+        order by m.circle_id
+      ) as circles
+      from circle_members m
+      ${circleVersionJoins(sql`m.circle_id`)}
+      where m.user_id = ${userId}
+        ${circleId === undefined ? sql`` : sql`and m.circle_id = ${circleId}`}
+    `,
+  );
+  return createHash("sha256")
+    .update(JSON.stringify(row?.circles ?? null))
+    .digest("base64url")
+    .slice(0, 16);
 }

@@ -28,6 +28,7 @@ import { AppError } from "../errors";
 import { withViewerInterest } from "../notifications/follows";
 import { withinAnswerBudget } from "./answer-budget";
 import { writeCalendarSummary } from "./calendar-summary";
+import { cachedGrid } from "./grid-cache";
 import {
   listOccurrences,
   type OccurrenceDay,
@@ -204,7 +205,10 @@ export async function calendarDays({
   caller,
   input,
 }: Call<MonthInput, SignedInCaller>): Promise<{ month: string; days: OccurrenceDay[] }> {
-  const days = await occurrenceDays(deps.db, await monthQuery(deps.db, caller, input));
+  const query = await monthQuery(deps.db, caller, input);
+  const { month, circleId } = input;
+  const key = { userId: caller.userId, zone: query.viewerZone, month, circleId };
+  const days = await cachedGrid(deps.db, key, () => occurrenceDays(deps.db, query));
   return { month: input.month, days };
 }
 
