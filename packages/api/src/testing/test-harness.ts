@@ -5,6 +5,7 @@
  * through it with createCaller (test-caller.ts); test-server.ts puts the same harness behind a
  * real HTTP server for the tests of the doors themselves.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { manualClock } from "@circleplan/core/clock";
 import { type Config, loadConfig } from "@circleplan/core/env";
 import { memoryLogger } from "@circleplan/core/log";
 import type { MailTransport } from "@circleplan/core/mail/mail-service";
+import { forgetGrids } from "@circleplan/core/plans/grid-cache";
 import {
   createWebPushService,
   generateVapidKeys,
@@ -83,6 +85,8 @@ export async function startTestHarness(
     async reset() {
       await deps.mail.idle();
       await db.truncate();
+      // Ids start at 1 again, so a kept grid's key could name the next test's circles.
+      forgetGrids(deps.db);
       clock.set(new Date());
       log.lines.length = 0;
     },
