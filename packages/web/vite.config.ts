@@ -153,11 +153,12 @@ export default defineConfig({
         // phone"). A group no longer takes in its modules' dependencies (rolldown's default):
         // that made `circles` carry sonner, the photo cropper and the QR code, and `forms` the
         // shared messages, so every screen downloaded them. Shared code is split by the screens
-        // that use it (`entriesAware`), and those pieces merged into few chunks: each chunk a
-        // screen loads is a modulepreload link, ~1.5 ms of the main thread each (~6 on a phone's
-        // CPU), and larger chunks compress better. Merged up to 6 kB the calendar loaded 39 files
-        // and 219 kB; up to 300 kB, 22 files and 213 kB. Each screen's chunks are preloaded
-        // together, one round trip after the entry.
+        // that use it (`entriesAware`), merged up to a few kB so a screen is not two dozen tiny
+        // files; each screen's chunks are preloaded together, one round trip after the entry.
+        // Merged up to 300 kB the calendar loaded 22 files instead of 39 and 6 kB less, but the
+        // merges made chunks import each other in a cycle, and one change later a Radix module
+        // ran before the one it needs ("createRovingFocusGroupScope is not a function" on the
+        // calendar): decision 005, "Chunks by the screens that use them".
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -189,7 +190,7 @@ export default defineConfig({
               priority: 1,
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 300000,
+              entriesAwareMergeThreshold: 6000,
               test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
             },
             // The plan pieces several screens show (components/plans), apart from the UI kit
