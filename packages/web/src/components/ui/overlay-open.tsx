@@ -1,11 +1,4 @@
-import {
-  type ComponentType,
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useState,
-} from "react";
+import { type ComponentType, createContext, useCallback, useContext, useState } from "react";
 
 /**
  * Whether the overlay (dialog, menu, popover) around is open; true outside any. Radix keeps a
@@ -54,9 +47,4 @@ export function withOverlayOpen<P extends OpenProps>(Root: ComponentType<P>) {
   }
   OverlayRoot.displayName = `WithOverlayOpen(${Root.displayName ?? Root.name})`;
   return OverlayRoot;
-}
-
-/** Its children while the overlay around is open, nothing while it is closed. */
-export function WhileOpen({ children }: { children: ReactNode }) {
-  return useOverlayOpen() ? children : null;
 }
