@@ -7,7 +7,13 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { firstLoads, overBudget } from "./src/build/first-load";
+import {
+  chunkCycles,
+  deferredInFirstLoads,
+  firstLoads,
+  overBudget,
+  readManifest,
+} from "./src/build/first-load";
 import { writeFirstScreenPreload } from "./src/build/first-screen-preload";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -58,8 +64,10 @@ function precompress(): Plugin {
 
 /**
  * The first load on a phone (decision 005): fails the build when a first screen's initial JS
- * passes its ceiling (src/build/first-load.ts; the web build is part of `pnpm test`, so a feature
- * that grows the first load past it is stopped there, with the files named), and writes the small
+ * passes its ceiling or holds what only an open overlay needs, or when chunks import each other
+ * in a cycle (src/build/first-load.ts; the web
+ * build is part of `pnpm test`, so a feature that grows the first load is stopped there, with the
+ * files named), and writes the small
  * script with which index.html asks for the opened screen's chunks while the entry downloads
  * (src/build/first-screen-preload.ts).
  */
@@ -75,8 +83,18 @@ function firstLoad(): Plugin {
     },
     writeBundle: {
       sequential: true,
-      handler() {
-        const problems = overBudget(firstLoads(outDir));
+      handler(_options, bundle) {
+        const manifest = readManifest(outDir);
+        const loads = firstLoads(outDir, manifest);
+        const modules = (file: string) => {
+          const output = bundle[file];
+          return output?.type === "chunk" ? output.moduleIds : [];
+        };
+        const problems = [
+          ...overBudget(loads),
+          ...deferredInFirstLoads(loads, modules),
+          ...chunkCycles(manifest),
+        ];
         if (problems.length > 0) this.error(problems.join("\n"));
         writeFirstScreenPreload(outDir, base);
       },
@@ -153,12 +171,12 @@ export default defineConfig({
         // phone"). A group no longer takes in its modules' dependencies (rolldown's default):
         // that made `circles` carry sonner, the photo cropper and the QR code, and `forms` the
         // shared messages, so every screen downloaded them. Shared code is split by the screens
-        // that use it (`entriesAware`), merged up to a few kB so a screen is not two dozen tiny
+        // that use it (`entriesAware`), merged up to 2 kB so a screen is not five dozen tiny
         // files; each screen's chunks are preloaded together, one round trip after the entry.
-        // Merged up to 300 kB the calendar loaded 22 files instead of 39 and 6 kB less, but the
-        // merges made chunks import each other in a cycle, and one change later a Radix module
-        // ran before the one it needs ("createRovingFocusGroupScope is not a function" on the
-        // calendar): decision 005, "Chunks by the screens that use them".
+        // A merge can put a module beside a screen that never uses it (at 6 kB /auth loaded
+        // sonner and date-fns) and close a cycle between chunks, after which a module may run
+        // before one it needs: the build fails on a cycle (first-load.ts, `chunkCycles`).
+        // Decision 005, "Chunks by the screens that use them".
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -190,7 +208,7 @@ export default defineConfig({
               priority: 1,
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 6000,
+              entriesAwareMergeThreshold: 2000,
               test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
             },
             // The plan pieces several screens show (components/plans), apart from the UI kit

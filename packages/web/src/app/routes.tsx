@@ -134,11 +134,6 @@ const SessionError = lazyWithPreload(() => import("./session-error").then((m) =>
 const AppShell = lazyWithPreload(() =>
   import("@/features/shell/app-shell").then((m) => m.AppShell),
 );
-// Radix Tooltip brings the positioning engine (floating-ui): it loads next to the first screen,
-// inside the screens' Suspense, so it never holds up the session check.
-const AppTooltipProvider = lazyWithPreload(() =>
-  import("@/components/ui/tooltip").then((m) => m.AppTooltipProvider),
-);
 
 /**
  * Signed-in screens by route, first match wins: /circle/home before /circle/:id, which would
@@ -177,16 +172,11 @@ function useScreenAt(location: string): Preloadable<object> | undefined {
 }
 
 function ScreenBoundary({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <AppTooltipProvider>{children}</AppTooltipProvider>
-    </Suspense>
-  );
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
 
-/** A screen outside the signed-in layout: its chunk and the tooltip provider's, side by side. */
+/** A screen outside the signed-in layout. */
 function StandaloneScreen({ screen: Screen }: { screen: Preloadable<object> }) {
-  AppTooltipProvider.preload();
   Screen.preload();
   return (
     <ScreenBoundary>
@@ -233,7 +223,7 @@ function SignedInLayout() {
   useEffect(() => {
     if (chunksHere) return;
     let current = true;
-    void Promise.all([AppTooltipProvider.load(), AppShell.load(), screen?.load()]).then(() => {
+    void Promise.all([AppShell.load(), screen?.load()]).then(() => {
       if (current) setChunksHere(true);
     });
     return () => {
@@ -291,7 +281,6 @@ function SignedInApp({ checkRemembered }: { checkRemembered: boolean }) {
   const [location] = useLocation();
   const search = useSearch();
   const screen = useScreenAt(location);
-  AppTooltipProvider.preload();
   AppShell.preload();
   screen?.preload();
   if (pending) return <FullPageSpinner label="Checking your session" />;
@@ -325,7 +314,6 @@ function AuthRoute() {
   // Decided once: a visitor who arrives signed in moves on at once, while one who signs in here
   // stays until the login form's own delayed redirect (spec: about 0.5 s).
   const arrivedSignedIn = useRef<boolean | null>(null);
-  AppTooltipProvider.preload();
   AuthScreen.preload();
   if (user) {
     // Signed in (here, or before arriving): the shell and the dashboard, where login leads,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type FirstLoad, initialFiles, type Manifest, overBudget } from "./first-load";
+import {
+  chunkCycles,
+  deferredInFirstLoads,
+  type FirstLoad,
+  initialFiles,
+  type Manifest,
+  overBudget,
+} from "./first-load";
 
 const manifest: Manifest = {
   "index.html": { file: "assets/index.js", dynamicImports: ["src/screen.tsx"] },
@@ -36,5 +43,40 @@ describe("first load", () => {
     const problems = overBudget(loads, 1000);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^\/grew loads 1\.0 kB .* assets\/b\.js 1\.0 kB$/);
+  });
+
+  it("stops a first screen that loads Radix's overlays or their positioning engine", () => {
+    const loads: FirstLoad[] = [
+      { screen: "/auth", files: [{ file: "assets/ui.js", gzipBytes: 1 }], gzipBytes: 1 },
+      { screen: "/calendar", files: [{ file: "assets/kit.js", gzipBytes: 1 }], gzipBytes: 1 },
+    ];
+    const pnpm = "/repo/node_modules/.pnpm/x@1/node_modules";
+    const modules: Record<string, string[]> = {
+      // What first screens do load from Radix: a button's Slot, the sign-in tabs.
+      "assets/ui.js": [
+        `${pnpm}/@radix-ui/react-slot/dist/index.mjs`,
+        `${pnpm}/@radix-ui/react-tabs/dist/index.mjs`,
+      ],
+      "assets/kit.js": [
+        "/repo/packages/web/src/components/ui/overlay-kit.ts",
+        `${pnpm}/@radix-ui/react-dropdown-menu/dist/index.mjs`,
+        `${pnpm}/@floating-ui/dom/dist/floating-ui.dom.mjs`,
+      ],
+    };
+    const problems = deferredInFirstLoads(loads, (file) => modules[file] ?? []);
+    expect(problems).toEqual([
+      "/calendar loads what only an open overlay needs: node_modules/@radix-ui/react-dropdown-menu/dist/index.mjs (assets/kit.js), node_modules/@floating-ui/dom/dist/floating-ui.dom.mjs (assets/kit.js)",
+    ]);
+  });
+
+  it("stops chunks that import each other in a cycle, and passes a tree", () => {
+    expect(chunkCycles(manifest)).toEqual([]);
+    const cyclic: Manifest = {
+      ...manifest,
+      "_ui.js": { file: "assets/ui.js", imports: ["index.html", "_plans.js"] },
+    };
+    expect(chunkCycles(cyclic)).toEqual([
+      "chunks import each other: assets/ui.js -> assets/plans.js -> assets/ui.js",
+    ]);
   });
 });

@@ -57,11 +57,13 @@ export interface FirstLoad {
   gzipBytes: number;
 }
 
+/** The build's record of its chunks and what each imports. */
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Manifest;
+}
+
 /** Each first screen's initial JS in a built `dist`, gzipped at level 9 (close to a CDN's). */
-export function firstLoads(distDir: string): FirstLoad[] {
-  const manifest = JSON.parse(
-    readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8"),
-  ) as Manifest;
+export function firstLoads(distDir: string, manifest = readManifest(distDir)): FirstLoad[] {
   const sizes = new Map<string, number>();
   const gzipped = (file: string) => {
     let size = sizes.get(file);
@@ -75,6 +77,61 @@ export function firstLoads(distDir: string): FirstLoad[] {
     const files = initialFiles(manifest, keys).map((file) => ({ file, gzipBytes: gzipped(file) }));
     return { screen, files, gzipBytes: files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) };
   });
+}
+
+/**
+ * What no first screen may load, whatever the chunking: Radix's overlays and what they bring
+ * (the positioning engine, focus traps, scroll lock), which load when an overlay first opens
+ * (components/ui/overlay-kit.ts) or a tooltip first shows.
+ */
+export const DEFERRED_MODULES =
+  /node_modules[\\/](?:@radix-ui[\\/]react-(?:alert-dialog|dialog|dismissable-layer|dropdown-menu|focus-scope|menu|popover|popper|tooltip)|@floating-ui[\\/][^\\/]+|react-remove-scroll|aria-hidden)[\\/]/;
+
+/**
+ * The first screens that load a deferred module, as a sentence each naming the module and its
+ * file; `modulesOf` gives the modules a built file holds (the bundle's own record).
+ */
+export function deferredInFirstLoads(
+  loads: FirstLoad[],
+  modulesOf: (file: string) => readonly string[],
+): string[] {
+  return loads.flatMap(({ screen, files }) => {
+    const found = files.flatMap(({ file }) =>
+      modulesOf(file)
+        .filter((id) => DEFERRED_MODULES.test(id))
+        .map((id) => `${id.slice(id.lastIndexOf("node_modules"))} (${file})`),
+    );
+    return found.length > 0
+      ? [`${screen} loads what only an open overlay needs: ${found.join(", ")}`]
+      : [];
+  });
+}
+
+/**
+ * Chunks that import each other, as a sentence per cycle. Rolldown's merging of small shared
+ * chunks (`entriesAware`) can close such a cycle, and then a module may run before one it calls
+ * as it loads: merged up to 6 kB, the calendar failed at start ("_ is not a function") with
+ * nothing in the source wrong. Decision 005, "Chunks by the screens that use them".
+ */
+export function chunkCycles(manifest: Manifest): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (key: string, path: string[]) => {
+    state.set(key, "open");
+    path.push(key);
+    for (const next of manifest[key]?.imports ?? []) {
+      if (state.get(next) === "open") {
+        const cycle = [...path.slice(path.indexOf(next)), next];
+        cycles.push(
+          `chunks import each other: ${cycle.map((k) => manifest[k]?.file ?? k).join(" -> ")}`,
+        );
+      } else if (!state.has(next)) visit(next, path);
+    }
+    path.pop();
+    state.set(key, "done");
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key, []);
+  return cycles;
 }
 
 /** The screens over the budget, as a sentence each; none when all fit. */

@@ -6,7 +6,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { AuthScreen } from "@/features/auth/auth-screen";
 import { CalendarScreen } from "@/features/calendar/calendar-screen";
 import { userFixture } from "@/features/circles/testing/fixtures";
@@ -34,12 +33,7 @@ function painted(screenName: string): DocumentFragment {
 }
 
 function renderAuthScreen() {
-  renderWithTrpc(
-    <AppTooltipProvider>
-      <AuthScreen />
-    </AppTooltipProvider>,
-    { path: "/auth", handlers: {} },
-  );
+  renderWithTrpc(<AuthScreen />, { path: "/auth", handlers: {} });
   return screen.findByRole("heading", { level: 1, name: "Circleplan" });
 }
 
@@ -70,11 +64,9 @@ describe("first paint of /auth", () => {
 describe("first paint of the signed-in screens", () => {
   it("is the dashboard's title as the dashboard renders it", async () => {
     renderWithTrpc(
-      <AppTooltipProvider>
-        <UserReady>
-          <DashboardScreen />
-        </UserReady>
-      </AppTooltipProvider>,
+      <UserReady>
+        <DashboardScreen />
+      </UserReady>,
       { path: "/dashboard", handlers: signedInHandlers },
     );
     await screen.findByRole("heading", { level: 1 });

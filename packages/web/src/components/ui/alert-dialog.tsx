@@ -1,32 +1,38 @@
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
+import type { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
-import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
+import { OverlayRoot, OverlayTrigger, overlayKit, useOverlayOpen } from "./overlay-open";
 
 /**
  * A question that must be answered before going on (delete, remove): unlike Dialog it does not
  * close on a click outside, and focus starts on Cancel, so a stray Enter never confirms.
  */
-export const AlertDialog = withOverlayOpen(AlertDialogPrimitive.Root);
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+export function AlertDialog(props: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  return <OverlayRoot kind="AlertDialog" {...props} />;
+}
+
+export function AlertDialogTrigger(props: ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
+  return <OverlayTrigger kind="AlertDialog" {...props} />;
+}
 
 export function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   if (!useOverlayOpen()) return null;
+  const { Portal, Overlay, Content } = overlayKit().AlertDialog;
   return (
-    <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
-      <AlertDialogPrimitive.Content
+    <Portal>
+      <Overlay className="fixed inset-0 z-50 bg-black/60" />
+      <Content
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-lg",
           className,
         )}
         {...props}
       />
-    </AlertDialogPrimitive.Portal>
+    </Portal>
   );
 }
 
@@ -47,24 +53,16 @@ export function AlertDialogTitle({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      className={cn("text-lg font-semibold leading-tight", className)}
-      {...props}
-    />
-  );
+  const { Title } = overlayKit().AlertDialog;
+  return <Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
 }
 
 export function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  const { Description } = overlayKit().AlertDialog;
+  return <Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 /** Confirms; destructive by default, since that is what alert dialogs here ask about. */
@@ -75,22 +73,14 @@ export function AlertDialogAction({
 }: ComponentProps<typeof AlertDialogPrimitive.Action> & {
   variant?: "default" | "destructive";
 }) {
-  return (
-    <AlertDialogPrimitive.Action
-      className={cn(buttonVariants({ variant }), className)}
-      {...props}
-    />
-  );
+  const { Action } = overlayKit().AlertDialog;
+  return <Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
 export function AlertDialogCancel({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={cn(buttonVariants({ variant: "outline" }), className)}
-      {...props}
-    />
-  );
+  const { Cancel } = overlayKit().AlertDialog;
+  return <Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }

@@ -1,12 +1,17 @@
 import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import type { Dialog as DialogPrimitive } from "radix-ui";
 import { type ComponentProps, useRef } from "react";
 import { cn } from "@/lib/utils";
-import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
+import { OverlayRoot, OverlayTrigger, overlayKit, useOverlayOpen } from "./overlay-open";
 
-export const Dialog = withOverlayOpen(DialogPrimitive.Root);
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+// Radix's dialog, loaded when a dialog first opens (overlay-open.tsx).
+export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
+  return <OverlayRoot kind="Dialog" {...props} />;
+}
+
+export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
+  return <OverlayTrigger kind="Dialog" {...props} />;
+}
 
 /**
  * What every shape of dialog shares (this centred one, sheet.tsx's bottom sheet): the dimmed
@@ -19,12 +24,13 @@ export function DialogFrame({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeClassName?: string }) {
   if (!useOverlayOpen()) return null;
+  const { Portal, Overlay, Content, Close } = overlayKit().Dialog;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
-      <DialogPrimitive.Content className={className} {...props}>
+    <Portal>
+      <Overlay className="fixed inset-0 z-50 bg-black/60" />
+      <Content className={className} {...props}>
         {children}
-        <DialogPrimitive.Close
+        <Close
           className={cn(
             "absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
             closeClassName,
@@ -32,9 +38,9 @@ export function DialogFrame({
         >
           <X aria-hidden="true" className="size-4" />
           <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+        </Close>
+      </Content>
+    </Portal>
   );
 }
 
@@ -58,24 +64,16 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("text-lg font-semibold leading-tight", className)}
-      {...props}
-    />
-  );
+  const { Title } = overlayKit().Dialog;
+  return <Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
 }
 
 export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  const { Description } = overlayKit().Dialog;
+  return <Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {

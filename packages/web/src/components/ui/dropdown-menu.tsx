@@ -1,13 +1,22 @@
-import { Check, Circle } from "lucide-react";
-import { DropdownMenu as MenuPrimitive } from "radix-ui";
+import type { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
+import {
+  OverlayRoot,
+  OverlayTrigger,
+  overlayKit,
+  useOverlayOpen,
+  useTakeOpenedByKeyboard,
+} from "./overlay-open";
 
-export const DropdownMenu = withOverlayOpen(MenuPrimitive.Root);
-export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
-export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+// Radix's menu, loaded when a menu first opens (overlay-open.tsx).
+export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <OverlayRoot kind="DropdownMenu" {...props} />;
+}
+
+export function DropdownMenuTrigger(props: ComponentProps<typeof MenuPrimitive.Trigger>) {
+  return <OverlayTrigger kind="DropdownMenu" {...props} />;
+}
 
 const itemClassName =
   "relative flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0";
@@ -15,20 +24,31 @@ const itemClassName =
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  onFocus,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content>) {
+  const takeOpenedByKeyboard = useTakeOpenedByKeyboard();
   if (!useOverlayOpen()) return null;
+  const { Portal, Content } = overlayKit().DropdownMenu;
   return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
+    <Portal>
+      <Content
         sideOffset={sideOffset}
         className={cn(
           "z-50 min-w-56 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md",
           className,
         )}
+        onFocus={(event) => {
+          onFocus?.(event);
+          // Radix focuses the menu as it opens; opened with a key, its first item takes it.
+          if (event.target !== event.currentTarget || !takeOpenedByKeyboard()) return;
+          event.currentTarget
+            .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
+            ?.focus({ preventScroll: true });
+        }}
         {...props}
       />
-    </MenuPrimitive.Portal>
+    </Portal>
   );
 }
 
@@ -37,8 +57,9 @@ export function DropdownMenuItem({
   variant = "default",
   ...props
 }: ComponentProps<typeof MenuPrimitive.Item> & { variant?: "default" | "destructive" }) {
+  const { Item } = overlayKit().DropdownMenu;
   return (
-    <MenuPrimitive.Item
+    <Item
       className={cn(
         itemClassName,
         variant === "destructive" &&
@@ -50,52 +71,18 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.RadioItem>) {
-  return (
-    <MenuPrimitive.RadioItem className={cn(itemClassName, "pl-8", className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <MenuPrimitive.ItemIndicator>
-          <Circle aria-hidden="true" className="size-2 fill-current" />
-        </MenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </MenuPrimitive.RadioItem>
-  );
-}
-
-export function DropdownMenuCheckboxItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
-  return (
-    <MenuPrimitive.CheckboxItem className={cn(itemClassName, "pl-8", className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <MenuPrimitive.ItemIndicator>
-          <Check aria-hidden="true" />
-        </MenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </MenuPrimitive.CheckboxItem>
-  );
-}
-
 export function DropdownMenuLabel({
   className,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("px-2 py-1.5 text-sm", className)} {...props} />;
+  const { Label } = overlayKit().DropdownMenu;
+  return <Label className={cn("px-2 py-1.5 text-sm", className)} {...props} />;
 }
 
 export function DropdownMenuSeparator({
   className,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return (
-    <MenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />
-  );
+  const { Separator } = overlayKit().DropdownMenu;
+  return <Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
 }

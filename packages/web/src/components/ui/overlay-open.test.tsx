@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Profiler, useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -33,8 +33,8 @@ describe("an overlay's content", () => {
   it("mounts closed with no update of its own inside its first commit", () => {
     // Radix's Presence, mounted closed, sent itself an update from a layout effect: React then
     // ran the whole screen's effects and rendered again, all in the first commit's task. A menu's
-    // trigger did so too, as Radix's popper set its anchor (patched to a transition, which
-    // renders after: patches/@radix-ui__react-popper*).
+    // trigger did so too, as Radix's popper set its anchor. Until first opened, neither is
+    // mounted: a plain trigger stands in (overlay-open.tsx).
     const phases: string[] = [];
     render(
       <Profiler id="screen" onRender={(_id, phase) => phases.push(phase)}>
@@ -104,5 +104,64 @@ describe("an overlay's content", () => {
     await user.click(await screen.findByRole("menuitem", { name: "Profile" }));
     expect(chosen).toEqual(["profile"]);
     expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  it("is a plain button with the menu's role and state until first opened, then Radix's", async () => {
+    const user = userEvent.setup();
+    render(
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger>Menu</DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem>Profile</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>,
+    );
+    const plain = screen.getByRole("button", { name: "Menu" });
+    expect(plain).toHaveAttribute("aria-haspopup", "menu");
+    expect(plain).toHaveAttribute("aria-expanded", "false");
+    await user.click(plain);
+    await screen.findByRole("menu");
+    // Radix's trigger now, which says the menu is open and which one it controls.
+    const trigger = screen.getByRole("button", { name: "Menu" });
+    expect(trigger).toHaveAttribute("aria-expanded", "true");
+    expect(trigger).toHaveAttribute("aria-controls", screen.getByRole("menu").id);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(trigger).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("menuitem", { name: "Profile" })).toHaveFocus();
+  });
+
+  it("opened from the keyboard the first time, focuses its first item as Radix's does", async () => {
+    const user = userEvent.setup();
+    render(
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger>Menu</DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem disabled>Not now</DropdownMenuItem>
+          <DropdownMenuItem>Profile</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>,
+    );
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    const item = await screen.findByRole("menuitem", { name: "Profile" });
+    await waitFor(() => expect(item).toHaveFocus());
+  });
+
+  it("keeps closed when the trigger's own handler prevents the default", async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog>
+        <DialogTrigger onClick={(event) => event.preventDefault()}>Open</DialogTrigger>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Details</DialogTitle>
+        </DialogContent>
+      </Dialog>,
+    );
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

@@ -1,10 +1,16 @@
-import { Popover as PopoverPrimitive } from "radix-ui";
+import type { Popover as PopoverPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import { useOverlayOpen, withOverlayOpen } from "./overlay-open";
+import { OverlayRoot, OverlayTrigger, overlayKit, useOverlayOpen } from "./overlay-open";
 
-export const Popover = withOverlayOpen(PopoverPrimitive.Root);
-export const PopoverTrigger = PopoverPrimitive.Trigger;
+// Radix's popover, loaded when a popover first opens (overlay-open.tsx).
+export function Popover(props: ComponentProps<typeof PopoverPrimitive.Root>) {
+  return <OverlayRoot kind="Popover" {...props} />;
+}
+
+export function PopoverTrigger(props: ComponentProps<typeof PopoverPrimitive.Trigger>) {
+  return <OverlayTrigger kind="Popover" {...props} />;
+}
 
 export function PopoverContent({
   className,
@@ -13,9 +19,10 @@ export function PopoverContent({
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
   if (!useOverlayOpen()) return null;
+  const { Portal, Content } = overlayKit().Popover;
   return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
+    <Portal>
+      <Content
         sideOffset={sideOffset}
         collisionPadding={collisionPadding}
         className={cn(
@@ -24,6 +31,6 @@ export function PopoverContent({
         )}
         {...props}
       />
-    </PopoverPrimitive.Portal>
+    </Portal>
   );
 }

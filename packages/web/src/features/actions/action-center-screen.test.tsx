@@ -9,7 +9,6 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { circleFixture, invitationFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { toast } from "@/lib/toast";
 import { freezeClockAt } from "@/testing/frozen-clock";
@@ -38,14 +37,14 @@ const emptyHistory = () => ({ tasks: [], pagination: { page: 1, limit: 10, hasMo
 
 function renderCenter(handlers: Record<string, Handler> = {}, path = "/actions") {
   return renderWithTrpc(
-    <AppTooltipProvider>
+    <>
       <Route path="/actions">
         <ActionCenterScreen />
       </Route>
       <Route path="/circle/:id/actions">
         <CircleActionCenterScreen />
       </Route>
-    </AppTooltipProvider>,
+    </>,
     {
       path,
       handlers: {

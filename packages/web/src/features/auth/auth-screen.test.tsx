@@ -6,23 +6,16 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { type Handler, renderWithTrpc, serverError } from "@/testing/render-with-trpc";
 import { AuthScreen } from "./auth-screen";
 
 const preview = { circleName: "The Lovelaces", inviterFirstName: "Ada" };
 
 function renderAuth(path: string, handlers: Record<string, Handler> = {}) {
-  // The app's routes give the auth screen its tooltip provider (the theme switch's tooltip).
-  return renderWithTrpc(
-    <AppTooltipProvider>
-      <AuthScreen />
-    </AppTooltipProvider>,
-    {
-      path,
-      handlers: { "invitations.preview": () => preview, ...handlers },
-    },
-  );
+  return renderWithTrpc(<AuthScreen />, {
+    path,
+    handlers: { "invitations.preview": () => preview, ...handlers },
+  });
 }
 
 const mailedLink = `/auth?returnTo=${encodeURIComponent("/invitations/tok-123?email=bea@example.com")}`;

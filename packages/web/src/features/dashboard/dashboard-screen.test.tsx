@@ -8,7 +8,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
@@ -29,11 +28,9 @@ function renderDashboard(
   handlers: Record<string, Handler> = {},
 ) {
   return renderWithTrpc(
-    <AppTooltipProvider>
-      <UserReady>
-        <DashboardScreen />
-      </UserReady>
-    </AppTooltipProvider>,
+    <UserReady>
+      <DashboardScreen />
+    </UserReady>,
     {
       path,
       handlers: {

@@ -8,7 +8,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { UserReady } from "@/components/plans/testing/user-ready";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { userFixture } from "@/features/circles/testing/fixtures";
 import { freezeClockAt } from "@/testing/frozen-clock";
 import { planFixture, taskFixture } from "@/testing/plan-fixtures";
@@ -23,11 +22,9 @@ freezeClockAt("2026-11-22T12:00:00Z");
 
 function renderMyDay(plans: Plan[] = [], path = "/plans") {
   return renderWithTrpc(
-    <AppTooltipProvider>
-      <UserReady>
-        <MyDayScreen />
-      </UserReady>
-    </AppTooltipProvider>,
+    <UserReady>
+      <MyDayScreen />
+    </UserReady>,
     {
       path,
       handlers: {

@@ -4,7 +4,6 @@
  * carries them all in one request (bench: `pnpm bench requests`, "What a page load asks").
  */
 import { describe, expect, it } from "vitest";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { trpc } from "@/lib/trpc";
 import { renderWithTrpc } from "@/testing/render-with-trpc";
 import { reminderRange } from "../reminders/reminder-range";
@@ -20,11 +19,9 @@ function Screen() {
 describe("AppShell", () => {
   it("a page load's extra requests: the reminder plans, the member list and live.connect start with the first screen's queries, not after", () => {
     const view = renderWithTrpc(
-      <AppTooltipProvider>
-        <AppShell>
-          <Screen />
-        </AppShell>
-      </AppTooltipProvider>,
+      <AppShell>
+        <Screen />
+      </AppShell>,
       {
         path: "/dashboard",
         handlers: {

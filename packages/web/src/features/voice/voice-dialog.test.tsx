@@ -12,7 +12,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { AddPlanButtons } from "@/components/plans/add-plan-buttons";
 import { UserReady } from "@/components/plans/testing/user-ready";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { circleFixture, memberFixture, userFixture } from "@/features/circles/testing/fixtures";
 import { toast } from "@/lib/toast";
 import { freezeClockAt } from "@/testing/frozen-clock";
@@ -48,14 +47,12 @@ function renderVoice(
   handlers: Record<string, Handler> = {},
 ) {
   return renderWithTrpc(
-    <AppTooltipProvider>
-      <UserReady>
-        <AddPlanButtons
-          {...(circleId ? { defaultCircleId: circleId } : {})}
-          {...(date ? { defaultDate: date } : {})}
-        />
-      </UserReady>
-    </AppTooltipProvider>,
+    <UserReady>
+      <AddPlanButtons
+        {...(circleId ? { defaultCircleId: circleId } : {})}
+        {...(date ? { defaultDate: date } : {})}
+      />
+    </UserReady>,
     {
       handlers: {
         "auth.user": () => userFixture(),

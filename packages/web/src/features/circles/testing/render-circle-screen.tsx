@@ -1,5 +1,4 @@
 import { Route } from "wouter";
-import { AppTooltipProvider } from "@/components/ui/tooltip";
 import { type Handler, renderWithTrpc } from "@/testing/render-with-trpc";
 import { CircleScreen } from "../circle-screen";
 import { circleFixture, memberFixture, userFixture } from "./fixtures";
@@ -10,11 +9,9 @@ import { circleFixture, memberFixture, userFixture } from "./fixtures";
  */
 export function renderCircleScreen(handlers: Record<string, Handler> = {}, path = "/circle/7") {
   return renderWithTrpc(
-    <AppTooltipProvider>
-      <Route path="/circle/:id">
-        <CircleScreen />
-      </Route>
-    </AppTooltipProvider>,
+    <Route path="/circle/:id">
+      <CircleScreen />
+    </Route>,
     {
       path,
       handlers: {
