@@ -192,9 +192,8 @@ export default defineConfig({
             // The form library alone: a group must not hold a schema, or its screens load zod too.
             { name: "forms", priority: 2, test: /node_modules[\\/]react-hook-form[\\/]/ },
             // Each in a chunk of its own, so the UI kit's merging of small pieces (below) cannot put
-            // them beside a screen that never shows them: the month grid and date picker, the
-            // photo cropper, the invitation's QR code.
-            { name: "day-picker", priority: 2, test: /node_modules[\\/]react-day-picker[\\/]/ },
+            // them beside a screen that never shows them: the photo cropper, the invitation's QR
+            // code. (The plan dialog's date picker, react-day-picker, is in the dialog's chunk.)
             {
               name: "cropper",
               priority: 2,

@@ -5,11 +5,17 @@
  */
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
+import { loadOverlayKit } from "@/components/ui/overlay-open";
 
 // `waitFor` and `findBy*` wait for what the test names; their limit only ends a hang. Testing
 // Library's default (1 s) is sized for a quiet machine and failed tests on a busy one.
 configure({ asyncUtilTimeout: 30_000 });
+
+// Radix's overlays as a returning user has them (the service worker's precache): a dialog a test
+// renders open is open at once, whichever file loaded them first. overlay-open.test.tsx opens
+// one before they have loaded.
+beforeAll(() => loadOverlayKit());
 
 afterEach(() => {
   cleanup();

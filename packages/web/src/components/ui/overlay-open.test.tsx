@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Profiler, useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AlertDialog, AlertDialogContent, AlertDialogTitle } from "./alert-dialog";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "./dialog";
 import {
@@ -163,5 +163,25 @@ describe("an overlay's content", () => {
     await user.click(screen.getByRole("button", { name: "Open" }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("loads Radix's overlays on the first opening, not before", async () => {
+    // Fresh modules: no overlay has loaded the kit yet (the shared setup loads it for the rest).
+    vi.resetModules();
+    const overlays = await import("./overlay-open");
+    const fresh = await import("./dialog");
+    const user = userEvent.setup();
+    render(
+      <fresh.Dialog>
+        <fresh.DialogTrigger>Open</fresh.DialogTrigger>
+        <fresh.DialogContent aria-describedby={undefined}>
+          <fresh.DialogTitle>Details</fresh.DialogTitle>
+        </fresh.DialogContent>
+      </fresh.Dialog>,
+    );
+    expect(() => overlays.overlayKit()).toThrow(/before Radix's overlays loaded/);
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByRole("dialog", { name: "Details" })).toBeTruthy();
+    expect(overlays.overlayKit().Dialog).toBeDefined();
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   addMonths,
+  addMonthsToDay,
+  dayMovedBy,
   fullDate,
   monthTitle,
+  monthWeeks,
   planCountText,
   plansByDay,
   shortDate,
@@ -54,5 +57,55 @@ describe("calendar days", () => {
     expect(byDay.get("2026-11-24")?.map((p) => p.title)).toEqual(["next"]);
     expect(planCountText(1)).toBe("1 plan");
     expect(planCountText(3)).toBe("3 plans");
+  });
+
+  it("lays a month out in six weeks from the user's first weekday, neighbouring days around it", () => {
+    const sundays = monthWeeks("2026-11");
+    expect(sundays).toHaveLength(6);
+    expect(sundays[0]).toEqual([
+      "2026-11-01",
+      "2026-11-02",
+      "2026-11-03",
+      "2026-11-04",
+      "2026-11-05",
+      "2026-11-06",
+      "2026-11-07",
+    ]);
+    expect(sundays[5]?.[6]).toBe("2026-12-12");
+    const mondays = monthWeeks("2026-11", "monday");
+    expect(mondays[0]?.[0]).toBe("2026-10-26");
+    expect(mondays[0]?.[6]).toBe("2026-11-01");
+    // February 2026 starts on a Sunday and fills four weeks: two of March's follow.
+    expect(
+      monthWeeks("2026-02")
+        .flat()
+        .filter((day) => day.startsWith("2026-03")),
+    ).toHaveLength(14);
+  });
+
+  it("moves a day by months, to the month's last day where it has fewer", () => {
+    expect(addMonthsToDay("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonthsToDay("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonthsToDay("2026-03-31", -1)).toBe("2026-02-28");
+    expect(addMonthsToDay("2026-12-15", 1)).toBe("2027-01-15");
+    expect(addMonthsToDay("2028-02-29", 12)).toBe("2029-02-28");
+  });
+
+  it("moves focus in a month grid by the date grid's keys", () => {
+    const from = "2026-11-25"; // a Wednesday
+    expect(dayMovedBy("ArrowLeft", false, from)).toBe("2026-11-24");
+    expect(dayMovedBy("ArrowRight", false, "2026-11-30")).toBe("2026-12-01");
+    expect(dayMovedBy("ArrowUp", false, from)).toBe("2026-11-18");
+    expect(dayMovedBy("ArrowDown", false, from)).toBe("2026-12-02");
+    expect(dayMovedBy("Home", false, from)).toBe("2026-11-22");
+    expect(dayMovedBy("End", false, from)).toBe("2026-11-28");
+    expect(dayMovedBy("Home", false, from, "monday")).toBe("2026-11-23");
+    expect(dayMovedBy("End", false, from, "monday")).toBe("2026-11-29");
+    expect(dayMovedBy("PageUp", false, from)).toBe("2026-10-25");
+    expect(dayMovedBy("PageDown", false, from)).toBe("2026-12-25");
+    expect(dayMovedBy("PageUp", true, from)).toBe("2025-11-25");
+    expect(dayMovedBy("PageDown", true, from)).toBe("2027-11-25");
+    expect(dayMovedBy("Enter", false, from)).toBeNull();
+    expect(dayMovedBy("a", false, from)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * of the user's own zone, as the server answers each plan's `date`; the day arithmetic itself
  * lives in shared days.ts, the one home for it.
  */
-import { addDays, type Day, weekdayNumber } from "@circleplan/shared/days";
+import { addDays, type Day, daySpan, weekdayNumber } from "@circleplan/shared/days";
 import type { WeekStart } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
@@ -33,6 +33,55 @@ export function firstDayOf(month: Month): Day {
 export function weekStart(day: Day, first: WeekStart = "sunday"): Day {
   const offset = first === "monday" ? 1 : 0;
   return addDays(day, -((weekdayNumber(day) - offset + 7) % 7));
+}
+
+/** The six weeks a month grid shows (always six, so the grid keeps its height): days of the
+ * neighbouring months fill the first and last. */
+export function monthWeeks(month: Month, first: WeekStart = "sunday"): Day[][] {
+  const days = daySpan(weekStart(firstDayOf(month), first), 42);
+  return Array.from({ length: 6 }, (_, week) => days.slice(week * 7, week * 7 + 7));
+}
+
+/** The same day of the month `months` later, or the month's last day where it has fewer. */
+export function addMonthsToDay(day: Day, months: number): Day {
+  const month = addMonths(monthOf(day), months);
+  const next = addMonths(month, 1);
+  const lastDate = Number(addDays(firstDayOf(next), -1).slice(8));
+  const date = Math.min(Number(day.slice(8)), lastDate);
+  return `${month}-${String(date).padStart(2, "0")}`;
+}
+
+/**
+ * Where a key moves focus in a month grid, from `day` (the WAI-ARIA date grid's keys, as date
+ * pickers have them): arrows a day or a week, Home and End the week's first and last day, Page
+ * Up and Page Down a month, with Shift a year. Null for any other key.
+ */
+export function dayMovedBy(
+  key: string,
+  shift: boolean,
+  day: Day,
+  first: WeekStart = "sunday",
+): Day | null {
+  switch (key) {
+    case "ArrowLeft":
+      return addDays(day, -1);
+    case "ArrowRight":
+      return addDays(day, 1);
+    case "ArrowUp":
+      return addDays(day, -7);
+    case "ArrowDown":
+      return addDays(day, 7);
+    case "Home":
+      return weekStart(day, first);
+    case "End":
+      return addDays(weekStart(day, first), 6);
+    case "PageUp":
+      return addMonthsToDay(day, shift ? -12 : -1);
+    case "PageDown":
+      return addMonthsToDay(day, shift ? 12 : 1);
+    default:
+      return null;
+  }
 }
 
 function dayFormat(options: Intl.DateTimeFormatOptions) {

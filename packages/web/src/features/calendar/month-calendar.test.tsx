@@ -5,6 +5,7 @@
  */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { MonthCalendar } from "./month-calendar";
 
@@ -57,6 +58,23 @@ function day(name: RegExp) {
 /** The dots drawn over a day's button (in its cell, outside the button's name). */
 function dotsOf(button: HTMLElement) {
   return button.closest("td")?.querySelector<HTMLElement>("[data-testid=day-dots]") ?? null;
+}
+
+/** A screen that shows the month the grid asks for, noting each. */
+function MonthShown({ asked, onDayClick }: { asked: string[]; onDayClick: (day: string) => void }) {
+  const [month, setMonth] = useState("2026-11");
+  return (
+    <MonthCalendar
+      month={month}
+      onMonthChange={(next) => {
+        asked.push(next);
+        setMonth(next);
+      }}
+      days={days}
+      today="2026-11-23"
+      onDayClick={onDayClick}
+    />
+  );
 }
 
 describe("MonthCalendar", () => {
@@ -191,5 +209,78 @@ describe("MonthCalendar", () => {
   it("says which day is chosen", () => {
     renderMonth({ selected: "2026-11-25" });
     expect(day(/^Wednesday, November 25, 2026, free day, selected$/)).toBeVisible();
+  });
+
+  it("puts one day in the Tab order: the chosen day, else today, else the month's first", async () => {
+    const tabbable = () =>
+      screen.getAllByRole("button").filter((button) => button.getAttribute("tabindex") === "0");
+    const { rerender } = render(
+      <MonthCalendar
+        month="2026-11"
+        onMonthChange={vi.fn()}
+        days={days}
+        today="2026-11-23"
+        onDayClick={vi.fn()}
+      />,
+    );
+    const dayButtons = () => tabbable().filter((button) => button.dataset.day);
+    expect(dayButtons().map((button) => button.dataset.day)).toEqual(["2026-11-23"]);
+    rerender(
+      <MonthCalendar
+        month="2026-11"
+        onMonthChange={vi.fn()}
+        days={days}
+        today="2026-11-23"
+        selected="2026-11-25"
+        onDayClick={vi.fn()}
+      />,
+    );
+    expect(dayButtons().map((button) => button.dataset.day)).toEqual(["2026-11-25"]);
+    rerender(
+      <MonthCalendar
+        month="2027-02"
+        onMonthChange={vi.fn()}
+        days={[]}
+        today="2026-11-23"
+        onDayClick={vi.fn()}
+      />,
+    );
+    expect(dayButtons().map((button) => button.dataset.day)).toEqual(["2027-02-01"]);
+  });
+
+  it("moves focus by arrows, Home, End and pages, into the next month showing it", async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    const onDayClick = vi.fn();
+    render(<MonthShown asked={asked} onDayClick={onDayClick} />);
+    // Previous month, next month, then the grid's one day in the Tab order: today.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(day(/November 23, 2026/)).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    expect(day(/November 24, 2026/)).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(day(/November 17, 2026/)).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(day(/November 21, 2026/)).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(day(/November 15, 2026/)).toHaveFocus();
+    // Out of the month: December shows, with focus on the day moved to.
+    await user.keyboard("{PageDown}");
+    expect(asked).toEqual(["2026-12"]);
+    expect(screen.getByRole("grid", { name: "December 2026" })).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent("December 2026");
+    expect(day(/December 15, 2026/)).toHaveFocus();
+    await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}");
+    expect(day(/January 5, 2027/)).toHaveFocus();
+    expect(asked).toEqual(["2026-12", "2027-01"]);
+    // Tab leaves the grid from the focused day, and comes back to it.
+    await user.tab();
+    expect(day(/January 5, 2027/)).not.toHaveFocus();
+    await user.tab({ shift: true });
+    expect(day(/January 5, 2027/)).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onDayClick).toHaveBeenCalledWith("2027-01-05");
   });
 });

@@ -3,25 +3,29 @@ import type { WeekStart } from "@circleplan/shared/limits";
 import type { CalendarDay } from "@circleplan/shared/plan-outputs";
 import {
   createContext,
+  type KeyboardEvent,
   memo,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from "react";
-import { type DayButtonProps, DayPicker, type DayProps } from "react-day-picker";
 import { displayColor } from "@/components/ui/circle-avatar";
 import { StepNav } from "@/components/ui/step-nav";
-import { dayOf, noonOf, weekStartsOn } from "@/lib/days";
+import { weekdaysFrom } from "@/lib/days";
 import { cn } from "@/lib/utils";
 import {
   addMonths,
+  dayMovedBy,
   firstDayOf,
   fullDate,
   type Month,
   monthOf,
   monthTitle,
+  monthWeeks,
   planCountText,
 } from "./calendar-days";
 
@@ -40,17 +44,14 @@ interface DayPlans {
   addsOnFreeDays: boolean;
 }
 
-// The day cells read the plans from here, so the components handed to DayPicker stay the same
-// objects between renders (a new one each render would remount every cell).
+// The day cells read the plans from here, so the grid itself renders again only when its month,
+// week start or focus changes.
 const DayPlansContext = createContext<DayPlans>({
   byDay: null,
   today: "",
   selected: null,
   addsOnFreeDays: false,
 });
-
-/** DayPicker, skipped when its props are unchanged: the days' plans come by DayPlansContext. */
-const MonthGrid = memo(DayPicker);
 
 export interface MonthCalendarProps {
   month: Month;
@@ -82,7 +83,7 @@ export interface MonthCalendarProps {
  * wider screen the first three plans' titles in their colours and "+N more" (issue 21); today
  * filled and ringed, days with plans tinted, past days quieter, free days plain (the spec's
  * green for free days made a heavy wall, darkest in the dark theme), days of the neighbouring
- * months grey. DayPicker brings the grid semantics and the arrow-key movement between days.
+ * months grey. The grid is a WAI-ARIA grid with the date grids' keys (`MonthGrid`).
  */
 export const MonthCalendar = memo(function MonthCalendar({
   month,
@@ -106,64 +107,40 @@ export const MonthCalendar = memo(function MonthCalendar({
     }),
     [days, today, selected, addsOnFreeDays],
   );
-  // DayPicker takes local dates: the grid's days are plain calendar days (only "today" depends
-  // on a zone, and it arrives read in the user's), so each is its local noon, which no
-  // daylight-saving change can move to another day.
-  const monthDate = useMemo(() => noonOf(firstDayOf(month)), [month]);
-  const todayDate = useMemo(() => noonOf(today), [today]);
   const title = monthTitle(month);
   // The grid's handlers stay the same functions, reading the latest props: the month's days
   // reach the day cells through the context, so their arrival re-renders the cells, not the
-  // whole grid (react-day-picker lays out a month in one component: ~20 ms on this machine).
+  // whole grid.
   const latest = useRef({ byDay: context.byDay, month, onDayClick, onFreeDayClick, onMonthChange });
   useLayoutEffect(() => {
     latest.current = { byDay: context.byDay, month, onDayClick, onFreeDayClick, onMonthChange };
   });
-  const showMonth = useCallback(
-    (date: Date) => latest.current.onMonthChange(monthOf(dayOf(date))),
-    [],
-  );
-  const clickDay = useCallback((date: Date) => {
+  const showMonth = useCallback((shown: Month) => latest.current.onMonthChange(shown), []);
+  const clickDay = useCallback((day: Day) => {
     const { byDay, month, onDayClick, onFreeDayClick } = latest.current;
-    const day = dayOf(date);
     const free = byDay !== null && !byDay.has(day);
     if (onFreeDayClick && free && monthOf(day) === month) onFreeDayClick(day);
     else onDayClick(day);
   }, []);
   // The grid is named by its month, and by whose calendar it is when there are several kinds.
-  // The day buttons' labels and numbers are PlanDayButton's own: DayPicker's, written with
-  // date-fns for each of the 42 days and then dropped, are not worked out.
-  const labels = useMemo(
-    () => ({
-      labelGrid: () => (label ? `${label}, ${monthTitle(month)}` : monthTitle(month)),
-      labelDayButton: () => "",
-    }),
-    [label, month],
-  );
+  const gridLabel = label ? `${label}, ${title}` : title;
 
   return (
     <div className="grid gap-3">
       <StepNav
         unit="month"
         onStep={(step) => onMonthChange(addMonths(month, step))}
-        // DayPicker's own hidden caption announces a change of month; this one only shows it.
+        // The grid's own hidden status announces a change of month; this one only shows it.
         current={<h2 className="text-lg font-semibold">{title}</h2>}
         className="justify-between"
       />
       <DayPlansContext.Provider value={context}>
         <MonthGrid
-          labels={labels}
-          month={monthDate}
+          month={month}
+          label={gridLabel}
+          weekStart={weekStart}
           onMonthChange={showMonth}
-          today={todayDate}
-          weekStartsOn={weekStartsOn(weekStart)}
-          showOutsideDays
-          fixedWeeks
-          hideNavigation
           onDayClick={clickDay}
-          components={COMPONENTS}
-          formatters={FORMATTERS}
-          classNames={CLASS_NAMES}
         />
       </DayPlansContext.Provider>
       <Legend />
@@ -171,33 +148,120 @@ export const MonthCalendar = memo(function MonthCalendar({
   );
 });
 
-const CLASS_NAMES = {
-  root: "w-full",
-  months: "w-full",
-  month: "w-full",
-  // The visible heading above names the month; DayPicker's caption stays for the grid's label.
-  month_caption: "sr-only",
-  month_grid: "w-full table-fixed border-separate border-spacing-1",
-  weekdays: "",
-  weekday: "pb-1 text-xs font-medium text-muted-foreground",
-  weeks: "",
-  week: "",
-  day: "relative p-0 align-top",
-  day_button: "",
-  outside: "",
-  today: "",
-  hidden: "invisible",
-} as const;
+interface MonthGridProps {
+  month: Month;
+  label: string;
+  weekStart: WeekStart;
+  onMonthChange(month: Month): void;
+  onDayClick(day: Day): void;
+}
+
+/**
+ * The month's six weeks as a grid: a row of weekdays hidden from assistive technology (each
+ * day's label names its weekday), a row per week, a button per day. One day at a time is in the
+ * Tab order (roving focus): the day last focused while it is shown, else the chosen day, today,
+ * or the month's first. Arrows move a day or a week, Home and End to the week's ends, Page Up
+ * and Page Down a month (Shift: a year); a day of another month shows that month and keeps
+ * focus on the day. A status, visually hidden, says the month as it changes.
+ */
+const MonthGrid = memo(function MonthGrid({
+  month,
+  label,
+  weekStart,
+  onMonthChange,
+  onDayClick,
+}: MonthGridProps) {
+  const { today, selected } = useContext(DayPlansContext);
+  const weeks = useMemo(() => monthWeeks(month, weekStart), [month, weekStart]);
+  const weekdays = useMemo(() => weekdaysFrom(weekStart), [weekStart]);
+  const [focused, setFocused] = useState<Day | null>(null);
+  // Set by a key that moved focus: the moved-to day's button takes it once it is in the grid.
+  const moving = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+
+  const shown = (day: Day | null): day is Day =>
+    day !== null && weeks.some((week) => week.includes(day));
+  const inMonth = (day: Day | null): day is Day => day !== null && monthOf(day) === month;
+  const tabDay = shown(focused)
+    ? focused
+    : inMonth(selected)
+      ? selected
+      : inMonth(today)
+        ? today
+        : firstDayOf(month);
+
+  useEffect(() => {
+    if (!moving.current || !focused || !shown(focused)) return;
+    moving.current = false;
+    grid.current?.querySelector<HTMLElement>(`button[data-day="${focused}"]`)?.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: Day) => {
+    const next = dayMovedBy(event.key, event.shiftKey, day, weekStart);
+    if (!next) return;
+    event.preventDefault();
+    moving.current = true;
+    setFocused(next);
+    if (monthOf(next) !== month) onMonthChange(monthOf(next));
+  };
+
+  return (
+    <div className="w-full">
+      <span role="status" aria-live="polite" className="sr-only">
+        {monthTitle(month)}
+      </span>
+      <table
+        ref={grid}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a date grid (WAI-ARIA's date picker pattern, as react-day-picker's): arrows move between the days
+        role="grid"
+        aria-label={label}
+        className="w-full table-fixed border-separate border-spacing-1"
+      >
+        <thead aria-hidden="true">
+          <tr>
+            {weekdays.map((weekday) => (
+              <th
+                key={weekday}
+                scope="col"
+                aria-label={capitalised(weekday)}
+                className="pb-1 text-xs font-medium text-muted-foreground"
+              >
+                {capitalised(weekday).slice(0, 2)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => (
+                <PlanDayCell
+                  key={day}
+                  day={day}
+                  outside={monthOf(day) !== month}
+                  tabbable={day === tabDay}
+                  onClick={onDayClick}
+                  onFocus={setFocused}
+                  onKeyDown={onKeyDown}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 /** What one cell of the grid shows: its day, its plans once known, today, chosen. */
-function useDayCell(day: DayProps["day"]) {
+function useDayCell(iso: Day, outside: boolean) {
   const { byDay, today, selected, addsOnFreeDays } = useContext(DayPlansContext);
-  const iso = dayOf(day.date);
-  const outside = day.outside;
   const planned = outside ? undefined : byDay?.get(iso);
   return {
-    iso,
-    outside,
     colors: planned?.colors ?? [],
     previews: planned?.previews ?? [],
     count: planned?.count ?? 0,
@@ -209,27 +273,46 @@ function useDayCell(day: DayProps["day"]) {
   };
 }
 
+interface DayCellProps {
+  day: Day;
+  outside: boolean;
+  tabbable: boolean;
+  onClick(day: Day): void;
+  onFocus(day: Day): void;
+  onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: Day): void;
+}
+
 /**
  * The cell holds the button and, drawn over the button's lower half, the dots: outside the
  * button, so its name is its label alone (a "+3" inside would be visible text missing from
  * the name, which speech input users say to press it).
  */
-function PlanDayCell({ day, modifiers, children, ...cellProps }: DayProps) {
-  const { iso, colors, count, previews } = useDayCell(day);
+function PlanDayCell(props: DayCellProps) {
+  const { day, outside } = props;
+  const { colors, count, previews } = useDayCell(day, outside);
   return (
-    <td {...cellProps}>
-      {children}
-      {count > 0 ? <Dots day={iso} count={count} colors={colors} /> : null}
+    // biome-ignore lint/a11y/useFocusableInteractive: the grid's cell is focused through its day's button (the date grid pattern)
+    <td
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of the date grid, as react-day-picker's
+      role="gridcell"
+      data-day={day}
+      data-outside={outside || undefined}
+      className="relative p-0 align-top"
+    >
+      <PlanDayButton {...props} />
+      {count > 0 ? <Dots day={day} count={count} colors={colors} /> : null}
       {count > 0 ? <Previews count={count} previews={previews} /> : null}
     </td>
   );
 }
 
-function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonProps) {
-  const { iso, outside, count, previews, known, isToday, isPast, isSelected, addsOnFreeDays } =
-    useDayCell(day);
+function PlanDayButton({ day, outside, tabbable, onClick, onFocus, onKeyDown }: DayCellProps) {
+  const { count, previews, known, isToday, isPast, isSelected, addsOnFreeDays } = useDayCell(
+    day,
+    outside,
+  );
 
-  const details = [fullDate(iso)];
+  const details = [fullDate(day)];
   if (isToday) details.push("today");
   if (known && count > 0) details.push(`${planCountText(count)}: ${namedPlans(count, previews)}`);
   if (known && count === 0) details.push(addsOnFreeDays ? "free day, add a plan" : "free day");
@@ -237,10 +320,14 @@ function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonP
 
   return (
     <button
-      {...buttonProps}
+      type="button"
+      tabIndex={tabbable ? 0 : -1}
+      onClick={() => onClick(day)}
+      onFocus={() => onFocus(day)}
+      onKeyDown={(event) => onKeyDown(event, day)}
       aria-label={details.join(", ")}
       aria-current={isToday ? "date" : undefined}
-      data-day={iso}
+      data-day={day}
       data-plans={known ? count : undefined}
       className={cn(
         "flex h-14 w-full cursor-pointer flex-col items-center justify-start gap-1 rounded-md border pt-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:h-20 md:h-28 md:items-start md:px-1.5",
@@ -253,7 +340,6 @@ function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonP
         !outside && isPast && "bg-muted/40 text-muted-foreground dark:bg-muted/30",
         isToday && "font-bold ring-2 ring-primary ring-offset-1 ring-offset-background",
         isSelected && "outline-2 outline-offset-1 outline-foreground",
-        className,
       )}
     >
       <span
@@ -262,7 +348,7 @@ function PlanDayButton({ day, modifiers, className, ...buttonProps }: DayButtonP
           isToday && "bg-primary text-primary-foreground",
         )}
       >
-        {Number(iso.slice(8))}
+        {Number(day.slice(8))}
       </span>
     </button>
   );
@@ -340,11 +426,6 @@ function Dots({ day, count, colors }: { day: string; count: number; colors: read
     </span>
   );
 }
-
-const COMPONENTS = { Day: PlanDayCell, DayButton: PlanDayButton } as const;
-
-/** The day number DayPicker hands the button, which writes its own (PlanDayButton). */
-const FORMATTERS = { formatDay: (date: Date) => String(date.getDate()) } as const;
 
 /** The tints are never the only sign (the dots, titles and each day's label say it too), but named here. */
 function Legend() {
