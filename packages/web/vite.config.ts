@@ -171,11 +171,12 @@ export default defineConfig({
         // phone"). A group no longer takes in its modules' dependencies (rolldown's default):
         // that made `circles` carry sonner, the photo cropper and the QR code, and `forms` the
         // shared messages, so every screen downloaded them. Shared code is split by the screens
-        // that use it (`entriesAware`), merged up to 2 kB so a screen is not five dozen tiny
-        // files; each screen's chunks are preloaded together, one round trip after the entry.
-        // A merge can put a module beside a screen that never uses it (at 6 kB /auth loaded
-        // sonner and date-fns) and close a cycle between chunks, after which a module may run
-        // before one it needs: the build fails on a cycle (first-load.ts, `chunkCycles`).
+        // that use it (`entriesAware`), merged up to 4 kB so a screen is not five dozen tiny
+        // files (over HTTP/1.1, 2 kB's extra files made the signed-in screens ~300 ms slower in
+        // Chromium); each screen's chunks are preloaded together, one round trip after the entry.
+        // A merge can put a module beside a screen that never uses it (at 4 kB /auth loads
+        // date-fns, at 6 kB sonner too) and close a cycle between chunks, after which a module
+        // may run before one it needs: the build fails on a cycle (first-load.ts, `chunkCycles`).
         // Decision 005, "Chunks by the screens that use them".
         codeSplitting: {
           includeDependenciesRecursively: false,
@@ -207,7 +208,7 @@ export default defineConfig({
               priority: 1,
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 2000,
+              entriesAwareMergeThreshold: 4000,
               test: /node_modules[\\/]|src[\\/](components[\\/](?!plans[\\/])|lib[\\/])/,
             },
             // The plan pieces several screens show (components/plans), apart from the UI kit
