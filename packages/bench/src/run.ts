@@ -15,6 +15,7 @@ import { runLighthouse } from "./lighthouse";
 import { runNlpBench } from "./nlp-bench";
 import { runPlansBench } from "./plans-bench";
 import { runRequestsBench } from "./requests-bench";
+import { runScreenReady } from "./screen-ready";
 import { runSearchBench } from "./search-bench";
 import { seed } from "./seed";
 import { runTimingProbe } from "./timing-probe";
@@ -33,12 +34,13 @@ const SECTIONS = [
   "lambda",
   "web",
   "lighthouse",
+  "ready",
   "requests",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ALIASES: Record<string, Section[]> = { all: [...SECTIONS], api: ["http", "doors"] };
 
-const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | search | feed | bounds | nlp | digest | timing | lambda | web | lighthouse | requests]… [options]
+const USAGE = `Usage: pnpm bench [all | api | http | doors | plans | search | feed | bounds | nlp | digest | timing | lambda | web | lighthouse | ready | requests]… [options]
 
 Sections (default: all, in this order):
   http     GET /api/auth/user and POST /api/auth/login under load
@@ -74,6 +76,10 @@ Sections (default: all, in this order):
            Lighthouse 12.8, mobile preset, as an independent run: /auth signed out and
            /dashboard, /calendar and a circle page signed in (a real session): performance,
            accessibility and best-practices scores, LCP and TBT, median of --lighthouse-runs
+  ready    the same four screens in a real Chromium at Lighthouse's slow 4G and 4× CPU (DevTools
+           throttling, cold cache, no service worker): first contentful paint and when the
+           app's screen replaced the painted first look, median of --ready-runs; no target,
+           for comparing builds (what the simulation misses: bench notes, fifth round)
   requests one active user's day of API requests with the spec's polling and with live sync,
            each screen's requests measured in Chromium, and a month's AWS cost for 100,000
            families (docs/bench-notes.md, "Requests per user per day")
@@ -90,6 +96,7 @@ Options (flag, or the environment variable in brackets):
   --mail-delay-ms <ms>  what each mail costs the timing server   [BENCH_MAIL_DELAY_MS=70]
   --cold-runs <n>       fresh processes for the Lambda and nlp cold starts [BENCH_COLD_RUNS=5]
   --lighthouse-runs <n> Lighthouse runs per page, median reported [BENCH_LIGHTHOUSE_RUNS=5]
+  --ready-runs <n>      Chromium loads per page (ready), median reported [BENCH_READY_RUNS=5]
   --lighthouse-save <dir> also write each run's Lighthouse report (JSON: its trace's main-thread
                         breakdown, bootup time by script, long tasks) to <dir>
   --chrome-path <file>  the Chromium Lighthouse and requests drive [CHROME_PATH=/usr/bin/chromium]
@@ -100,7 +107,7 @@ Options (flag, or the environment variable in brackets):
   --database-url <url>  plans and digest on this PostgreSQL server, in a database of the run's own,
                         dropped afterwards                       [BENCH_DATABASE_URL]
   --rebuild             build the Lambda bundle even if one exists
-  --skip-web-build      measure (web) or serve (lighthouse, requests) the existing packages/web/dist`;
+  --skip-web-build      measure (web) or serve (lighthouse, ready, requests) the existing packages/web/dist`;
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -116,6 +123,7 @@ function parse() {
       "mail-delay-ms": { type: "string" },
       "cold-runs": { type: "string" },
       "lighthouse-runs": { type: "string" },
+      "ready-runs": { type: "string" },
       "lighthouse-save": { type: "string" },
       "chrome-path": { type: "string" },
       "month-samples": { type: "string" },
@@ -157,6 +165,7 @@ function parse() {
     mailDelayMs: number(values["mail-delay-ms"], "BENCH_MAIL_DELAY_MS", 70, 0),
     coldRuns: Math.round(number(values["cold-runs"], "BENCH_COLD_RUNS", 5, 1)),
     lighthouseRuns: Math.round(number(values["lighthouse-runs"], "BENCH_LIGHTHOUSE_RUNS", 5, 1)),
+    readyRuns: Math.round(number(values["ready-runs"], "BENCH_READY_RUNS", 5, 1)),
     lighthouseSaveDir: values["lighthouse-save"],
     chromePath: values["chrome-path"] ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
     monthSamples: Math.round(number(values["month-samples"], "BENCH_MONTH_SAMPLES", 30, 1)),
@@ -253,6 +262,20 @@ async function main(): Promise<void> {
     );
   }
 
+  if (options.sections.includes("ready")) {
+    summary.push(
+      ...(await runScreenReady({
+        // An earlier section has just built it.
+        build:
+          options.webBuild &&
+          !options.sections.includes("web") &&
+          !options.sections.includes("lighthouse"),
+        runs: options.readyRuns,
+        chromePath: options.chromePath,
+      })),
+    );
+  }
+
   if (options.sections.includes("requests")) {
     summary.push(
       ...(await runRequestsBench({
@@ -260,7 +283,8 @@ async function main(): Promise<void> {
         build:
           options.webBuild &&
           !options.sections.includes("web") &&
-          !options.sections.includes("lighthouse"),
+          !options.sections.includes("lighthouse") &&
+          !options.sections.includes("ready"),
         chromePath: options.chromePath,
       })),
     );
