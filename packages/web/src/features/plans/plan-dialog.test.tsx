@@ -478,7 +478,8 @@ describe("PlanDialog, the end time", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
     expect(await within(form).findByText(messages.endBeforeStart)).toBeVisible();
     expect(end).toHaveAttribute("aria-invalid", "true");
-    expect(end).toHaveFocus();
+    // Focus moves in an effect after the errors are drawn, which the text may be seen before.
+    await waitFor(() => expect(end).toHaveFocus());
     expect(view.callsTo("plans.create")).toHaveLength(0);
   });
 
