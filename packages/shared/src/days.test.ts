@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  addMonthsToDay,
   clockText,
   dayIn,
   daySpan,
@@ -31,6 +32,16 @@ describeInProcessZones("days", () => {
     expect(addDays("2026-12-31", 366)).toBe("2028-01-01");
     expect(daysBetween("2026-03-01", "2026-04-01")).toBe(31);
     expect(daysBetween("2026-04-01", "2026-03-01")).toBe(-31);
+  });
+
+  it("moves a day by months, to the month's last day where it has fewer", () => {
+    expect(addMonthsToDay("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonthsToDay("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonthsToDay("2026-03-31", -1)).toBe("2026-02-28");
+    expect(addMonthsToDay("2026-12-15", 1)).toBe("2027-01-15");
+    expect(addMonthsToDay("2028-02-29", 12)).toBe("2029-02-28");
+    expect(addMonthsToDay("2026-01-15", -1)).toBe("2025-12-15");
+    expect(addMonthsToDay("2026-11-25", -12)).toBe("2025-11-25");
   });
 
   it("spans days over a year's end", () => {

@@ -225,6 +225,14 @@ export function daysBetween(from: Day, to: Day): number {
   return Math.round((asUtc(dayParts(to)) - asUtc(dayParts(from))) / DAY_MS);
 }
 
+/** The same day of the month `months` later (negative: back), or that month's last day where it has fewer. */
+export function addMonthsToDay(day: Day, months: number): Day {
+  const { year, month, day: date } = dayParts(day);
+  const index = year * 12 + (month - 1) + months;
+  const first = `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+  return addDays(first, Math.min(date, daysInMonth(first)) - 1);
+}
+
 /** The day of the week: 0 Sunday to 6 Saturday, as `WEEKDAYS` and JavaScript's getDay() count. */
 export function weekdayNumber(day: Day): number {
   return new Date(asUtc(dayParts(day))).getUTCDay();

@@ -142,8 +142,11 @@ export function OverlayRoot({
   const [own, setOwn] = useState(defaultOpen);
   const controlled = open !== undefined;
   const current = controlled ? open : own;
+  const openedByKeyboard = useRef(false);
   const change = useCallback(
     (next: boolean) => {
+      // Only the opening it was asked for: a later one through Radix's trigger is Radix's own.
+      if (!next) openedByKeyboard.current = false;
       if (!controlled) setOwn(next);
       onOpenChange?.(next);
     },
@@ -151,7 +154,6 @@ export function OverlayRoot({
   );
   const close = useCallback(() => change(false), [change]);
   const kit = useKitOnceOpened(current, close);
-  const openedByKeyboard = useRef(false);
   const requestOpen = useCallback(
     (by: OpenedBy) => {
       openedByKeyboard.current = by === "keyboard";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addMonths,
-  addMonthsToDay,
   dayMovedBy,
   fullDate,
   monthTitle,
@@ -81,14 +80,6 @@ describe("calendar days", () => {
         .flat()
         .filter((day) => day.startsWith("2026-03")),
     ).toHaveLength(14);
-  });
-
-  it("moves a day by months, to the month's last day where it has fewer", () => {
-    expect(addMonthsToDay("2026-01-31", 1)).toBe("2026-02-28");
-    expect(addMonthsToDay("2028-01-31", 1)).toBe("2028-02-29");
-    expect(addMonthsToDay("2026-03-31", -1)).toBe("2026-02-28");
-    expect(addMonthsToDay("2026-12-15", 1)).toBe("2027-01-15");
-    expect(addMonthsToDay("2028-02-29", 12)).toBe("2029-02-28");
   });
 
   it("moves focus in a month grid by the date grid's keys", () => {

@@ -3,7 +3,7 @@
  * of the user's own zone, as the server answers each plan's `date`; the day arithmetic itself
  * lives in shared days.ts, the one home for it.
  */
-import { addDays, type Day, daySpan, weekdayNumber } from "@circleplan/shared/days";
+import { addDays, addMonthsToDay, type Day, daySpan, weekdayNumber } from "@circleplan/shared/days";
 import type { WeekStart } from "@circleplan/shared/limits";
 import type { Plan } from "@circleplan/shared/plan-outputs";
 import { sortPlans } from "../../components/plans/plan-lists";
@@ -40,15 +40,6 @@ export function weekStart(day: Day, first: WeekStart = "sunday"): Day {
 export function monthWeeks(month: Month, first: WeekStart = "sunday"): Day[][] {
   const days = daySpan(weekStart(firstDayOf(month), first), 42);
   return Array.from({ length: 6 }, (_, week) => days.slice(week * 7, week * 7 + 7));
-}
-
-/** The same day of the month `months` later, or the month's last day where it has fewer. */
-export function addMonthsToDay(day: Day, months: number): Day {
-  const month = addMonths(monthOf(day), months);
-  const next = addMonths(month, 1);
-  const lastDate = Number(addDays(firstDayOf(next), -1).slice(8));
-  const date = Math.min(Number(day.slice(8)), lastDate);
-  return `${month}-${String(date).padStart(2, "0")}`;
 }
 
 /**
